@@ -1,0 +1,49 @@
+// Sign-in and session calls of accounts §7.
+import { z } from 'zod';
+import { OTP_PATTERN } from '../rules/otp';
+import { userSchema } from './user';
+
+const phoneField = z.string().trim().min(1).max(32);
+
+export const requestOtpBody = z.object({ phone_number: phoneField });
+export const requestOtpResponse = z.object({ success: z.boolean(), message: z.string() });
+
+export const verifyOtpBody = z.object({
+  phone_number: phoneField,
+  otp: z.string().regex(OTP_PATTERN, 'Invalid Code'),
+  referred_by: z.string().trim().max(32).nullish(),
+});
+export const loginResponse = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const registerBody = verifyOtpBody.extend({ referred_by: z.string().trim().min(1).max(32) });
+
+export const checkPhoneBody = z.object({ phone_number: phoneField });
+export const checkPhoneResponse = z.object({ exists: z.boolean() });
+
+export const phoneValidateBody = z.object({ phone: phoneField });
+export const phoneValidateResponse = z.object({ valid: z.boolean(), message: z.string() });
+
+export const checkReferralBody = z.object({ username: z.string().trim().min(1).max(32) });
+export const checkReferralResponse = z.object({
+  success: z.boolean(),
+  referrer_id: z.number().int(),
+  message: z.string(),
+});
+
+export const meResponse = z.object({ user: userSchema });
+export const logoutResponse = z.object({ success: z.boolean(), message: z.string() });
+
+export const referralRewardBody = z.object({
+  referrerId: z.number().int().nullable(),
+  referredId: z.number().int(),
+  notifySignUpUser: z.boolean().optional(),
+});
+export const referralRewardResponse = z.object({
+  success: z.boolean(),
+  data: z.object({ tokenBalance: z.number().int(), bonusAwarded: z.boolean() }),
+  message: z.string(),
+});
+
+export const otpOutboxQuery = z.object({ phone: phoneField });
+export const otpOutboxResponse = z.object({ phone: z.string(), code: z.string(), sentAt: z.string() });
