@@ -1,0 +1,16 @@
+import type { Config } from '../../config';
+import { ConsoleSmsSender } from './console.adapter';
+import type { SmsSender } from './sms.port';
+import { TwilioSmsSender } from './twilio.adapter';
+
+export function createSmsSender(config: Config, log: (line: string) => void): SmsSender {
+  if (config.SMS_PROVIDER === 'twilio') {
+    return new TwilioSmsSender({
+      accountSid: config.TWILIO_ACCOUNT_SID!,
+      authToken: config.TWILIO_AUTH_TOKEN!,
+      from: config.TWILIO_FROM,
+      messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
+    });
+  }
+  return new ConsoleSmsSender(log);
+}

@@ -1,0 +1,167 @@
+// buildApp(config): registers plugins and modules; never listens.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES } from '@bidboard/shared';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { ConsoleSmsSender } from './adapters/sms/console.adapter';
+import { createSmsSender } from './adapters/sms';
+import type { SmsSender } from './adapters/sms/sms.port';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type Clock, systemClock } from './lib/context';
+import { loadSecrets } from './lib/secrets';
+import { authRoutes } from './modules/auth/auth.routes';
+import type { AuthContext } from './modules/auth/auth.service';
+import { devRoutes } from './modules/dev/dev.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import socketPlugin from './plugins/socket';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  sms?: SmsSender;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+export async function buildApp(deps: AppDependencies) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.body.otp'],
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sms = deps.sms ?? createSmsSender(config, (line) => app.log.info(line));
+  const secrets = loadSecrets(config);
+  const sessions = {
+    key: secrets.jwtKey,
+    idleSeconds: config.SESSION_IDLE_SECONDS,
+    absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
+    clock,
+  };
+  const ctx: AuthContext = { db: database.db, config, sms, clock, secret: secrets.otpSecret, sessions };
+
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Dialog primitives inject their scroll-lock styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    ...(config.REDIS_URL ? { redis: await redisForRateLimit(config.REDIS_URL, app as unknown as FastifyInstance) } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: MESSAGES.tooManyRequests,
+      code: 'RATE_LIMITED',
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bidboard API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { db: database.db, sessions });
+  await app.register(socketPlugin, {
+    db: database.db,
+    sessions,
+    allowedOrigins: [...config.CORS_ORIGINS, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])],
+    redisUrl: config.REDIS_URL,
+  });
+
+  await app.register(systemRoutes, { database, registry });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { ctx });
+      if (sms instanceof ConsoleSmsSender && !config.isProduction) await api.register(devRoutes, { sms });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api') || url.startsWith('/socket.io') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND' });
+    }
+    // Client-side routes (/{username}, /connections/...) all load the single page.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+/** Rate-limit counters shared by every server when Redis is configured. */
+async function redisForRateLimit(url: string, app: FastifyInstance) {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  client.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));
+  app.addHook('onClose', async () => {
+    await client.quit().catch(() => {});
+  });
+  return client;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

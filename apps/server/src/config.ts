@@ -1,0 +1,91 @@
+// Every setting, parsed once from the environment. A bad value stops start-up with a
+// message naming the variable; defaults make `npm start` work with nothing set.
+import { z } from 'zod';
+import { DEFAULT_LAUNCH_AT } from '@bidboard/shared';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const seconds = z.coerce.number().int().positive();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_SECONDS: seconds.default(30 * 24 * 3600),
+  SESSION_ABSOLUTE_SECONDS: seconds.default(90 * 24 * 3600),
+  OTP_TTL_SECONDS: seconds.default(300),
+  OTP_MAX_ATTEMPTS: seconds.default(5),
+  OTP_PHONE_MAX_PER_WINDOW: seconds.default(5),
+  OTP_PHONE_WINDOW_SECONDS: seconds.default(15 * 60),
+  OTP_IP_MAX_PER_WINDOW: seconds.optional(),
+  OTP_IP_WINDOW_SECONDS: seconds.default(15 * 60),
+  RATE_LIMIT_MAX: seconds.default(600),
+  TEST_OTP_CODE: z.string().regex(/^\d{6}$/, 'must be 6 digits').optional(),
+  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  ADMIN_PHONES: list.default([]),
+  SEED_DEMO: bool.optional(),
+  AUTO_APPROVE: bool.default(false),
+  LAUNCH_AT: z.iso.datetime({ offset: true }).default(DEFAULT_LAUNCH_AT),
+  TRUST_PROXY: bool.default(false),
+  CORS_ORIGINS: list.default([]),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO' | 'TEST_OTP_CODE' | 'OTP_IP_MAX_PER_WINDOW'> & {
+  SEED_DEMO: boolean;
+  TEST_OTP_CODE: string | undefined;
+  OTP_IP_MAX_PER_WINDOW: number;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  if (isProduction && !c.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  if (c.SMS_PROVIDER === 'twilio' && (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID: required with SMS_PROVIDER=twilio (and TWILIO_AUTH_TOKEN)',
+    );
+  }
+  if (c.SMS_PROVIDER === 'twilio' && !c.TWILIO_FROM && !c.TWILIO_MESSAGING_SERVICE_SID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_FROM: required with SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)',
+    );
+  }
+  return {
+    ...c,
+    isProduction,
+    SEED_DEMO: c.SEED_DEMO ?? !isProduction,
+    // The test code is off in production unless an operator sets it on purpose.
+    TEST_OTP_CODE: c.TEST_OTP_CODE ?? (isProduction ? undefined : '123456'),
+    // Development lets a test suite sign up a few dozen members from one address.
+    OTP_IP_MAX_PER_WINDOW: c.OTP_IP_MAX_PER_WINDOW ?? (isProduction ? 20 : 500),
+  };
+}

@@ -1,0 +1,150 @@
+// The database schema. Migrations in ./migrations are generated from this file
+// (`npm run db:generate -w apps/server`) and committed; they are applied at start.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username'),
+    email: text('email'),
+    phone_number: text('phone_number').notNull(),
+    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    onboarded: integer('onboarded').notNull().default(0),
+    gender: text('gender', { enum: ['female', 'male', 'non-binary'] }),
+    ethnicity: text('ethnicity'),
+    seeking_gender: text('seeking_gender', { enum: ['female', 'male', 'non-binary', 'everyone'] }),
+    referred_by: integer('referred_by'),
+    invites_left: integer('invites_left').notNull().default(3),
+    short_bio: text('short_bio'),
+    postal_code: text('postal_code'),
+    country: text('country'),
+    state: text('state'),
+    city: text('city'),
+    ideal_match_age_min: integer('ideal_match_age_min').notNull().default(25),
+    ideal_match_age_max: integer('ideal_match_age_max').notNull().default(30),
+    favorite_thing_1: text('favorite_thing_1'),
+    favorite_thing_1_answer: text('favorite_thing_1_answer'),
+    favorite_thing_2: text('favorite_thing_2'),
+    favorite_thing_2_answer: text('favorite_thing_2_answer'),
+    favorite_thing_3: text('favorite_thing_3'),
+    favorite_thing_3_answer: text('favorite_thing_3_answer'),
+    birth_date: date('birth_date', { mode: 'string' }),
+    token_balance: integer('token_balance').notNull().default(0),
+    redeemable_tokens: integer('redeemable_tokens').notNull().default(0),
+    available_for_bids: boolean('available_for_bids').notNull().default(true),
+    open_to_dating: boolean('open_to_dating').notNull().default(false),
+    bid_notification: boolean('bid_notification').notNull().default(true),
+    sms_notification: boolean('sms_notification').notNull().default(false),
+    sms_consent_at: timestamp('sms_consent_at', { withTimezone: true }),
+    twilio_stop: boolean('twilio_stop').notNull().default(false),
+    is_approved: boolean('is_approved').notNull().default(false),
+    last_active_at: timestamp('last_active_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_phone_number_key').on(t.phone_number),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_token_balance_nonnegative', sql`${t.token_balance} >= 0`),
+    check(
+      'users_redeemable_within_balance',
+      sql`${t.redeemable_tokens} >= 0 AND ${t.redeemable_tokens} <= ${t.token_balance}`,
+    ),
+    check('users_invites_left_nonnegative', sql`${t.invites_left} >= 0`),
+    check('users_onboarded_range', sql`${t.onboarded} BETWEEN 0 AND 14`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.user_id)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone_number: text('phone_number').notNull(),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('otp_codes_phone_created_idx').on(t.phone_number, t.created_at),
+    index('otp_codes_ip_created_idx').on(t.ip, t.created_at),
+  ],
+);
+
+export const TRANSACTION_TYPES = [
+  'signup',
+  'free_claim',
+  'bid',
+  'outbid',
+  'rebid',
+  'other',
+  'referral1',
+  'referral2',
+  'adjustment',
+  'refund',
+  'refund_deleted_user',
+  'win',
+  'redemption',
+  'redemption_failed',
+  'redemption_paid',
+] as const;
+
+export const tokenTransactions = pgTable(
+  'token_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: integer('amount').notNull(),
+    balance_after: integer('balance_after').notNull(),
+    redeemable_after: integer('redeemable_after').notNull(),
+    transaction_type: text('transaction_type', { enum: TRANSACTION_TYPES }).notNull(),
+    status: text('status').notNull().default('completed'),
+    bid_target_id: integer('bid_target_id'),
+    reference_id: text('reference_id'),
+    idempotency_key: text('idempotency_key'),
+    ...timestamps,
+  },
+  (t) => [
+    index('token_transactions_user_idx').on(t.user_id, t.id),
+    uniqueIndex('token_transactions_idempotency_key').on(t.idempotency_key),
+  ],
+);

@@ -1,0 +1,99 @@
+// HTTP adapter for sign-in and session calls (accounts §7).
+import {
+  checkPhoneBody,
+  checkPhoneResponse,
+  checkReferralBody,
+  checkReferralResponse,
+  errorResponseSchema,
+  loginResponse,
+  logoutResponse,
+  MESSAGES,
+  meResponse,
+  phoneValidateBody,
+  phoneValidateResponse,
+  referralRewardBody,
+  referralRewardResponse,
+  registerBody,
+  requestOtpBody,
+  requestOtpResponse,
+  verifyOtpBody,
+} from '@bidboard/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyZodApp } from '../../lib/fastify';
+import { presentUser } from '../users/user.presenter';
+import { type AuthContext, checkReferral, handleReferralReward, phoneNumberExists, signInWithCode } from './auth.service';
+import { requestCode } from './otp.service';
+import { requirePhone, validatePhone } from './phone';
+import { revokeSession } from './session.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const otpRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext }) {
+  const signIn = async (
+    request: FastifyRequest<{ Body: { phone_number: string; otp: string; referred_by?: string | null } }>,
+  ) =>
+    signInWithCode(ctx, {
+      phone: requirePhone(request.body.phone_number),
+      code: request.body.otp,
+      referredBy: request.body.referred_by,
+      userAgent: request.headers['user-agent'],
+      ip: request.ip,
+    });
+
+  app.post(
+    '/auth/request-otp',
+    { config: otpRateLimit, schema: { tags: ['auth'], body: requestOtpBody, response: { 200: requestOtpResponse, ...errors } } },
+    async (request) => requestCode(ctx, requirePhone(request.body.phone_number), request.ip),
+  );
+  app.post(
+    '/auth/verify-otp',
+    { config: otpRateLimit, schema: { tags: ['auth'], body: verifyOtpBody, response: { 200: loginResponse, ...errors } } },
+    signIn,
+  );
+  app.post(
+    '/auth/register',
+    { config: otpRateLimit, schema: { tags: ['auth'], body: registerBody, response: { 200: loginResponse, ...errors } } },
+    signIn,
+  );
+  app.post(
+    '/auth/check-phone-number-exists',
+    { config: otpRateLimit, schema: { tags: ['auth'], body: checkPhoneBody, response: { 200: checkPhoneResponse, ...errors } } },
+    async (request) => phoneNumberExists(ctx, requirePhone(request.body.phone_number)),
+  );
+  app.post(
+    '/phone/validate',
+    { schema: { tags: ['auth'], body: phoneValidateBody, response: { 200: phoneValidateResponse, ...errors } } },
+    async (request) => {
+      const { valid, message } = validatePhone(request.body.phone);
+      return { valid, message };
+    },
+  );
+  app.post(
+    '/auth/check-referral',
+    { schema: { tags: ['auth'], body: checkReferralBody, response: { 200: checkReferralResponse, ...errors } } },
+    async (request) => checkReferral(ctx, request.body.username),
+  );
+  app.get(
+    '/auth/me',
+    { preHandler: app.requireMember, schema: { tags: ['auth'], response: { 200: meResponse, ...errors } } },
+    async (request) => ({ user: presentUser(request.member!) }),
+  );
+  app.post(
+    '/auth/logout',
+    { preHandler: app.requireMember, schema: { tags: ['auth'], response: { 200: logoutResponse, ...errors } } },
+    async (request) => {
+      await revokeSession(ctx.db, request.session!.sessionId, ctx.clock);
+      return { success: true, message: MESSAGES.loggedOut };
+    },
+  );
+  app.post(
+    '/handleReferralReward',
+    {
+      preHandler: app.requireMember,
+      schema: { tags: ['tokens'], body: referralRewardBody, response: { 200: referralRewardResponse, ...errors } },
+    },
+    async (request) =>
+      handleReferralReward(ctx, { userId: request.member!.id, role: request.member!.role }, request.body),
+  );
+}

@@ -1,0 +1,115 @@
+// Sign-in and sign-up by phone and one-time code. An unknown phone becomes a member
+// only with a valid referrer who still has invites (signup needs a referral).
+import { eq, sql } from 'drizzle-orm';
+import { MESSAGES, type User } from '@bidboard/shared';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { findUserById, findUserByPhone, findUserByUsername } from '../users/users.repository';
+import { presentUser } from '../users/user.presenter';
+import { consumeCode, recordFailedAttempt } from './otp.service';
+import { awardReferralBonus } from './referral.service';
+import { createSession, type SessionSettings } from './session.service';
+
+export interface AuthContext extends ServiceContext {
+  secret: string;
+  sessions: SessionSettings;
+}
+
+export interface SignInInput {
+  phone: string;
+  code: string;
+  referredBy?: string | null;
+  userAgent?: string;
+  ip?: string;
+}
+
+export async function signInWithCode(ctx: AuthContext, input: SignInInput): Promise<{ token: string; user: User }> {
+  let failedCodeId: number | undefined;
+  const outcome = await ctx.db
+    .transaction(async (tx) => {
+      const check = await consumeCode(tx, ctx, input.phone, input.code);
+      if (!check.ok) {
+        failedCodeId = check.codeId;
+        throw check.error;
+      }
+      const existing = await findUserByPhone(tx, input.phone);
+      const member = existing ?? (await joinWithReferral(tx, ctx, input.phone, input.referredBy));
+      const role = ctx.config.ADMIN_PHONES.includes(input.phone) ? 'admin' : 'member';
+      if (role !== member.role) await tx.update(users).set({ role }).where(eq(users.id, member.id));
+      const token = await createSession(tx, ctx.sessions, member.id, { userAgent: input.userAgent, ip: input.ip });
+      return { token, userId: member.id };
+    })
+    .catch(async (error: unknown) => {
+      if (failedCodeId !== undefined) await recordFailedAttempt(ctx, failedCodeId);
+      throw error;
+    });
+  const user = await findUserById(ctx.db, outcome.userId);
+  return { token: outcome.token, user: presentUser(user!) };
+}
+
+async function joinWithReferral(tx: Tx, ctx: AuthContext, phone: string, referredBy: string | null | undefined) {
+  if (!referredBy) throw new AppError('ACCOUNT_NOT_FOUND', 404, MESSAGES.accountNotFound);
+  // Taking the invite is the guarded update: two sign-ups cannot spend the last one.
+  const [referrer] = await tx
+    .update(users)
+    .set({ invites_left: sql`${users.invites_left} - 1` })
+    .where(sql`lower(${users.username}) = lower(${referredBy}) AND ${users.invites_left} > 0`)
+    .returning({ id: users.id });
+  if (!referrer) {
+    const known = await findUserByUsername(tx, referredBy);
+    if (known) throw new AppError('NO_INVITES', 409, MESSAGES.noInvitesLeft);
+    throw new AppError('ACCOUNT_NOT_FOUND', 404, MESSAGES.accountNotFound);
+  }
+  const [member] = await tx
+    .insert(users)
+    .values({
+      phone_number: phone,
+      referred_by: referrer.id,
+      role: ctx.config.ADMIN_PHONES.includes(phone) ? 'admin' : 'member',
+      created_at: ctx.clock(),
+      updated_at: ctx.clock(),
+    })
+    .returning();
+  await awardReferralBonus(tx, referrer.id, member!.id);
+  return member!;
+}
+
+export async function checkReferral(ctx: Pick<ServiceContext, 'db'>, username: string) {
+  const referrer = await findUserByUsername(ctx.db, username);
+  if (!referrer) throw notFound(MESSAGES.invalidReferral);
+  if (referrer.invites_left <= 0) throw new AppError('NO_INVITES', 409, MESSAGES.noInvitesLeft);
+  return { success: true, referrer_id: referrer.id, message: MESSAGES.referralValid };
+}
+
+export async function phoneNumberExists(ctx: Pick<ServiceContext, 'db'>, phone: string) {
+  return { exists: Boolean(await findUserByPhone(ctx.db, phone)) };
+}
+
+/**
+ * The spec's separate reward call. The bonus is already paid at sign-up; this call
+ * pays it only if that did not happen, and never twice.
+ */
+export async function handleReferralReward(
+  ctx: Pick<ServiceContext, 'db'>,
+  caller: { userId: number; role: string },
+  input: { referrerId: number | null; referredId: number },
+) {
+  if (caller.userId !== input.referredId && caller.role !== 'admin') throw forbidden();
+  return ctx.db.transaction(async (tx) => {
+    const referred = await findUserById(tx, input.referredId);
+    if (!referred) throw notFound();
+    const referrerId = referred.referred_by;
+    if (input.referrerId !== null && input.referrerId !== referrerId) {
+      throw badRequest('INVALID_REFERRAL', MESSAGES.invalidReferral);
+    }
+    const { awarded } = referrerId ? await awardReferralBonus(tx, referrerId, referred.id) : { awarded: false };
+    const after = await findUserById(tx, referred.id);
+    return {
+      success: true,
+      data: { tokenBalance: after!.token_balance, bonusAwarded: awarded },
+      message: awarded ? MESSAGES.referralRewardAwarded : MESSAGES.referralRewardAlreadyAwarded,
+    };
+  });
+}

@@ -1,0 +1,20 @@
+// Development-only: the last code the console SMS adapter "sent" to a number.
+// Registered only with SMS_PROVIDER=console outside production.
+import { errorResponseSchema, otpOutboxQuery, otpOutboxResponse } from '@bidboard/shared';
+import type { ConsoleSmsSender } from '../../adapters/sms/console.adapter';
+import type { FastifyZodApp } from '../../lib/fastify';
+import { notFound } from '../../lib/errors';
+import { requirePhone } from '../auth/phone';
+
+export async function devRoutes(app: FastifyZodApp, { sms }: { sms: ConsoleSmsSender }) {
+  app.get(
+    '/dev/otp-outbox',
+    { schema: { tags: ['dev'], querystring: otpOutboxQuery, response: { 200: otpOutboxResponse, 404: errorResponseSchema } } },
+    async (request) => {
+      const phone = requirePhone(request.query.phone);
+      const entry = sms.lastTo(phone);
+      if (!entry?.code) throw notFound('No code was sent to this number');
+      return { phone, code: entry.code, sentAt: entry.sentAt.toISOString() };
+    },
+  );
+}

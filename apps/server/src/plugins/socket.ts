@@ -1,0 +1,103 @@
+// Socket.IO at /socket.io. The bearer token comes in the handshake (`auth.token`) and
+// is checked like an HTTP bearer; the browser Origin must be our own. Each member
+// joins a private room for events addressed to them alone.
+import { type ClientToServerEvents, MESSAGES, type ServerToClientEvents, userRoom } from '@bidboard/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { authenticate, type SessionSettings } from '../modules/auth/session.service';
+
+export interface SocketData {
+  userId: number;
+  sessionId: string;
+}
+
+export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: AppSocketServer;
+  }
+}
+
+export interface SocketPluginOptions {
+  db: Db;
+  sessions: SessionSettings;
+  allowedOrigins: string[];
+  redisUrl?: string;
+}
+
+/** Browsers send Origin; it must be this server's own host or an allowed origin. */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export default fp(
+  async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions) {
+    const io: AppSocketServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      allowRequest: (req, callback) => {
+        callback(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.allowedOrigins));
+      },
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+    });
+
+    if (opts.redisUrl) {
+      const { createClient } = await import('redis');
+      const { createAdapter } = await import('@socket.io/redis-streams-adapter');
+      const client = createClient({ url: opts.redisUrl });
+      client.on('error', (err) => app.log.error({ err }, 'redis error'));
+      await client.connect();
+      io.adapter(createAdapter(client));
+      app.addHook('onClose', async () => {
+        await client.quit().catch(() => {});
+      });
+    }
+
+    io.use(async (socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      try {
+        if (typeof token !== 'string' || token === '') throw new Error('missing token');
+        const session = await authenticate(opts.db, opts.sessions, token);
+        socket.data.userId = session.userId;
+        socket.data.sessionId = session.sessionId;
+        next();
+      } catch {
+        next(new Error(`${MESSAGES.authFailed}: ${MESSAGES.notAuthenticated}`));
+      }
+    });
+
+    io.on('connection', (socket) => {
+      const { userId } = socket.data;
+      void socket.join(userRoom(userId));
+      // The client announces itself; a member can only ever join their own room.
+      socket.on('connectUser', () => {
+        void socket.join(userRoom(userId));
+      });
+      socket.on('userActivity', () => {
+        void opts.db
+          .update(users)
+          .set({ last_active_at: new Date() })
+          .where(eq(users.id, userId))
+          .catch((err: unknown) => app.log.warn({ err }, 'userActivity update failed'));
+      });
+    });
+
+    app.decorate('io', io);
+    app.addHook('preClose', async () => {
+      io.disconnectSockets(true);
+      io.engine.close();
+    });
+  },
+  { name: 'socket' },
+);

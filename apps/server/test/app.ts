@@ -1,0 +1,66 @@
+// Builds the real app on a fresh test database, with the console SMS adapter so tests
+// read codes from its outbox.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConsoleSmsSender } from '../src/adapters/sms/console.adapter';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Clock } from '../src/lib/context';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: TestDatabase;
+  sms: ConsoleSmsSender;
+  config: ReturnType<typeof loadConfig>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; poolSize?: number } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase({ poolSize: options.poolSize });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bidboard-test-')),
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const sms = new ConsoleSmsSender(() => {});
+  const app = await buildApp({ config, database, sms, clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    sms,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Requests a code for a phone and returns it from the console outbox. */
+export async function requestCodeFor(t: TestApp, phone: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone_number: phone } });
+  if (res.statusCode !== 200) throw new Error(`request-otp ${res.statusCode}: ${res.body}`);
+  return t.sms.lastTo(phone)!.code!;
+}
+
+/** Signs a phone in (joining with `referredBy` when new) and returns the token and user. */
+export async function signIn(t: TestApp, phone: string, referredBy?: string) {
+  const otp = await requestCodeFor(t, phone);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: { phone_number: phone, otp, referred_by: referredBy },
+  });
+  if (res.statusCode !== 200) throw new Error(`verify-otp ${res.statusCode}: ${res.body}`);
+  return res.json() as { token: string; user: { id: number; tokenBalance: number } };
+}

@@ -1,0 +1,30 @@
+// Factories: each creates exactly the rows a test needs.
+import { randomInt } from 'node:crypto';
+import type { Executor } from '../src/db/client';
+import { users } from '../src/db/schema';
+
+type NewUser = typeof users.$inferInsert;
+
+let sequence = 0;
+
+const AREA_CODES = [201, 202, 212, 213, 305, 312, 415, 416, 514, 604, 617, 646, 718, 773];
+
+/** A unique number that libphonenumber accepts as a real US or Canadian line. */
+export function uniquePhone(): string {
+  sequence += 1;
+  const area = AREA_CODES[randomInt(0, AREA_CODES.length)];
+  return `+1${area}555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
+
+export async function buildMember(db: Executor, overrides: Partial<NewUser> = {}) {
+  sequence += 1;
+  const [member] = await db
+    .insert(users)
+    .values({
+      phone_number: uniquePhone(),
+      username: `member${sequence}_${randomInt(0, 1_000_000)}`.slice(0, 14),
+      ...overrides,
+    })
+    .returning();
+  return member!;
+}

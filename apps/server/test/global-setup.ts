@@ -1,0 +1,43 @@
+// Prepares one migrated template database per test run when TEST_DATABASE_URL points
+// at PostgreSQL; each test file then copies it (CREATE DATABASE ... TEMPLATE).
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabaseUrl: string | null;
+    adminDatabaseUrl: string | null;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    console.log('[tests] TEST_DATABASE_URL not set: using embedded PGlite; PostgreSQL-only tests are skipped');
+    project.provide('templateDatabaseUrl', null);
+    project.provide('adminDatabaseUrl', null);
+    return;
+  }
+  const name = `bidboard_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = withDatabase(base, name);
+  const database = openDatabase({ url, poolSize: 2 });
+  await database.migrate();
+  await database.close();
+  project.provide('templateDatabaseUrl', url);
+  project.provide('adminDatabaseUrl', base);
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
