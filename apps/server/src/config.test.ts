@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('works with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED_DEMO: true, TEST_OTP_CODE: '123456' });
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('turns the test code and demo data off in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    expect(config.TEST_OTP_CODE).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(false);
+  });
+
+  it('reads lists', () => {
+    expect(loadConfig({ ADMIN_PHONES: '+12015550100, +12015550101' }).ADMIN_PHONES).toEqual([
+      '+12015550100',
+      '+12015550101',
+    ]);
+  });
+});
