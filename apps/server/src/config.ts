@@ -34,6 +34,7 @@ const schema = z.object({
   OTP_IP_MAX_PER_WINDOW: seconds.optional(),
   OTP_IP_WINDOW_SECONDS: seconds.default(15 * 60),
   RATE_LIMIT_MAX: seconds.default(600),
+  OTP_ROUTE_MAX_PER_MINUTE: seconds.default(30),
   TEST_OTP_CODE: z.string().regex(/^\d{6}$/, 'must be 6 digits').optional(),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   TWILIO_ACCOUNT_SID: z.string().optional(),

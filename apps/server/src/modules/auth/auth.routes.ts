@@ -27,9 +27,10 @@ import { requirePhone, validatePhone } from './phone';
 import { revokeSession } from './session.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
-const otpRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext }) {
+  // Sign-in calls get a tighter per-IP limit than the rest of the API.
+  const otpRateLimit = { rateLimit: { max: ctx.config.OTP_ROUTE_MAX_PER_MINUTE, timeWindow: '1 minute' } };
   const signIn = async (
     request: FastifyRequest<{ Body: { phone_number: string; otp: string; referred_by?: string | null } }>,
   ) =>
