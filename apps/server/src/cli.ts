@@ -1,0 +1,39 @@
+// Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses.
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { adjustTokens, approveMember } from './modules/admin/admin.service';
+
+const commands: Record<string, { usage: string; run: (db: ReturnType<typeof openDatabase>['db'], args: string[]) => Promise<unknown> }> = {
+  approve: { usage: 'approve <username>', run: (db, [username]) => approveMember(db, required(username, 'username')) },
+  'grant-tokens': {
+    usage: 'grant-tokens <username> <amount>',
+    run: (db, [username, amount]) => adjustTokens(db, required(username, 'username'), Number(amount)),
+  },
+};
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`missing ${name}`);
+  return value;
+}
+
+async function main() {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.log(`usage: npm run admin -- <command>\n${Object.values(commands).map((c) => `  ${c.usage}`).join('\n')}`);
+    process.exit(name ? 1 : 0);
+  }
+  const config = loadConfig();
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  try {
+    console.log(JSON.stringify(await command.run(database.db, args), null, 2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

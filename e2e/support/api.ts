@@ -1,0 +1,27 @@
+// Direct calls to the running server, for what a journey needs but a user would not
+// click (reading the dev SMS outbox, checking balances).
+import { randomInt } from 'node:crypto';
+
+export async function otpFromOutbox(baseUrl: string, phone: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/dev/otp-outbox?phone=${encodeURIComponent(phone)}`);
+    if (res.ok) return ((await res.json()) as { code: string }).code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code sent to ${phone}`);
+}
+
+export async function me(baseUrl: string, token: string) {
+  const res = await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`me ${res.status}`);
+  return ((await res.json()) as { user: { id: number; tokenBalance: number; onboarded: number; username: string | null } })
+    .user;
+}
+
+const AREA_CODES = ['212', '415', '617', '312', '416', '604'];
+
+/** A fresh, valid US/Canadian number as the member would type it (10 digits). */
+export function newPhoneDigits(): string {
+  return `${AREA_CODES[randomInt(0, AREA_CODES.length)]}555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
