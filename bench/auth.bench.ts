@@ -26,7 +26,9 @@ interface Row {
   errors: number;
 }
 
-async function freshPostgres(base: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshPostgres(
+  base: string,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const name = `bidboard_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -57,7 +59,9 @@ async function run(label: string, database: Database): Promise<Row[]> {
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  await database.db.insert(users).values({ phone_number: TEST_PHONE, username: 'benchuser', onboarded: 14 });
+  await database.db
+    .insert(users)
+    .values({ phone_number: TEST_PHONE, username: 'benchuser', onboarded: 14 });
   const login = await fetch(`${base}/api/auth/verify-otp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -78,7 +82,10 @@ async function run(label: string, database: Database): Promise<Row[]> {
       errors: r.errors + r.non2xx,
     });
   };
-  await measure('GET /api/auth/me', { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${token}` } });
+  await measure('GET /api/auth/me', {
+    url: `${base}/api/auth/me`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   await measure('POST /api/auth/verify-otp (test number)', {
     url: `${base}/api/auth/verify-otp`,
     method: 'POST',

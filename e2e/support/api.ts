@@ -13,10 +13,15 @@ export async function otpFromOutbox(baseUrl: string, phone: string): Promise<str
 }
 
 export async function me(baseUrl: string, token: string) {
-  const res = await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseUrl}/api/auth/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`me ${res.status}`);
-  return ((await res.json()) as { user: { id: number; tokenBalance: number; onboarded: number; username: string | null } })
-    .user;
+  return (
+    (await res.json()) as {
+      user: { id: number; tokenBalance: number; onboarded: number; username: string | null };
+    }
+  ).user;
 }
 
 const AREA_CODES = ['212', '415', '617', '312', '416', '604'];

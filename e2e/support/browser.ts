@@ -24,7 +24,13 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 }
 
 export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  return browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
 }
 
 const shotsDir = path.resolve(import.meta.dirname, '..', 'screenshots');

@@ -9,11 +9,19 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { ConsoleSmsSender } from './adapters/sms/console.adapter';
 import { createSmsSender } from './adapters/sms';
+import { ConsoleSmsSender } from './adapters/sms/console.adapter';
 import type { SmsSender } from './adapters/sms/sms.port';
+import { createStorage } from './adapters/storage';
+import { LocalStorage } from './adapters/storage/local.adapter';
+import type { Storage } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/context';
@@ -21,6 +29,8 @@ import { loadSecrets } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
 import { devRoutes } from './modules/dev/dev.routes';
+import { filesRoutes } from './modules/media/files.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -31,6 +41,7 @@ export interface AppDependencies {
   database: Database;
   clock?: Clock;
   sms?: SmsSender;
+  storage?: Storage;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,13 +64,22 @@ export async function buildApp(deps: AppDependencies) {
 
   const sms = deps.sms ?? createSmsSender(config, (line) => app.log.info(line));
   const secrets = loadSecrets(config);
+  const storage = deps.storage ?? createStorage(config, secrets);
   const sessions = {
     key: secrets.jwtKey,
     idleSeconds: config.SESSION_IDLE_SECONDS,
     absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
     clock,
   };
-  const ctx: AuthContext = { db: database.db, config, sms, clock, secret: secrets.otpSecret, sessions };
+  const ctx: AuthContext = {
+    db: database.db,
+    config,
+    sms,
+    storage,
+    clock,
+    secret: secrets.otpSecret,
+    sessions,
+  };
 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -71,7 +91,11 @@ export async function buildApp(deps: AppDependencies) {
   });
   app.addHook('onResponse', async (request, reply) => {
     httpDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });
@@ -103,7 +127,9 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    ...(config.REDIS_URL ? { redis: await redisForRateLimit(config.REDIS_URL, app as unknown as FastifyInstance) } : {}),
+    ...(config.REDIS_URL
+      ? { redis: await redisForRateLimit(config.REDIS_URL, app as unknown as FastifyInstance) }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: MESSAGES.tooManyRequests,
@@ -114,7 +140,9 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Bidboard API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -123,7 +151,10 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(socketPlugin, {
     db: database.db,
     sessions,
-    allowedOrigins: [...config.CORS_ORIGINS, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])],
+    allowedOrigins: [
+      ...config.CORS_ORIGINS,
+      ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+    ],
     redisUrl: config.REDIS_URL,
   });
 
@@ -131,7 +162,11 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });
-      if (sms instanceof ConsoleSmsSender && !config.isProduction) await api.register(devRoutes, { sms });
+      await api.register(profileRoutes, { ctx });
+      // Local files are served by us through signed URLs; S3 serves its own.
+      if (storage instanceof LocalStorage) await api.register(filesRoutes, { storage, clock });
+      if (sms instanceof ConsoleSmsSender && !config.isProduction)
+        await api.register(devRoutes, { sms });
     },
     { prefix: '/api' },
   );
@@ -143,7 +178,12 @@ export async function buildApp(deps: AppDependencies) {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api') || url.startsWith('/socket.io') || request.method !== 'GET' || !hasWeb) {
+    if (
+      url.startsWith('/api') ||
+      url.startsWith('/socket.io') ||
+      request.method !== 'GET' ||
+      !hasWeb
+    ) {
       return reply.status(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND' });
     }
     // Client-side routes (/{username}, /connections/...) all load the single page.

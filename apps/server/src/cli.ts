@@ -3,11 +3,21 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
 
-const commands: Record<string, { usage: string; run: (db: ReturnType<typeof openDatabase>['db'], args: string[]) => Promise<unknown> }> = {
-  approve: { usage: 'approve <username>', run: (db, [username]) => approveMember(db, required(username, 'username')) },
+const commands: Record<
+  string,
+  {
+    usage: string;
+    run: (db: ReturnType<typeof openDatabase>['db'], args: string[]) => Promise<unknown>;
+  }
+> = {
+  approve: {
+    usage: 'approve <username>',
+    run: (db, [username]) => approveMember(db, required(username, 'username')),
+  },
   'grant-tokens': {
     usage: 'grant-tokens <username> <amount>',
-    run: (db, [username, amount]) => adjustTokens(db, required(username, 'username'), Number(amount)),
+    run: (db, [username, amount]) =>
+      adjustTokens(db, required(username, 'username'), Number(amount)),
   },
 };
 
@@ -20,7 +30,11 @@ async function main() {
   const [name, ...args] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
   if (!command) {
-    console.log(`usage: npm run admin -- <command>\n${Object.values(commands).map((c) => `  ${c.usage}`).join('\n')}`);
+    console.log(
+      `usage: npm run admin -- <command>\n${Object.values(commands)
+        .map((c) => `  ${c.usage}`)
+        .join('\n')}`,
+    );
     process.exit(name ? 1 : 0);
   }
   const config = loadConfig();

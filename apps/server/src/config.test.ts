@@ -4,7 +4,12 @@ import { loadConfig } from './config';
 describe('loadConfig', () => {
   it('works with nothing set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED_DEMO: true, TEST_OTP_CODE: '123456' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      SEED_DEMO: true,
+      TEST_OTP_CODE: '123456',
+    });
   });
 
   it('names the variable of a bad value', () => {

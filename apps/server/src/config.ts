@@ -1,7 +1,8 @@
 // Every setting, parsed once from the environment. A bad value stops start-up with a
 // message naming the variable; defaults make `npm start` work with nothing set.
-import { z } from 'zod';
+
 import { DEFAULT_LAUNCH_AT } from '@bidboard/shared';
+import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -35,7 +36,10 @@ const schema = z.object({
   OTP_IP_WINDOW_SECONDS: seconds.default(15 * 60),
   RATE_LIMIT_MAX: seconds.default(600),
   OTP_ROUTE_MAX_PER_MINUTE: seconds.default(30),
-  TEST_OTP_CODE: z.string().regex(/^\d{6}$/, 'must be 6 digits').optional(),
+  TEST_OTP_CODE: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional(),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -49,7 +53,10 @@ const schema = z.object({
   CORS_ORIGINS: list.default([]),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO' | 'TEST_OTP_CODE' | 'OTP_IP_MAX_PER_WINDOW'> & {
+export type Config = Omit<
+  z.infer<typeof schema>,
+  'SEED_DEMO' | 'TEST_OTP_CODE' | 'OTP_IP_MAX_PER_WINDOW'
+> & {
   SEED_DEMO: boolean;
   TEST_OTP_CODE: string | undefined;
   OTP_IP_MAX_PER_WINDOW: number;

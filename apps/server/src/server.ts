@@ -1,9 +1,11 @@
 // Entry point: read settings, open and migrate the database, seed demo data, listen,
 // and shut down gracefully on SIGINT/SIGTERM.
+import { createStorage } from './adapters/storage';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
+import { loadSecrets } from './lib/secrets';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -18,9 +20,10 @@ async function main() {
   }
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const storage = createStorage(config, loadSecrets(config));
+  const app = await buildApp({ config, database, storage });
   if (config.SEED_DEMO) {
-    const created = await seedDemoData(database.db, { dataDir: config.DATA_DIR });
+    const created = await seedDemoData(database.db, storage);
     if (created > 0) app.log.info(`seeded ${created} demo members`);
   }
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { User } from '@bidboard/shared';
 import { ConsoleSmsSender } from '../src/adapters/sms/console.adapter';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -48,7 +49,11 @@ export async function createTestApp(
 
 /** Requests a code for a phone and returns it from the console outbox. */
 export async function requestCodeFor(t: TestApp, phone: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone_number: phone } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-otp',
+    payload: { phone_number: phone },
+  });
   if (res.statusCode !== 200) throw new Error(`request-otp ${res.statusCode}: ${res.body}`);
   return t.sms.lastTo(phone)!.code!;
 }
@@ -62,5 +67,5 @@ export async function signIn(t: TestApp, phone: string, referredBy?: string) {
     payload: { phone_number: phone, otp, referred_by: referredBy },
   });
   if (res.statusCode !== 200) throw new Error(`verify-otp ${res.statusCode}: ${res.body}`);
-  return res.json() as { token: string; user: { id: number; tokenBalance: number } };
+  return res.json() as { token: string; user: User };
 }

@@ -11,7 +11,9 @@ export interface TestDatabase extends Database {
   url: string | undefined;
 }
 
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<TestDatabase> {
   const template = inject('templateDatabaseUrl');
   if (!template) {
     const database = openDatabase({});
@@ -42,7 +44,9 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     url,
     close: async () => {
       await database.close();
-      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdmin(adminUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   };
 }

@@ -14,7 +14,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    console.log('[tests] TEST_DATABASE_URL not set: using embedded PGlite; PostgreSQL-only tests are skipped');
+    console.log(
+      '[tests] TEST_DATABASE_URL not set: using embedded PGlite; PostgreSQL-only tests are skipped',
+    );
     project.provide('templateDatabaseUrl', null);
     project.provide('adminDatabaseUrl', null);
     return;

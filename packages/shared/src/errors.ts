@@ -38,6 +38,8 @@ export const MESSAGES = {
   referralRewardAwarded: 'Referral bonus awarded',
   referralRewardAlreadyAwarded: 'Referral bonus already awarded',
   insufficientTokens: 'Insufficient tokens',
+  stepIncomplete: 'Please complete this step before continuing.',
+  profileUpdated: 'Profile updated',
 } as const;
 
 export const ERROR_CODES = [

@@ -30,7 +30,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 export interface DatabaseOptions {
   url?: string;
@@ -80,7 +83,10 @@ function openPglite(dataDir: string | undefined): Database {
 }
 
 /** Rows of a raw query, whichever driver ran it. */
-export async function rows<T>(executor: Executor, query: Parameters<Db['execute']>[0]): Promise<T[]> {
+export async function rows<T>(
+  executor: Executor,
+  query: Parameters<Db['execute']>[0],
+): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

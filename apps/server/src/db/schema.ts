@@ -27,7 +27,9 @@ export const users = pgTable(
     username: text('username'),
     email: text('email'),
     phone_number: text('phone_number').notNull(),
-    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    role: text('role', { enum: ['member', 'admin'] })
+      .notNull()
+      .default('member'),
     onboarded: integer('onboarded').notNull().default(0),
     gender: text('gender', { enum: ['female', 'male', 'non-binary'] }),
     ethnicity: text('ethnicity'),

@@ -1,6 +1,8 @@
 // What services receive: the database, the settings they read, adapters and a clock.
-import type { Config } from '../config';
+
 import type { SmsSender } from '../adapters/sms/sms.port';
+import type { Storage } from '../adapters/storage/storage.port';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 
 export type Clock = () => Date;
@@ -10,5 +12,6 @@ export interface ServiceContext {
   db: Db;
   config: Config;
   sms: SmsSender;
+  storage: Storage;
   clock: Clock;
 }

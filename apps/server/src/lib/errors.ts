@@ -13,9 +13,11 @@ export class AppError extends Error {
 }
 
 export const badRequest = (code: ErrorCode, message: string) => new AppError(code, 400, message);
-export const notAuthenticated = () => new AppError('NOT_AUTHENTICATED', 401, MESSAGES.notAuthenticated);
+export const notAuthenticated = () =>
+  new AppError('NOT_AUTHENTICATED', 401, MESSAGES.notAuthenticated);
 export const forbidden = () => new AppError('FORBIDDEN', 403, MESSAGES.forbidden);
-export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', 404, message);
+export const notFound = (message: string = MESSAGES.notFound) =>
+  new AppError('NOT_FOUND', 404, message);
 export const tooManyRequests = (message: string = MESSAGES.tooManyRequests) =>
   new AppError('RATE_LIMITED', 429, message);
 

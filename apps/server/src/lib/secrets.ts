@@ -8,6 +8,7 @@ import type { Config } from '../config';
 export interface Secrets {
   jwtKey: Uint8Array;
   otpSecret: string;
+  filesSecret: string;
 }
 
 export function loadSecrets(config: Config): Secrets {
@@ -23,5 +24,9 @@ export function loadSecrets(config: Config): Secrets {
     }
   }
   const derive = (purpose: string) => createHmac('sha256', root!).update(purpose).digest();
-  return { jwtKey: new Uint8Array(derive('jwt')), otpSecret: derive('otp').toString('hex') };
+  return {
+    jwtKey: new Uint8Array(derive('jwt')),
+    otpSecret: derive('otp').toString('hex'),
+    filesSecret: derive('files').toString('hex'),
+  };
 }

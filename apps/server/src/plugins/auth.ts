@@ -2,11 +2,15 @@
 // of every route that needs a signed-in member; `request.member` is then set.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, notAuthenticated } from '../lib/errors';
-import { findUserById } from '../modules/users/users.repository';
-import type { UserRow } from '../modules/users/user.presenter';
-import { authenticate, type AuthenticatedSession, type SessionSettings } from '../modules/auth/session.service';
 import type { Db } from '../db/client';
+import { forbidden, notAuthenticated } from '../lib/errors';
+import {
+  type AuthenticatedSession,
+  authenticate,
+  type SessionSettings,
+} from '../modules/auth/session.service';
+import type { UserRow } from '../modules/users/user.presenter';
+import { findUserById } from '../modules/users/users.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {

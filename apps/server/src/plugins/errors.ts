@@ -4,7 +4,10 @@
 import { MESSAGES } from '@bidboard/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/errors';
 
@@ -51,7 +54,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(429).send({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message || MESSAGES.invalidRequest, code: 'VALIDATION' });
+      return reply
+        .status(status)
+        .send({ message: error.message || MESSAGES.invalidRequest, code: 'VALIDATION' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.internal, code: 'INTERNAL' });

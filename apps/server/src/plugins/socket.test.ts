@@ -16,7 +16,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function open(auth: Record<string, unknown>, extraHeaders: Record<string, string> = {}): Socket {
-  return connect(url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, extraHeaders });
+  return connect(url, {
+    path: '/socket.io',
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders,
+  });
 }
 
 function outcome(socket: Socket): Promise<{ connected: boolean; error?: string }> {
@@ -61,7 +67,11 @@ describe('socket authentication', () => {
   it('refuses a revoked session', async () => {
     const member = await buildMember(t.database.db);
     const { token } = await signIn(t, member.phone_number);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const socket = open({ token });
     const result = await outcome(socket);
     socket.close();
@@ -74,7 +84,9 @@ describe('origin check', () => {
     expect(isAllowedOrigin(undefined, 'localhost:3000', [])).toBe(true);
     expect(isAllowedOrigin('http://localhost:3000', 'localhost:3000', [])).toBe(true);
     expect(isAllowedOrigin('https://evil.example', 'localhost:3000', [])).toBe(false);
-    expect(isAllowedOrigin('https://app.example', 'api.example', ['https://app.example'])).toBe(true);
+    expect(isAllowedOrigin('https://app.example', 'api.example', ['https://app.example'])).toBe(
+      true,
+    );
     expect(isAllowedOrigin('not a url', 'localhost:3000', [])).toBe(false);
   });
 });

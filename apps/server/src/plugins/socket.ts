@@ -1,7 +1,12 @@
 // Socket.IO at /socket.io. The bearer token comes in the handshake (`auth.token`) and
 // is checked like an HTTP bearer; the browser Origin must be our own. Each member
 // joins a private room for events addressed to them alone.
-import { type ClientToServerEvents, MESSAGES, type ServerToClientEvents, userRoom } from '@bidboard/shared';
+import {
+  type ClientToServerEvents,
+  MESSAGES,
+  type ServerToClientEvents,
+  userRoom,
+} from '@bidboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,7 +20,12 @@ export interface SocketData {
   sessionId: string;
 }
 
-export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppSocketServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +41,11 @@ export interface SocketPluginOptions {
 }
 
 /** Browsers send Origin; it must be this server's own host or an allowed origin. */
-export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+export function isAllowedOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: string[],
+): boolean {
   if (!origin) return true;
   if (allowed.includes(origin)) return true;
   try {

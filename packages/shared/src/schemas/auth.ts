@@ -46,4 +46,8 @@ export const referralRewardResponse = z.object({
 });
 
 export const otpOutboxQuery = z.object({ phone: phoneField });
-export const otpOutboxResponse = z.object({ phone: z.string(), code: z.string(), sentAt: z.string() });
+export const otpOutboxResponse = z.object({
+  phone: z.string(),
+  code: z.string(),
+  sentAt: z.string(),
+});

@@ -17,7 +17,12 @@ export class ConsoleSmsSender implements SmsSender {
 
   async send(message: SmsMessage): Promise<void> {
     const code = /\b(\d{6})\b/.exec(message.body)?.[1] ?? null;
-    this.outbox.set(message.to, { phone: message.to, body: message.body, code, sentAt: new Date() });
+    this.outbox.set(message.to, {
+      phone: message.to,
+      body: message.body,
+      code,
+      sentAt: new Date(),
+    });
     this.log(`[sms] to ${message.to}: ${message.body}`);
   }
 

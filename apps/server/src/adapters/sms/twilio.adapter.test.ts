@@ -6,7 +6,10 @@ function recorder(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit }[] = [];
   const fetchStub = (async (url: string, init: RequestInit) => {
     calls.push({ url, init });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as unknown as typeof fetch;
   return { calls, fetchStub };
 }
@@ -14,7 +17,12 @@ function recorder(status: number, body: unknown) {
 describe('TwilioSmsSender', () => {
   it('posts the Messages resource with basic auth and a form body', async () => {
     const { calls, fetchStub } = recorder(201, { sid: 'SM123', status: 'queued' });
-    const sender = new TwilioSmsSender({ accountSid: 'AC1', authToken: 'secret', from: '+15005550006', fetch: fetchStub });
+    const sender = new TwilioSmsSender({
+      accountSid: 'AC1',
+      authToken: 'secret',
+      from: '+15005550006',
+      fetch: fetchStub,
+    });
     await sender.send({ to: '+12015550123', body: 'Your code is 123456' });
     expect(calls).toHaveLength(1);
     const [call] = calls;
@@ -32,7 +40,13 @@ describe('TwilioSmsSender', () => {
 
   it('prefers a messaging service over a from number', async () => {
     const { calls, fetchStub } = recorder(201, { sid: 'SM1' });
-    const sender = new TwilioSmsSender({ accountSid: 'AC1', authToken: 't', from: '+1500', messagingServiceSid: 'MG9', fetch: fetchStub });
+    const sender = new TwilioSmsSender({
+      accountSid: 'AC1',
+      authToken: 't',
+      from: '+1500',
+      messagingServiceSid: 'MG9',
+      fetch: fetchStub,
+    });
     await sender.send({ to: '+12015550123', body: 'x' });
     const form = new URLSearchParams(calls[0]!.init.body as string);
     expect(form.get('MessagingServiceSid')).toBe('MG9');
@@ -45,9 +59,17 @@ describe('TwilioSmsSender', () => {
       message: 'Attempt to send to unsubscribed recipient',
       status: 400,
     });
-    const sender = new TwilioSmsSender({ accountSid: 'AC1', authToken: 't', from: '+1500', fetch: fetchStub });
+    const sender = new TwilioSmsSender({
+      accountSid: 'AC1',
+      authToken: 't',
+      from: '+1500',
+      fetch: fetchStub,
+    });
     const error = await sender.send({ to: '+12015550123', body: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SmsDeliveryError);
-    expect(error).toMatchObject({ providerCode: TWILIO_UNSUBSCRIBED, message: 'Attempt to send to unsubscribed recipient' });
+    expect(error).toMatchObject({
+      providerCode: TWILIO_UNSUBSCRIBED,
+      message: 'Attempt to send to unsubscribed recipient',
+    });
   });
 });

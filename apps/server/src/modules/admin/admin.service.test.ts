@@ -20,7 +20,9 @@ describe('admin operations', () => {
     await buildMember(database.db, { username: 'rich1' });
     expect(await adjustTokens(database.db, 'rich1', 500)).toMatchObject({ tokenBalance: 500 });
     expect(await adjustTokens(database.db, 'rich1', -200)).toMatchObject({ tokenBalance: 300 });
-    await expect(adjustTokens(database.db, 'rich1', -301)).rejects.toMatchObject({ code: 'INSUFFICIENT_TOKENS' });
+    await expect(adjustTokens(database.db, 'rich1', -301)).rejects.toMatchObject({
+      code: 'INSUFFICIENT_TOKENS',
+    });
     await expect(adjustTokens(database.db, 'rich1', 1.5)).rejects.toMatchObject({ status: 400 });
   });
 });

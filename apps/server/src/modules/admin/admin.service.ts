@@ -6,20 +6,27 @@ import { badRequest, notFound } from '../../lib/errors';
 import { applyBalanceChange } from '../tokens/ledger';
 
 async function memberByUsername(db: Db, username: string) {
-  const [member] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [member] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   if (!member) throw notFound(`No member named ${username}`);
   return member;
 }
 
 export async function approveMember(db: Db, username: string) {
   const member = await memberByUsername(db, username);
-  await db.update(users).set({ is_approved: true, updated_at: new Date() }).where(eq(users.id, member.id));
+  await db
+    .update(users)
+    .set({ is_approved: true, updated_at: new Date() })
+    .where(eq(users.id, member.id));
   return { id: member.id, username: member.username, is_approved: true };
 }
 
 /** An admin adjustment mints (or burns, when negative) tokens through the ledger. */
 export async function adjustTokens(db: Db, username: string, amount: number) {
-  if (!Number.isInteger(amount) || amount === 0) throw badRequest('VALIDATION', 'Amount must be a non-zero whole number');
+  if (!Number.isInteger(amount) || amount === 0)
+    throw badRequest('VALIDATION', 'Amount must be a non-zero whole number');
   const member = await memberByUsername(db, username);
   const entry = await db.transaction((tx) =>
     applyBalanceChange(tx, { userId: member.id, amount, type: 'adjustment' }),

@@ -20,7 +20,10 @@ const post = (url: string, payload: unknown, token?: string) =>
   });
 
 async function count(table: 'users' | 'otp_codes' | 'sessions' | 'token_transactions') {
-  const [row] = await rows<{ n: number }>(t.database.db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+  const [row] = await rows<{ n: number }>(
+    t.database.db,
+    sql.raw(`SELECT count(*)::int AS n FROM ${table}`),
+  );
   return row!.n;
 }
 
@@ -53,7 +56,12 @@ describe('sign-in', () => {
     const phone = uniquePhone();
     const { token, user } = await signIn(t, phone, 'RefMaker');
     expect(token).toMatch(/^ey/);
-    expect(user).toMatchObject({ onboarded: 0, tokenBalance: 250, referred_by: referrer.id, role: 'member' });
+    expect(user).toMatchObject({
+      onboarded: 0,
+      tokenBalance: 250,
+      referred_by: referrer.id,
+      role: 'member',
+    });
     const [after] = await rows<{ token_balance: number; invites_left: number }>(
       t.database.db,
       sql`SELECT token_balance, invites_left FROM users WHERE id = ${referrer.id}`,
@@ -66,7 +74,10 @@ describe('sign-in', () => {
       token,
     );
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ success: true, data: { tokenBalance: 250, bonusAwarded: false } });
+    expect(again.json()).toMatchObject({
+      success: true,
+      data: { tokenBalance: 250, bonusAwarded: false },
+    });
     const ledger = await rows<{ transaction_type: string; amount: number }>(
       t.database.db,
       sql`SELECT transaction_type, amount FROM token_transactions WHERE user_id IN (${referrer.id}, ${user.id}) ORDER BY id`,
@@ -110,7 +121,9 @@ describe('sign-in', () => {
     expect([res.statusCode, res.json().message]).toEqual([400, 'Invalid Code']);
 
     const stale = await requestCodeFor(t, phone);
-    await t.database.db.execute(sql`UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE phone_number = ${phone}`);
+    await t.database.db.execute(
+      sql`UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE phone_number = ${phone}`,
+    );
     res = await post('/api/auth/verify-otp', { phone_number: phone, otp: stale });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This code has expired. Please request a new one.');
@@ -121,7 +134,10 @@ describe('sign-in', () => {
     const otp = await requestCodeFor(t, member.phone_number);
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await post('/api/auth/verify-otp', { phone_number: member.phone_number, otp: wrong })).statusCode).toBe(400);
+      expect(
+        (await post('/api/auth/verify-otp', { phone_number: member.phone_number, otp: wrong }))
+          .statusCode,
+      ).toBe(400);
     }
     const res = await post('/api/auth/verify-otp', { phone_number: member.phone_number, otp });
     expect(res.statusCode).toBe(429);
@@ -133,7 +149,9 @@ describe('sign-in', () => {
     for (let i = 0; i < 4; i++) await requestCodeFor(t, phone);
     const res = await post('/api/auth/request-otp', { phone_number: phone });
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('Too many code requests. Please wait a few minutes and try again.');
+    expect(res.json().message).toBe(
+      'Too many code requests. Please wait a few minutes and try again.',
+    );
   });
 
   it('accepts the test number with TEST_OTP_CODE without sending anything', async () => {
@@ -148,7 +166,10 @@ describe('sign-in', () => {
   it('serves the dev outbox', async () => {
     const phone = uniquePhone();
     const code = await requestCodeFor(t, phone);
-    const res = await t.app.inject({ method: 'GET', url: `/api/dev/otp-outbox?phone=${encodeURIComponent(phone)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/otp-outbox?phone=${encodeURIComponent(phone)}`,
+    });
     expect(res.json()).toMatchObject({ phone, code });
   });
 });
@@ -157,21 +178,33 @@ describe('sessions', () => {
   it('me works with the token; logout revokes it', async () => {
     const member = await buildMember(t.database.db);
     const { token } = await signIn(t, member.phone_number);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(member.id);
     expect((await post('/api/auth/logout', {}, token)).statusCode).toBe(200);
-    const after = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const after = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect([after.statusCode, after.json().message]).toEqual([401, 'Not authenticated']);
   });
 
   it.each([
     ['no token', undefined],
     ['garbage', 'Bearer nope'],
-    ['forged signature', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwic2lkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIn0.c2lnbmF0dXJl'],
+    [
+      'forged signature',
+      'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwic2lkIjoiMDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwIn0.c2lnbmF0dXJl',
+    ],
     ['alg none', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.'],
   ])('me with %s is 401 Not authenticated', async (_name, header) => {
-    const res = await t.app.inject({ url: '/api/auth/me', headers: header ? { authorization: header } : {} });
+    const res = await t.app.inject({
+      url: '/api/auth/me',
+      headers: header ? { authorization: header } : {},
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Not authenticated', code: 'NOT_AUTHENTICATED' });
   });
@@ -179,8 +212,13 @@ describe('sessions', () => {
   it('an expired session is 401', async () => {
     const member = await buildMember(t.database.db);
     const { token } = await signIn(t, member.phone_number);
-    await t.database.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${member.id}`);
-    const res = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    await t.database.db.execute(
+      sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${member.id}`,
+    );
+    const res = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -188,7 +226,11 @@ describe('sessions', () => {
     const a = await buildMember(t.database.db);
     const b = await buildMember(t.database.db);
     const { token } = await signIn(t, a.phone_number);
-    const res = await post('/api/handleReferralReward', { referrerId: null, referredId: b.id }, token);
+    const res = await post(
+      '/api/handleReferralReward',
+      { referrerId: null, referredId: b.id },
+      token,
+    );
     expect(res.statusCode).toBe(403);
   });
 });

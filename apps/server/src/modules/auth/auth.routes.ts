@@ -21,18 +21,33 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyZodApp } from '../../lib/fastify';
 import { presentUser } from '../users/user.presenter';
-import { type AuthContext, checkReferral, handleReferralReward, phoneNumberExists, signInWithCode } from './auth.service';
+import {
+  type AuthContext,
+  checkReferral,
+  handleReferralReward,
+  phoneNumberExists,
+  signInWithCode,
+} from './auth.service';
 import { requestCode } from './otp.service';
 import { requirePhone, validatePhone } from './phone';
 import { revokeSession } from './session.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext }) {
   // Sign-in calls get a tighter per-IP limit than the rest of the API.
-  const otpRateLimit = { rateLimit: { max: ctx.config.OTP_ROUTE_MAX_PER_MINUTE, timeWindow: '1 minute' } };
+  const otpRateLimit = {
+    rateLimit: { max: ctx.config.OTP_ROUTE_MAX_PER_MINUTE, timeWindow: '1 minute' },
+  };
   const signIn = async (
-    request: FastifyRequest<{ Body: { phone_number: string; otp: string; referred_by?: string | null } }>,
+    request: FastifyRequest<{
+      Body: { phone_number: string; otp: string; referred_by?: string | null };
+    }>,
   ) =>
     signInWithCode(ctx, {
       phone: requirePhone(request.body.phone_number),
@@ -44,27 +59,53 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
 
   app.post(
     '/auth/request-otp',
-    { config: otpRateLimit, schema: { tags: ['auth'], body: requestOtpBody, response: { 200: requestOtpResponse, ...errors } } },
+    {
+      config: otpRateLimit,
+      schema: {
+        tags: ['auth'],
+        body: requestOtpBody,
+        response: { 200: requestOtpResponse, ...errors },
+      },
+    },
     async (request) => requestCode(ctx, requirePhone(request.body.phone_number), request.ip),
   );
   app.post(
     '/auth/verify-otp',
-    { config: otpRateLimit, schema: { tags: ['auth'], body: verifyOtpBody, response: { 200: loginResponse, ...errors } } },
+    {
+      config: otpRateLimit,
+      schema: { tags: ['auth'], body: verifyOtpBody, response: { 200: loginResponse, ...errors } },
+    },
     signIn,
   );
   app.post(
     '/auth/register',
-    { config: otpRateLimit, schema: { tags: ['auth'], body: registerBody, response: { 200: loginResponse, ...errors } } },
+    {
+      config: otpRateLimit,
+      schema: { tags: ['auth'], body: registerBody, response: { 200: loginResponse, ...errors } },
+    },
     signIn,
   );
   app.post(
     '/auth/check-phone-number-exists',
-    { config: otpRateLimit, schema: { tags: ['auth'], body: checkPhoneBody, response: { 200: checkPhoneResponse, ...errors } } },
+    {
+      config: otpRateLimit,
+      schema: {
+        tags: ['auth'],
+        body: checkPhoneBody,
+        response: { 200: checkPhoneResponse, ...errors },
+      },
+    },
     async (request) => phoneNumberExists(ctx, requirePhone(request.body.phone_number)),
   );
   app.post(
     '/phone/validate',
-    { schema: { tags: ['auth'], body: phoneValidateBody, response: { 200: phoneValidateResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: phoneValidateBody,
+        response: { 200: phoneValidateResponse, ...errors },
+      },
+    },
     async (request) => {
       const { valid, message } = validatePhone(request.body.phone);
       return { valid, message };
@@ -72,17 +113,29 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
   );
   app.post(
     '/auth/check-referral',
-    { schema: { tags: ['auth'], body: checkReferralBody, response: { 200: checkReferralResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: checkReferralBody,
+        response: { 200: checkReferralResponse, ...errors },
+      },
+    },
     async (request) => checkReferral(ctx, request.body.username),
   );
   app.get(
     '/auth/me',
-    { preHandler: app.requireMember, schema: { tags: ['auth'], response: { 200: meResponse, ...errors } } },
+    {
+      preHandler: app.requireMember,
+      schema: { tags: ['auth'], response: { 200: meResponse, ...errors } },
+    },
     async (request) => ({ user: presentUser(request.member!) }),
   );
   app.post(
     '/auth/logout',
-    { preHandler: app.requireMember, schema: { tags: ['auth'], response: { 200: logoutResponse, ...errors } } },
+    {
+      preHandler: app.requireMember,
+      schema: { tags: ['auth'], response: { 200: logoutResponse, ...errors } },
+    },
     async (request) => {
       await revokeSession(ctx.db, request.session!.sessionId, ctx.clock);
       return { success: true, message: MESSAGES.loggedOut };
@@ -92,9 +145,17 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
     '/handleReferralReward',
     {
       preHandler: app.requireMember,
-      schema: { tags: ['tokens'], body: referralRewardBody, response: { 200: referralRewardResponse, ...errors } },
+      schema: {
+        tags: ['tokens'],
+        body: referralRewardBody,
+        response: { 200: referralRewardResponse, ...errors },
+      },
     },
     async (request) =>
-      handleReferralReward(ctx, { userId: request.member!.id, role: request.member!.role }, request.body),
+      handleReferralReward(
+        ctx,
+        { userId: request.member!.id, role: request.member!.role },
+        request.body,
+      ),
   );
 }

@@ -1,13 +1,14 @@
 // Sign-in and sign-up by phone and one-time code. An unknown phone becomes a member
 // only with a valid referrer who still has invites (signup needs a referral).
-import { eq, sql } from 'drizzle-orm';
+
 import { MESSAGES, type User } from '@bidboard/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { findUserById, findUserByPhone, findUserByUsername } from '../users/users.repository';
 import { presentUser } from '../users/user.presenter';
+import { findUserById, findUserByPhone, findUserByUsername } from '../users/users.repository';
 import { consumeCode, recordFailedAttempt } from './otp.service';
 import { awardReferralBonus } from './referral.service';
 import { createSession, type SessionSettings } from './session.service';
@@ -25,7 +26,10 @@ export interface SignInInput {
   ip?: string;
 }
 
-export async function signInWithCode(ctx: AuthContext, input: SignInInput): Promise<{ token: string; user: User }> {
+export async function signInWithCode(
+  ctx: AuthContext,
+  input: SignInInput,
+): Promise<{ token: string; user: User }> {
   let failedCodeId: number | undefined;
   const outcome = await ctx.db
     .transaction(async (tx) => {
@@ -38,7 +42,10 @@ export async function signInWithCode(ctx: AuthContext, input: SignInInput): Prom
       const member = existing ?? (await joinWithReferral(tx, ctx, input.phone, input.referredBy));
       const role = ctx.config.ADMIN_PHONES.includes(input.phone) ? 'admin' : 'member';
       if (role !== member.role) await tx.update(users).set({ role }).where(eq(users.id, member.id));
-      const token = await createSession(tx, ctx.sessions, member.id, { userAgent: input.userAgent, ip: input.ip });
+      const token = await createSession(tx, ctx.sessions, member.id, {
+        userAgent: input.userAgent,
+        ip: input.ip,
+      });
       return { token, userId: member.id };
     })
     .catch(async (error: unknown) => {
@@ -49,7 +56,12 @@ export async function signInWithCode(ctx: AuthContext, input: SignInInput): Prom
   return { token: outcome.token, user: presentUser(user!) };
 }
 
-async function joinWithReferral(tx: Tx, ctx: AuthContext, phone: string, referredBy: string | null | undefined) {
+async function joinWithReferral(
+  tx: Tx,
+  ctx: AuthContext,
+  phone: string,
+  referredBy: string | null | undefined,
+) {
   if (!referredBy) throw new AppError('ACCOUNT_NOT_FOUND', 404, MESSAGES.accountNotFound);
   // Taking the invite is the guarded update: two sign-ups cannot spend the last one.
   const [referrer] = await tx
@@ -104,7 +116,9 @@ export async function handleReferralReward(
     if (input.referrerId !== null && input.referrerId !== referrerId) {
       throw badRequest('INVALID_REFERRAL', MESSAGES.invalidReferral);
     }
-    const { awarded } = referrerId ? await awardReferralBonus(tx, referrerId, referred.id) : { awarded: false };
+    const { awarded } = referrerId
+      ? await awardReferralBonus(tx, referrerId, referred.id)
+      : { awarded: false };
     const after = await findUserById(tx, referred.id);
     return {
       success: true,

@@ -1,8 +1,8 @@
 // One-time codes: 6 CSPRNG digits, stored as an HMAC, valid OTP_TTL_SECONDS, single
 // use, at most OTP_MAX_ATTEMPTS wrong tries, and request limits per phone and per IP.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isTestPhone, MESSAGES, OTP_LENGTH, PRODUCT_NAME } from '@bidboard/shared';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SmsDeliveryError } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
 import { rows, type Tx } from '../../db/client';
@@ -34,7 +34,10 @@ export async function requestCode(
           (SELECT count(*)::int FROM otp_codes WHERE phone_number = ${phone} AND created_at > ${phoneSince.toISOString()}) AS by_phone,
           (SELECT count(*)::int FROM otp_codes WHERE ip = ${ip} AND created_at > ${ipSince.toISOString()}) AS by_ip`,
   );
-  if ((counts?.by_phone ?? 0) >= config.OTP_PHONE_MAX_PER_WINDOW || (counts?.by_ip ?? 0) >= config.OTP_IP_MAX_PER_WINDOW) {
+  if (
+    (counts?.by_phone ?? 0) >= config.OTP_PHONE_MAX_PER_WINDOW ||
+    (counts?.by_ip ?? 0) >= config.OTP_IP_MAX_PER_WINDOW
+  ) {
     throw tooManyRequests(MESSAGES.tooManyCodeRequests);
   }
   const code = generateCode();
@@ -94,7 +97,10 @@ export async function consumeCode(
     .for('update');
   if (!latest) return { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
   if (latest.attempts >= config.OTP_MAX_ATTEMPTS) {
-    return { ok: false, error: new AppError('TOO_MANY_ATTEMPTS', 429, MESSAGES.tooManyCodeAttempts) };
+    return {
+      ok: false,
+      error: new AppError('TOO_MANY_ATTEMPTS', 429, MESSAGES.tooManyCodeAttempts),
+    };
   }
   if (latest.expires_at <= now) {
     return { ok: false, error: badRequest('CODE_EXPIRED', MESSAGES.codeExpired) };
@@ -102,18 +108,28 @@ export async function consumeCode(
   const expected = Buffer.from(latest.code_hash, 'hex');
   const given = Buffer.from(hashCode(ctx.secret, phone, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    return { ok: false, codeId: latest.id, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
+    return {
+      ok: false,
+      codeId: latest.id,
+      error: badRequest('INVALID_CODE', MESSAGES.invalidCode),
+    };
   }
   const consumed = await tx
     .update(otpCodes)
     .set({ consumed_at: now })
-    .where(and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumed_at), gt(otpCodes.expires_at, now)))
+    .where(
+      and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumed_at), gt(otpCodes.expires_at, now)),
+    )
     .returning({ id: otpCodes.id });
-  if (consumed.length === 0) return { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
+  if (consumed.length === 0)
+    return { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
   return { ok: true };
 }
 
-export async function recordFailedAttempt(ctx: Pick<ServiceContext, 'db'>, codeId: number): Promise<void> {
+export async function recordFailedAttempt(
+  ctx: Pick<ServiceContext, 'db'>,
+  codeId: number,
+): Promise<void> {
   await ctx.db
     .update(otpCodes)
     .set({ attempts: sql`${otpCodes.attempts} + 1` })

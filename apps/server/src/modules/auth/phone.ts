@@ -7,10 +7,11 @@ import { badRequest } from '../../lib/errors';
 export function validatePhone(input: string): { valid: boolean; message: string; e164?: string } {
   const formatted = toE164(input);
   if (!formatted.ok) return { valid: false, message: formatted.message };
-  if (isTestPhone(formatted.e164)) return { valid: true, message: 'Valid phone number', e164: formatted.e164 };
+  if (isTestPhone(formatted.e164))
+    return { valid: true, message: 'Valid phone number', e164: formatted.e164 };
   const parsed = parsePhoneNumberFromString(formatted.e164);
   const country = parsed?.country;
-  if (!parsed || !parsed.isValid() || (country !== 'US' && country !== 'CA')) {
+  if (!parsed?.isValid() || (country !== 'US' && country !== 'CA')) {
     return { valid: false, message: MESSAGES.invalidCarrier };
   }
   const type = parsed.getType();
@@ -25,7 +26,10 @@ export function validatePhone(input: string): { valid: boolean; message: string;
 export function requirePhone(input: string): string {
   const result = validatePhone(input);
   if (!result.valid || !result.e164) {
-    throw badRequest(result.message === MESSAGES.invalidPhone ? 'INVALID_PHONE' : 'INVALID_CARRIER', result.message);
+    throw badRequest(
+      result.message === MESSAGES.invalidPhone ? 'INVALID_PHONE' : 'INVALID_CARRIER',
+      result.message,
+    );
   }
   return result.e164;
 }

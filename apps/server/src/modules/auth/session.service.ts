@@ -68,7 +68,8 @@ export async function authenticate(
     sid = payload.sid;
     sub = payload.sub;
   } catch (error) {
-    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw notAuthenticated();
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+      throw notAuthenticated();
     throw error;
   }
   if (typeof sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(sid) || !sub) throw notAuthenticated();

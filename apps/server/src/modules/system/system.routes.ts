@@ -1,13 +1,20 @@
 // Liveness, readiness and Prometheus metrics.
-import { z } from 'zod';
+
 import type { Registry } from 'prom-client';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { FastifyZodApp } from '../../lib/fastify';
 
-export async function systemRoutes(app: FastifyZodApp, opts: { database: Database; registry: Registry }) {
+export async function systemRoutes(
+  app: FastifyZodApp,
+  opts: { database: Database; registry: Registry },
+) {
   app.get(
     '/api/health',
-    { config: { rateLimit: false }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      config: { rateLimit: false },
+      schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
@@ -16,7 +23,10 @@ export async function systemRoutes(app: FastifyZodApp, opts: { database: Databas
       config: { rateLimit: false },
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: z.object({ message: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ready'), database: z.string() }),
+          503: z.object({ message: z.string() }),
+        },
       },
     },
     async (_request, reply) => {
@@ -28,8 +38,12 @@ export async function systemRoutes(app: FastifyZodApp, opts: { database: Databas
       }
     },
   );
-  app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', opts.registry.contentType);
-    return opts.registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    { config: { rateLimit: false }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header('content-type', opts.registry.contentType);
+      return opts.registry.metrics();
+    },
+  );
 }

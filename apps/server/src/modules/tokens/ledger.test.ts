@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function balances(userId: number) {
-  const [row] = await rows<{ token_balance: number; redeemable_tokens: number; ledger_sum: number }>(
+  const [row] = await rows<{
+    token_balance: number;
+    redeemable_tokens: number;
+    ledger_sum: number;
+  }>(
     database.db,
     sql`SELECT token_balance, redeemable_tokens,
                (SELECT COALESCE(SUM(amount), 0)::int FROM token_transactions WHERE user_id = u.id) AS ledger_sum
@@ -29,25 +33,53 @@ describe('applyBalanceChange', () => {
     );
     expect(entry).toMatchObject({ amount: 100, balance_after: 100, redeemable_after: 0 });
     await expect(
-      database.db.transaction((tx) => applyBalanceChange(tx, { userId: member.id, amount: -101, type: 'bid' })),
-    ).rejects.toMatchObject({ code: 'INSUFFICIENT_TOKENS', status: 400, message: 'Insufficient tokens' });
-    expect(await balances(member.id)).toEqual({ token_balance: 100, redeemable_tokens: 0, ledger_sum: 100 });
+      database.db.transaction((tx) =>
+        applyBalanceChange(tx, { userId: member.id, amount: -101, type: 'bid' }),
+      ),
+    ).rejects.toMatchObject({
+      code: 'INSUFFICIENT_TOKENS',
+      status: 400,
+      message: 'Insufficient tokens',
+    });
+    expect(await balances(member.id)).toEqual({
+      token_balance: 100,
+      redeemable_tokens: 0,
+      ledger_sum: 100,
+    });
   });
 
   it('spends non-redeemable tokens first and rewards add to both balances', async () => {
     const member = await buildMember(database.db);
     await database.db.transaction(async (tx) => {
       await applyBalanceChange(tx, { userId: member.id, amount: 100, type: 'signup' });
-      await applyBalanceChange(tx, { userId: member.id, amount: 50, redeemableAmount: 50, type: 'win' });
+      await applyBalanceChange(tx, {
+        userId: member.id,
+        amount: 50,
+        redeemableAmount: 50,
+        type: 'win',
+      });
     });
     expect(await balances(member.id)).toMatchObject({ token_balance: 150, redeemable_tokens: 50 });
-    await database.db.transaction((tx) => applyBalanceChange(tx, { userId: member.id, amount: -100, type: 'bid' }));
+    await database.db.transaction((tx) =>
+      applyBalanceChange(tx, { userId: member.id, amount: -100, type: 'bid' }),
+    );
     expect(await balances(member.id)).toMatchObject({ token_balance: 50, redeemable_tokens: 50 });
-    await database.db.transaction((tx) => applyBalanceChange(tx, { userId: member.id, amount: -20, type: 'bid' }));
-    expect(await balances(member.id)).toMatchObject({ token_balance: 30, redeemable_tokens: 30, ledger_sum: 30 });
+    await database.db.transaction((tx) =>
+      applyBalanceChange(tx, { userId: member.id, amount: -20, type: 'bid' }),
+    );
+    expect(await balances(member.id)).toMatchObject({
+      token_balance: 30,
+      redeemable_tokens: 30,
+      ledger_sum: 30,
+    });
     await expect(
       database.db.transaction((tx) =>
-        applyBalanceChange(tx, { userId: member.id, amount: -40, redeemableAmount: -40, type: 'redemption' }),
+        applyBalanceChange(tx, {
+          userId: member.id,
+          amount: -40,
+          redeemableAmount: -40,
+          type: 'redemption',
+        }),
       ),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_TOKENS' });
   });
@@ -56,7 +88,12 @@ describe('applyBalanceChange', () => {
     const member = await buildMember(database.db);
     const apply = () =>
       database.db.transaction((tx) =>
-        applyBalanceChange(tx, { userId: member.id, amount: 250, type: 'referral2', idempotencyKey: `k-${member.id}` }),
+        applyBalanceChange(tx, {
+          userId: member.id,
+          amount: 250,
+          type: 'referral2',
+          idempotencyKey: `k-${member.id}`,
+        }),
       );
     const results = await Promise.all([apply(), apply(), apply()]);
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -67,18 +104,25 @@ describe('applyBalanceChange', () => {
     'keeps balance == ledger sum and never negative under many concurrent changes (real PostgreSQL)',
     async () => {
       const member = await buildMember(database.db);
-      await database.db.transaction((tx) => applyBalanceChange(tx, { userId: member.id, amount: 500, type: 'adjustment' }));
+      await database.db.transaction((tx) =>
+        applyBalanceChange(tx, { userId: member.id, amount: 500, type: 'adjustment' }),
+      );
       const amounts = Array.from({ length: 400 }, (_, i) => (i % 3 === 0 ? 40 : -30));
       const outcomes = await Promise.allSettled(
         amounts.map((amount) =>
           database.db.transaction((tx) =>
-            applyBalanceChange(tx, { userId: member.id, amount, type: amount > 0 ? 'refund' : 'bid' }),
+            applyBalanceChange(tx, {
+              userId: member.id,
+              amount,
+              type: amount > 0 ? 'refund' : 'bid',
+            }),
           ),
         ),
       );
       const applied = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [amounts[i]!] : []));
       const refused = outcomes.filter((o) => o.status === 'rejected');
-      for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_TOKENS' });
+      for (const r of refused)
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_TOKENS' });
       const after = await balances(member.id);
       expect(after.token_balance).toBe(500 + applied.reduce((a, b) => a + b, 0));
       expect(after.token_balance).toBe(after.ledger_sum);

@@ -2,8 +2,9 @@
 // appends its ledger row in a single statement inside the caller's transaction, so the
 // row lock is held for one statement and a balance always equals the sum of its rows.
 // The database CHECKs (balance >= 0, 0 <= redeemable <= balance) are the last guard.
-import { sql } from 'drizzle-orm';
+
 import { MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import type { TRANSACTION_TYPES } from '../../db/schema';
 import { AppError, notFound, pgErrorCode } from '../../lib/errors';
@@ -37,7 +38,10 @@ export interface LedgerEntry {
 }
 
 /** Returns the new ledger row, or null when the idempotency key was already used. */
-export async function applyBalanceChange(tx: Tx, change: BalanceChange): Promise<LedgerEntry | null> {
+export async function applyBalanceChange(
+  tx: Tx,
+  change: BalanceChange,
+): Promise<LedgerEntry | null> {
   if (!Number.isInteger(change.amount) || !Number.isInteger(change.redeemableAmount ?? 0)) {
     throw new TypeError('balance changes are whole tokens');
   }

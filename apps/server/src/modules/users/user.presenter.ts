@@ -10,7 +10,11 @@ export interface ProfilePictures {
   profile_picture_3: string | null;
 }
 
-const noPictures: ProfilePictures = { profile_picture_1: null, profile_picture_2: null, profile_picture_3: null };
+const noPictures: ProfilePictures = {
+  profile_picture_1: null,
+  profile_picture_2: null,
+  profile_picture_3: null,
+};
 
 export function presentUser(row: UserRow, pictures: ProfilePictures = noPictures): User {
   return {

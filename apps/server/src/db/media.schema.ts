@@ -1,0 +1,54 @@
+// Media tables: members' profile photos (accounts §3, Profile image). Files live in the
+// storage port under server-generated keys; a row points at the original and its
+// thumbnail. Only one active photo may hold each of the three slots.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+export const PROFILE_IMAGE_TYPES = ['profile', 'additional'] as const;
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const PROFILE_IMAGE_SLOTS = 3;
+
+export const profileImages = pgTable(
+  'profile_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    image_type: text('image_type', { enum: PROFILE_IMAGE_TYPES }).notNull(),
+    /** Storage key of the original. */
+    file_name: text('file_name').notNull(),
+    thumbnail_file_name: text('thumbnail_file_name').notNull(),
+    display_order: integer('display_order').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    review_status: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profile_images_active_slot_key')
+      .on(t.user_id, t.display_order)
+      .where(sql`${t.is_active}`),
+    index('profile_images_user_idx').on(t.user_id),
+    check('profile_images_display_order_range', sql`${t.display_order} BETWEEN 1 AND 3`),
+    check('profile_images_image_type_valid', sql`${t.image_type} IN ('profile', 'additional')`),
+    check(
+      'profile_images_review_status_valid',
+      sql`${t.review_status} IN ('pending', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
+export type ProfileImageRow = typeof profileImages.$inferSelect;
