@@ -35,7 +35,7 @@ const schema = z.object({
   OTP_IP_MAX_PER_WINDOW: seconds.optional(),
   OTP_IP_WINDOW_SECONDS: seconds.default(15 * 60),
   RATE_LIMIT_MAX: seconds.default(600),
-  OTP_ROUTE_MAX_PER_MINUTE: seconds.default(30),
+  OTP_ROUTE_MAX_PER_MINUTE: seconds.optional(),
   TEST_OTP_CODE: z
     .string()
     .regex(/^\d{6}$/, 'must be 6 digits')
@@ -55,8 +55,9 @@ const schema = z.object({
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  'SEED_DEMO' | 'TEST_OTP_CODE' | 'OTP_IP_MAX_PER_WINDOW'
+  'SEED_DEMO' | 'TEST_OTP_CODE' | 'OTP_IP_MAX_PER_WINDOW' | 'OTP_ROUTE_MAX_PER_MINUTE'
 > & {
+  OTP_ROUTE_MAX_PER_MINUTE: number;
   SEED_DEMO: boolean;
   TEST_OTP_CODE: string | undefined;
   OTP_IP_MAX_PER_WINDOW: number;
@@ -95,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     TEST_OTP_CODE: c.TEST_OTP_CODE ?? (isProduction ? undefined : '123456'),
     // Development lets a test suite sign up a few dozen members from one address.
     OTP_IP_MAX_PER_WINDOW: c.OTP_IP_MAX_PER_WINDOW ?? (isProduction ? 20 : 500),
+    OTP_ROUTE_MAX_PER_MINUTE: c.OTP_ROUTE_MAX_PER_MINUTE ?? (isProduction ? 30 : 300),
   };
 }
