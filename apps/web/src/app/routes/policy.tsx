@@ -1,0 +1,6 @@
+// /policy: Privacy Policy.
+import { LegalPage, POLICY } from '@/features/legal';
+
+export function PolicyRoute() {
+  return <LegalPage document={POLICY} />;
+}

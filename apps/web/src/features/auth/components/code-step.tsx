@@ -1,0 +1,103 @@
+// Step 3 of sign-in: the six-digit code (accounts §5 Code, §8). Submits when all six boxes
+// are filled; a failure clears the boxes; five failures lock the input for 60 seconds.
+import { type LoginResponse, MESSAGES, OTP_LENGTH } from '@bidboard/shared';
+import { useEffect, useRef, useState } from 'react';
+import { DigitBoxes, type DigitBoxesHandle, emptyDigits } from '@/components/ui/digit-boxes';
+import { LockIcon } from '@/components/ui/icons';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useVerifyOtp } from '../api/verify-otp';
+import { useCodeLockout } from '../hooks/use-code-lockout';
+
+interface CodeStepProps {
+  phoneNumber: string;
+  displayPhone: string;
+  getReferredBy: () => string | null;
+  onVerified: (login: LoginResponse) => void;
+  onChangeNumber: () => void;
+}
+
+export function CodeStep({
+  phoneNumber,
+  displayPhone,
+  getReferredBy,
+  onVerified,
+  onChangeNumber,
+}: CodeStepProps) {
+  const [digits, setDigits] = useState(() => emptyDigits(OTP_LENGTH));
+  const [error, setError] = useState<string | null>(null);
+  const boxes = useRef<DigitBoxesHandle>(null);
+  const verify = useVerifyOtp();
+  const lockout = useCodeLockout();
+  const disabled = lockout.locked || verify.isPending;
+  // After a failure (or when a lockout ends) the cursor returns to the first box.
+  const [refocus, setRefocus] = useState(0);
+
+  useEffect(() => {
+    if (refocus > 0 && !disabled) boxes.current?.focus(0);
+  }, [refocus, disabled]);
+
+  const handleComplete = (otp: string) => {
+    if (lockout.locked || verify.isPending) return;
+    setError(null);
+    verify.mutate(
+      { phoneNumber, otp, referredBy: getReferredBy() },
+      {
+        onSuccess: onVerified,
+        onError: (failure) => {
+          setDigits(emptyDigits(OTP_LENGTH));
+          const accountMissing = isApiError(failure) && failure.code === 'ACCOUNT_NOT_FOUND';
+          const lockedNow = !accountMissing && lockout.recordFailure();
+          // While locked the lockout message replaces the error; afterwards the step is fresh.
+          setError(lockedNow ? null : errorMessage(failure, MESSAGES.invalidCode));
+          setRefocus((count) => count + 1);
+        },
+      },
+    );
+  };
+
+  const message = lockout.message ?? error;
+  const accountMissing = !lockout.locked && error === MESSAGES.accountNotFound;
+
+  return (
+    <div className="auth-step">
+      <h1 className="auth-title">Enter the code we sent.</h1>
+      <p className="auth-help" id="code-help">
+        Sent to <strong className="auth-phone">{displayPhone}</strong>.{' '}
+        <button type="button" className="text-link" onClick={onChangeNumber}>
+          Change number
+        </button>
+      </p>
+      <fieldset className="code-fieldset" aria-describedby="code-help">
+        <legend className="visually-hidden">Verification code</legend>
+        <DigitBoxes
+          ref={boxes}
+          digits={digits}
+          onChange={(next) => {
+            setDigits(next);
+            if (error && next.some(Boolean)) setError(null);
+          }}
+          onComplete={handleComplete}
+          disabled={disabled}
+          invalid={message !== null}
+          oneTimeCode
+          autoFocus
+          describedBy={message ? 'code-message' : undefined}
+        />
+      </fieldset>
+      <div className="code-status" aria-live="polite">
+        {verify.isPending ? <p className="auth-help">Checking your code…</p> : null}
+      </div>
+      {message ? (
+        <div className="field-error" id="code-message" role="alert">
+          {lockout.locked ? <LockIcon size={18} /> : null}
+          <span>
+            {message}
+            {accountMissing ? (
+              <span className="auth-hint"> Joining needs an invite link from a member.</span>
+            ) : null}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

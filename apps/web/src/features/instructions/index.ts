@@ -1,0 +1,2 @@
+// Public API of the instructions feature.
+export { InstructionsOverlay } from './components/instructions-overlay';

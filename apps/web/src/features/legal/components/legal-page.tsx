@@ -1,0 +1,78 @@
+// /terms and /policy (marketplace §2): the document with a close button that returns to
+// the previous page, or to / when the page was opened directly.
+import { LEGAL } from '@bidboard/shared';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { IconButton } from '@/components/ui/button';
+import { CloseIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import type { LegalDocument } from '../content/legal-document';
+import './legal-page.css';
+
+/** React Router numbers its history entries; index 0 means no earlier in-app entry. */
+function hasPreviousAppEntry(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/** A full page load from another page of this site (e.g. a link opened in the same tab). */
+function cameFromThisSite(): boolean {
+  if (window.history.length < 2 || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function LegalPage({ document: doc }: { document: LegalDocument }) {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    window.document.title = `${doc.title} · Bidboard`;
+    return () => {
+      window.document.title = 'Bidboard';
+    };
+  }, [doc.title]);
+
+  const handleClose = () => {
+    if (hasPreviousAppEntry()) navigate(-1);
+    else if (cameFromThisSite()) window.history.back();
+    else navigate('/', { replace: true });
+  };
+
+  return (
+    <main className="legal">
+      <header className="legal__bar">
+        <Link to="/" className="legal__logo" aria-label="Bid Board home">
+          <Logo size="sm" />
+        </Link>
+        <IconButton label="Close" onClick={handleClose}>
+          <CloseIcon />
+        </IconButton>
+      </header>
+      <article className="legal__doc">
+        <h1 className="legal__title">{doc.title}</h1>
+        <p className="legal__meta">
+          Effective {LEGAL.effectiveDate} · {LEGAL.operator}
+        </p>
+        <p className="legal__summary">{doc.summary}</p>
+        {doc.sections.map((section) => (
+          <section key={section.heading} className="legal__section">
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            {section.list ? (
+              <ul>
+                {section.list.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </article>
+    </main>
+  );
+}

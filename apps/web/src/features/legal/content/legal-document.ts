@@ -1,0 +1,12 @@
+// Shape of a legal document rendered by LegalPage.
+export interface LegalSection {
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+}
+
+export interface LegalDocument {
+  title: string;
+  summary: string;
+  sections: LegalSection[];
+}

@@ -1,0 +1,18 @@
+// Layout for the Bid Board family of screens: a logo bar, the page and the fixed menu button.
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { MainMenu } from './main-menu';
+
+export function MenuLayout() {
+  return (
+    <>
+      <header className="app-bar">
+        <Link to="/" className="app-bar__home" aria-label="Bid Board home">
+          <Logo size="sm" />
+        </Link>
+      </header>
+      <MainMenu />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+// HTTP client for the /api contract (accounts §7): credentials included, bearer token from
+// storage, bodies unwrapped, failures thrown as ApiError with the server's message and code.
+import type { ErrorResponse } from '@bidboard/shared';
+import { authStorage } from './auth-storage';
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server's message when there is one, otherwise the caller's fallback copy. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const { message, code } = body as Partial<ErrorResponse>;
+    if (typeof message === 'string' && message) return new ApiError(message, status, code);
+  }
+  return new ApiError('', status);
+}
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = authStorage.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('', 0, 'NETWORK');
+  }
+  const parsed = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, parsed);
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body ?? {}),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
+};

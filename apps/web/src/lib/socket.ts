@@ -1,0 +1,110 @@
+// Typed Socket.IO client (accounts §7, marketplace §4 Socket): one connection per signed-in
+// session, token sent at connect, connectUser after each connect, userActivity every
+// 5 minutes while a token exists. Unlike the original client it also connects on localhost.
+import {
+  ACTIVITY_PING_MS,
+  type ClientToServerEvents,
+  MESSAGES,
+  type ServerToClientEvents,
+  SOCKET_RECONNECT,
+} from '@bidboard/shared';
+import { io, type Socket } from 'socket.io-client';
+import { authStorage } from './auth-storage';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type RealtimeStatus =
+  | 'idle'
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'inactive'
+  | 'auth-failed'
+  | 'reconnect-failed';
+
+export type SocketFactory = typeof io;
+
+interface Session {
+  socket: AppSocket;
+  pingTimer: ReturnType<typeof setInterval>;
+}
+
+let session: Session | null = null;
+let status: RealtimeStatus = 'idle';
+const listeners = new Set<() => void>();
+
+function setStatus(next: RealtimeStatus): void {
+  if (next === status) return;
+  status = next;
+  for (const listener of listeners) listener();
+}
+
+export function getRealtimeStatus(): RealtimeStatus {
+  return status;
+}
+
+export function subscribeRealtimeStatus(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getRealtimeSocket(): AppSocket | null {
+  return session?.socket ?? null;
+}
+
+export function openRealtime(
+  options: { token: string; userId: number },
+  factory: SocketFactory = io,
+): AppSocket {
+  closeRealtime();
+  const socket: AppSocket = factory({
+    path: '/socket.io',
+    auth: { token: options.token },
+    reconnection: true,
+    reconnectionAttempts: SOCKET_RECONNECT.reconnectionAttempts,
+    reconnectionDelay: SOCKET_RECONNECT.reconnectionDelay,
+    reconnectionDelayMax: SOCKET_RECONNECT.reconnectionDelayMax,
+    timeout: SOCKET_RECONNECT.timeout,
+    transports: [...SOCKET_RECONNECT.transports],
+  });
+
+  socket.on('connect', () => {
+    setStatus('connected');
+    socket.emit('connectUser', options.userId);
+  });
+  socket.on('connect_error', (error) => {
+    if (error.message.includes(MESSAGES.authFailed)) setStatus('auth-failed');
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect' || reason === 'io client disconnect') return;
+    setStatus('reconnecting');
+  });
+  socket.on('inactivityDisconnect', () => setStatus('inactive'));
+  socket.io.on('reconnect_attempt', () => setStatus('reconnecting'));
+  socket.io.on('reconnect_failed', () => setStatus('reconnect-failed'));
+
+  const pingTimer = setInterval(() => {
+    if (authStorage.getToken() && socket.connected) socket.emit('userActivity');
+  }, ACTIVITY_PING_MS);
+
+  session = { socket, pingTimer };
+  setStatus('connecting');
+  return socket;
+}
+
+/** The 'Reconnect' action after an inactivity disconnect. */
+export function reconnectRealtime(): void {
+  if (!session) return;
+  setStatus('connecting');
+  session.socket.connect();
+}
+
+export function closeRealtime(): void {
+  if (!session) return;
+  clearInterval(session.pingTimer);
+  session.socket.removeAllListeners();
+  session.socket.io.removeAllListeners();
+  session.socket.disconnect();
+  session = null;
+  setStatus('idle');
+}

@@ -1,0 +1,58 @@
+// Vite config for the web app; vitest's 'web' project extends it (alias, React plugin).
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const appDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
+const apiOrigin = 'http://localhost:3000';
+
+// The production server sends this policy; preview sends it too so that a violation
+// shows up before deployment.
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' ws: wss:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export default defineConfig({
+  root: appDir,
+  plugins: [react()],
+  resolve: { alias: { '@': `${appDir}src` } },
+  build: {
+    outDir: `${appDir}dist`,
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Framework and library code changes rarely; separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: true },
+      '/socket.io': { target: apiOrigin, ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    headers: { 'Content-Security-Policy': contentSecurityPolicy },
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: true },
+      '/socket.io': { target: apiOrigin, ws: true, changeOrigin: true },
+    },
+  },
+});
