@@ -52,3 +52,32 @@ export const profileImages = pgTable(
 );
 
 export type ProfileImageRow = typeof profileImages.$inferSelect;
+
+export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** Face-turn verification videos (accounts §3, Verification video); they start pending. */
+export const verificationVideos = pgTable(
+  'verification_videos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Storage key of the webm. */
+    file_name: text('file_name').notNull(),
+    verification_status: text('verification_status', { enum: VERIFICATION_STATUSES })
+      .notNull()
+      .default('pending'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_videos_user_idx').on(t.user_id),
+    check(
+      'verification_videos_status_valid',
+      sql`${t.verification_status} IN ('pending', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
+export type VerificationVideoRow = typeof verificationVideos.$inferSelect;
