@@ -15,7 +15,7 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
