@@ -3,7 +3,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me, newPhoneDigits, otpFromOutbox } from '../support/api';
-import { collectPageErrors, DESKTOP, launchChromium, phoneContext, screenshot } from '../support/browser';
+import {
+  collectPageErrors,
+  DESKTOP,
+  launchChromium,
+  phoneContext,
+  screenshot,
+} from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -36,7 +42,9 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Join / Sign In' }).click();
     const phoneBox = page.getByLabel('Phone number');
     await phoneBox.pressSequentially(digits);
-    expect(await phoneBox.inputValue()).toBe(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+    expect(await phoneBox.inputValue()).toBe(
+      `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+    );
     await screenshot(page, 'auth-phone-step');
     await page.getByRole('button', { name: 'Send Code' }).click();
     await page.getByText('Enter the code we sent.').waitFor();

@@ -38,7 +38,7 @@ const shotsDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 /** Screenshots land in e2e/screenshots (ignored by git) for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), animations: 'disabled' });
 }
 
 /** Every console error and failed request of a page, e.g. CSP violations. */

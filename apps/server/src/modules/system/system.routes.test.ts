@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  const web = mkdtempSync(path.join(tmpdir(), 'bidboard-web-'));
+  mkdirSync(path.join(web, 'assets'));
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST: web });
+});
+afterAll(() => t.close());
+
+describe('system endpoints', () => {
+  it('health, ready and metrics answer', async () => {
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+    const metrics = await t.app.inject({ url: '/metrics' });
+    expect(metrics.body).toContain('http_request_duration_seconds');
+  });
+
+  it('serves an OpenAPI document generated from the shared schemas', async () => {
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/auth/request-otp', '/api/auth/verify-otp', '/api/auth/me']),
+    );
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('sends a strict CSP: scripts only from our origin', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('falls back to the single page for client routes and not for API paths', async () => {
+    const page = await t.app.inject({ url: '/someone' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect((await t.app.inject({ url: '/assets/app.js' })).body).toBe('console.log(1)');
+    const api = await t.app.inject({ url: '/api/unknown' });
+    expect([api.statusCode, api.json().message]).toEqual([404, 'Not found']);
+  });
+
+  it('rate limits sign-in calls per address with the spec message', async () => {
+    const limited = await createTestApp({ OTP_ROUTE_MAX_PER_MINUTE: '2' });
+    const call = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-phone-number-exists',
+        payload: { phone_number: '+12125550143' },
+      });
+    await call();
+    await call();
+    const third = await call();
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe(
+      'Too many requests. Please wait a moment before trying again.',
+    );
+    await limited.close();
+  });
+});
