@@ -28,8 +28,11 @@ import { type Clock, systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
+import { configRoutes } from './modules/config/config.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { filesRoutes } from './modules/media/files.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
@@ -162,7 +165,10 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });
+      await api.register(configRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
+      await api.register(mediaRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
       // Local files are served by us through signed URLs; S3 serves its own.
       if (storage instanceof LocalStorage) await api.register(filesRoutes, { storage, clock });
       if (sms instanceof ConsoleSmsSender && !config.isProduction)

@@ -70,3 +70,13 @@ describe('system endpoints', () => {
     await limited.close();
   });
 });
+
+describe('app config', () => {
+  it('reports prelaunch from LAUNCH_AT', async () => {
+    const after = await t.app.inject({ url: '/api/config/app' });
+    expect(after.json()).toMatchObject({ launchAt: '2025-08-05T20:00:00.000Z', prelaunch: false });
+    const early = await createTestApp({ LAUNCH_AT: '2099-01-01T00:00:00Z' });
+    expect((await early.app.inject({ url: '/api/config/app' })).json().prelaunch).toBe(true);
+    await early.close();
+  });
+});
