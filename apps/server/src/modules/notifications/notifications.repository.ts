@@ -1,0 +1,67 @@
+// SQL for push subscriptions and the SMS opt-out flags.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { pushSubscriptions, users } from '../../db/schema';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export async function findSubscriptionByEndpoint(db: Executor, endpoint: string) {
+  const [row] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Saves a subscription for the member. An endpoint already held by the same member is
+ * refreshed; one held by another member is left alone (`false`).
+ */
+export async function upsertSubscription(
+  db: Executor,
+  row: {
+    user_id: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    user_agent: string | null;
+  },
+): Promise<boolean> {
+  const saved = await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { p256dh: row.p256dh, auth: row.auth, user_agent: row.user_agent },
+      setWhere: sql`${pushSubscriptions.user_id} = ${row.user_id}`,
+    })
+    .returning({ id: pushSubscriptions.id });
+  return saved.length > 0;
+}
+
+export async function deleteSubscription(db: Executor, userId: number, endpoint: string) {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.user_id, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return deleted.length;
+}
+
+export async function deleteSubscriptionById(db: Executor, id: number) {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function subscriptionsOf(db: Executor, userId: number) {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
+}
+
+export async function setSmsOptOut(db: Executor, phone: string, stopped: boolean) {
+  const changes = stopped ? { twilio_stop: true, sms_notification: false } : { twilio_stop: false };
+  const updated = await db
+    .update(users)
+    .set({ ...changes, updated_at: sql`now()` })
+    .where(eq(users.phone_number, phone))
+    .returning({ id: users.id });
+  return updated.length;
+}

@@ -1,0 +1,64 @@
+// HTTP adapter for browser push: the VAPID public key, subscribe/unsubscribe and a test push.
+import {
+  errorResponseSchema,
+  pushSubscribeBody,
+  pushSubscriptionResponse,
+  pushTestResponse,
+  pushUnsubscribeBody,
+  vapidPublicKeyResponse,
+} from '@bidboard/shared';
+import type { FastifyZodApp } from '../../lib/fastify';
+import { type PushContext, sendTestPush, subscribe, unsubscribe } from './push.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export async function pushRoutes(app: FastifyZodApp, { ctx }: { ctx: PushContext }) {
+  const member = { preHandler: app.requireMember };
+  const tags = ['notifications'];
+
+  app.get(
+    '/notifications/vapid-public-key',
+    { schema: { tags, response: { 200: vapidPublicKeyResponse } } },
+    async () => ({ publicKey: ctx.push.publicKey }),
+  );
+  app.post(
+    '/notifications/subscribe',
+    {
+      ...member,
+      schema: {
+        tags,
+        body: pushSubscribeBody,
+        response: { 200: pushSubscriptionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await subscribe(ctx, request.member!.id, request.body, request.headers['user-agent'] ?? null);
+      return { success: true };
+    },
+  );
+  app.delete(
+    '/notifications/subscribe',
+    {
+      ...member,
+      schema: {
+        tags,
+        body: pushUnsubscribeBody,
+        response: { 200: pushSubscriptionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await unsubscribe(ctx, request.member!.id, request.body.endpoint);
+      return { success: true };
+    },
+  );
+  app.post(
+    '/notifications/test',
+    { ...member, schema: { tags, response: { 200: pushTestResponse, ...errors } } },
+    async (request) => ({ success: true, sent: await sendTestPush(ctx, request.member!.id) }),
+  );
+}

@@ -1,0 +1,65 @@
+// State of the browser-notifications switch for this device: on when permission is granted
+// and a push subscription exists; turning it on or off reports the spec's messages.
+import { NOTIFICATION_MESSAGES } from '@bidboard/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { sendTestPush } from '../api/push-subscriptions';
+import {
+  currentSubscription,
+  disableBrowserPush,
+  enableBrowserPush,
+  PushSetupError,
+} from './browser-push';
+
+export const TEST_SENT_MESSAGE = 'Test notification sent.';
+export const TEST_FAILED_MESSAGE = 'Failed to send test notification.';
+
+export function useBrowserNotifications(enabled: boolean) {
+  const [on, setOn] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [testMessage, setTestMessage] = useState<{ text: string; ok: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    currentSubscription()
+      .then((subscription) => live && setOn(subscription !== null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+
+  const toggle = useCallback(async (next: boolean) => {
+    setBusy(true);
+    setError(null);
+    setTestMessage(null);
+    try {
+      if (next) await enableBrowserPush();
+      else await disableBrowserPush();
+      setOn(next);
+    } catch (failure) {
+      setError(
+        failure instanceof PushSetupError ? failure.message : NOTIFICATION_MESSAGES.updateFailed,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const sendTest = useCallback(async () => {
+    setBusy(true);
+    setTestMessage(null);
+    try {
+      await sendTestPush();
+      setTestMessage({ text: TEST_SENT_MESSAGE, ok: true });
+    } catch (failure) {
+      setTestMessage({ text: errorMessage(failure, TEST_FAILED_MESSAGE), ok: false });
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  return { on, busy, error, toggle, sendTest, testMessage };
+}

@@ -1,0 +1,41 @@
+// Client-side checks of the text fields, with the shared rules and the exact messages,
+// before anything is sent (the server repeats them and adds its content checks).
+import {
+  needsAvailabilityCheck,
+  type RuleResult,
+  type UpdateProfileBody,
+  USERNAME_MESSAGES,
+  validateBio,
+  validatePostalCode,
+  validateUsername,
+} from '@bidboard/shared';
+import { errorMessage } from '@/lib/api-client';
+import { checkUsername } from '../api/check-username';
+import { FIELD_SAVE_FAILED } from '../hooks/use-profile-field';
+
+export async function usernameChanges(
+  value: string,
+  current: string | null,
+): Promise<RuleResult<UpdateProfileBody>> {
+  const rule = validateUsername(value);
+  if (!rule.ok) return rule;
+  if (needsAvailabilityCheck(rule.value, current)) {
+    try {
+      const { available } = await checkUsername(rule.value);
+      if (!available) return { ok: false, message: USERNAME_MESSAGES.taken };
+    } catch (error) {
+      return { ok: false, message: errorMessage(error, FIELD_SAVE_FAILED) };
+    }
+  }
+  return { ok: true, value: { username: rule.value } };
+}
+
+export function bioChanges(value: string): RuleResult<UpdateProfileBody> {
+  const rule = validateBio(value);
+  return rule.ok ? { ok: true, value: { short_bio: rule.value } } : rule;
+}
+
+export function postalChanges(value: string): RuleResult<UpdateProfileBody> {
+  const rule = validatePostalCode(value);
+  return rule.ok ? { ok: true, value: { postal_code: rule.value.code } } : rule;
+}

@@ -1,0 +1,180 @@
+import type { User } from '@bidboard/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildUser } from '@/test/factories';
+import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { ProfileSettingsOverlay } from './profile-settings-overlay';
+
+// The photo slots belong to the media feature and are tested there.
+vi.mock('@/features/media', () => ({ PhotoSlots: () => <section aria-label="Photos" /> }));
+
+// jsdom has no ResizeObserver; Radix's slider and switch measure themselves with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+type Handler = (call: RecordedCall) => [number, unknown];
+
+/** Signs `user` in and answers update-profile by merging the sent fields into the member. */
+function setup(user: User, handlers: Record<string, Handler> = {}) {
+  localStorage.setItem('authToken', 'tok');
+  let current = user;
+  const api = mockFetch({
+    'GET /api/auth/me': () => [200, { user: current }],
+    'POST /api/auth/update-profile': ({ body }) => {
+      current = { ...current, ...(body as Partial<User>) };
+      return [200, { success: true, message: 'Profile updated', user: current }];
+    },
+    ...handlers,
+  });
+  renderWithProviders(<ProfileSettingsOverlay open onOpenChange={() => undefined} />);
+  return api;
+}
+
+const field = (name: string) => screen.findByRole('textbox', { name });
+
+describe('Profile Settings: each field saves on its own', () => {
+  it('shows the photo slots at the top', async () => {
+    setup(buildUser());
+    expect(await screen.findByRole('region', { name: 'Photos' })).toBeTruthy();
+  });
+
+  it('saves the bio on blur and shows Saved for 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = setup(buildUser());
+    const bio = await field('Bio');
+    fireEvent.change(bio, { target: { value: '  Sunsets, jazz and long walks  ' } });
+    fireEvent.blur(bio);
+
+    await screen.findByText('Saved');
+    expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({
+      short_bio: 'Sunsets, jazz and long walks',
+    });
+    expect(bio).toHaveProperty('value', 'Sunsets, jazz and long walks');
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.queryByText('Saved')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('checks the shared rule first and sends nothing when it fails', async () => {
+    const api = setup(buildUser());
+    const bio = await field('Bio');
+    fireEvent.change(bio, { target: { value: 'Too short' } });
+    fireEvent.blur(bio);
+    expect(await screen.findByText('Bio must be at least 20 characters')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/update-profile')).toHaveLength(0);
+  });
+
+  it('reverts to the previous value and shows the server message under the field', async () => {
+    const api = setup(buildUser({ username: 'alice' }), {
+      'POST /api/auth/check-username': () => [200, { available: true, exists: false }],
+      'POST /api/auth/update-profile': () => [
+        400,
+        { message: 'Username contains inappropriate content', code: 'VALIDATION' },
+      ],
+    });
+    const username = await field('Username');
+    await userEvent.clear(username);
+    await userEvent.type(username, 'newname{Enter}');
+
+    expect(await screen.findByText('Username contains inappropriate content')).toBeTruthy();
+    expect(username).toHaveProperty('value', 'alice');
+    expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({ username: 'newname' });
+  });
+
+  it("says 'Failed to update field' when the server gives no message", async () => {
+    setup(buildUser({ postal_code: '07030' }), {
+      'POST /api/auth/update-profile': () => [500, {}],
+    });
+    const postal = await field('Postal code');
+    fireEvent.change(postal, { target: { value: 'm5v3l9' } });
+    expect(postal).toHaveProperty('value', 'M5V 3L9');
+    fireEvent.blur(postal);
+    expect(await screen.findByText('Failed to update field')).toBeTruthy();
+    expect(postal).toHaveProperty('value', '07030');
+  });
+
+  it('checks availability unless only the letter case changes', async () => {
+    const api = setup(buildUser({ username: 'alice' }), {
+      'POST /api/auth/check-username': () => [200, { available: false, exists: true }],
+    });
+    const username = await field('Username');
+    fireEvent.change(username, { target: { value: 'bob_99' } });
+    fireEvent.blur(username);
+    expect(await screen.findByText('Username is already taken')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/update-profile')).toHaveLength(0);
+
+    fireEvent.change(username, { target: { value: 'Alice' } });
+    fireEvent.blur(username);
+    await screen.findByText('Saved');
+    expect(api.callsTo('POST /api/auth/check-username')).toHaveLength(1);
+    expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({ username: 'Alice' });
+  });
+
+  it('flips a switch back when saving fails', async () => {
+    setup(buildUser({ available_for_bids: true }), {
+      'POST /api/auth/update-profile': () => [500, {}],
+    });
+    const bids = await screen.findByRole('switch', { name: 'Available for bids?' });
+    expect(screen.getByText('Changes take effect at the next bidding cycle.')).toBeTruthy();
+    await userEvent.click(bids);
+    expect(await screen.findByText('Failed to update field')).toBeTruthy();
+    expect(bids.getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('Profile Settings: dating fields', () => {
+  it('shows seeking gender and the age range only while Here for dating? is on', async () => {
+    const api = setup(buildUser({ open_to_dating: true, seeking_gender: 'everyone' }));
+    const dating = await screen.findByRole('switch', { name: 'Here for dating?' });
+    const seeking = screen.getByRole('radiogroup', { name: 'Seeking' });
+    expect(
+      within(seeking).getByRole('radio', { name: 'Everyone' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(screen.getByRole('slider', { name: 'Min age' })).toBeTruthy();
+    expect(screen.getByRole('slider', { name: 'Max age' })).toBeTruthy();
+
+    await userEvent.click(dating);
+    await waitFor(() => expect(screen.queryByRole('radiogroup', { name: 'Seeking' })).toBeNull());
+    expect(screen.queryByRole('slider', { name: 'Min age' })).toBeNull();
+    expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({
+      open_to_dating: false,
+    });
+  });
+
+  it("shows 60 as '60+' and saves the range only when it changes", async () => {
+    const api = setup(buildUser({ ideal_match_age_min: 25, ideal_match_age_max: 60 }));
+    const max = await screen.findByRole('slider', { name: 'Max age' });
+    expect(screen.getByText('60+')).toBeTruthy();
+    expect(screen.getByText('Min age')).toBeTruthy();
+
+    // At the top already: End changes nothing and nothing is sent.
+    act(() => max.focus());
+    fireEvent.keyDown(max, { key: 'End' });
+    const min = screen.getByRole('slider', { name: 'Min age' });
+    act(() => min.focus());
+    fireEvent.keyDown(min, { key: 'ArrowRight' });
+    await screen.findByText('Saved');
+    expect(api.callsTo('POST /api/auth/update-profile').map((c) => c.body)).toEqual([
+      { ideal_match_age_min: 26, ideal_match_age_max: 60 },
+    ]);
+  });
+
+  it('saves seeking gender at once', async () => {
+    const api = setup(buildUser({ open_to_dating: true, seeking_gender: 'everyone' }));
+    const seeking = await screen.findByRole('radiogroup', { name: 'Seeking' });
+    await userEvent.click(within(seeking).getByRole('radio', { name: 'Female' }));
+    await screen.findByText('Saved');
+    expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({
+      seeking_gender: 'female',
+    });
+    expect(
+      within(seeking).getByRole('radio', { name: 'Female' }).getAttribute('aria-checked'),
+    ).toBe('true');
+  });
+});

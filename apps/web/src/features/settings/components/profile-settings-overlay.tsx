@@ -1,0 +1,138 @@
+// Profile Settings overlay (accounts §2): photos, then every profile field, each saved on
+// its own. The dating fields appear only while 'Here for dating?' is on.
+import {
+  BIO_MAX,
+  formatPostalInput,
+  GENDER_OPTIONS,
+  POSTAL_MAX_LENGTH,
+  SEEKING_GENDER_OPTIONS,
+  USERNAME_MAX,
+  type User,
+} from '@bidboard/shared';
+import { lazy, Suspense } from 'react';
+import { Dialog } from '@/components/ui/sheet';
+import { useCurrentUser } from '@/features/auth';
+import { AgeRangeSetting } from './age-range-setting';
+import { BirthDateSetting } from './birth-date-setting';
+import { ChoiceSetting } from './choice-setting';
+import { FavoriteThingSetting } from './favorite-thing-setting';
+import { bioChanges, postalChanges, usernameChanges } from './profile-fields';
+import { SwitchSetting } from './switch-setting';
+import { TextSetting } from './text-setting';
+import './profile-settings.css';
+
+// The media feature (uploader, face model) loads on demand, as onboarding loads it.
+const PhotoSlots = lazy(() =>
+  import('@/features/media').then((media) => ({ default: media.PhotoSlots })),
+);
+
+interface ProfileSettingsOverlayProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function ProfileSettingsOverlay({ open, onOpenChange }: ProfileSettingsOverlayProps) {
+  const user = useCurrentUser();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Profile Settings"
+      className="profile-settings"
+    >
+      {user ? <ProfileSettingsForm user={user} /> : null}
+    </Dialog>
+  );
+}
+
+export function ProfileSettingsForm({ user }: { user: User }) {
+  const place = [user.city, user.state].filter(Boolean).join(', ');
+  return (
+    <div className="settings-form">
+      <Suspense fallback={null}>
+        <PhotoSlots />
+      </Suspense>
+
+      <section className="settings-section" aria-labelledby="settings-about">
+        <h3 className="settings-section__title" id="settings-about">
+          About you
+        </h3>
+        <TextSetting
+          user={user}
+          label="Username"
+          read={(u) => u.username ?? ''}
+          toChanges={(value) => usernameChanges(value, user.username)}
+          maxLength={USERNAME_MAX}
+          autoComplete="username"
+        />
+        <TextSetting
+          user={user}
+          label="Bio"
+          multiline
+          read={(u) => u.short_bio ?? u.bio ?? ''}
+          toChanges={bioChanges}
+          maxLength={BIO_MAX}
+          hint={(value) => `${value.trim().length}/${BIO_MAX}`}
+        />
+        <ChoiceSetting
+          user={user}
+          label="Gender"
+          options={GENDER_OPTIONS}
+          read={(u) => u.gender}
+          toChanges={(gender) => ({ gender })}
+        />
+        <BirthDateSetting user={user} />
+        <TextSetting
+          user={user}
+          label="Postal code"
+          read={(u) => u.postal_code ?? ''}
+          toChanges={postalChanges}
+          format={formatPostalInput}
+          maxLength={POSTAL_MAX_LENGTH}
+          autoComplete="postal-code"
+          hint={() => place || null}
+        />
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-favorites">
+        <h3 className="settings-section__title" id="settings-favorites">
+          Favorite things
+        </h3>
+        <FavoriteThingSetting user={user} slot={1} />
+        <FavoriteThingSetting user={user} slot={2} />
+        <FavoriteThingSetting user={user} slot={3} />
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-bidding">
+        <h3 className="settings-section__title" id="settings-bidding">
+          Bidding and dating
+        </h3>
+        <SwitchSetting
+          user={user}
+          label="Available for bids?"
+          description="Changes take effect at the next bidding cycle."
+          read={(u) => u.available_for_bids}
+          toChanges={(available_for_bids) => ({ available_for_bids })}
+        />
+        <SwitchSetting
+          user={user}
+          label="Here for dating?"
+          read={(u) => u.open_to_dating}
+          toChanges={(open_to_dating) => ({ open_to_dating })}
+        />
+        {user.open_to_dating ? (
+          <>
+            <ChoiceSetting
+              user={user}
+              label="Seeking"
+              options={SEEKING_GENDER_OPTIONS}
+              read={(u) => u.seeking_gender}
+              toChanges={(seeking_gender) => ({ seeking_gender })}
+            />
+            <AgeRangeSetting user={user} />
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

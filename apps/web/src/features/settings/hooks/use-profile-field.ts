@@ -1,0 +1,71 @@
+// One profile field saved on its own (accounts §4 'Field edits in settings'): the shared
+// rule runs first and its message shows under the field; a server failure puts the field
+// back to its previous value with the server's message; success shows 'Saved' for 2 s.
+import type { RuleResult, UpdateProfileBody, User } from '@bidboard/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SaveStatus } from '@/components/ui/settings-field';
+import { useAuth } from '@/features/auth';
+import { errorMessage } from '@/lib/api-client';
+import { updateProfile } from '../api/update-profile';
+
+export const SAVED_INDICATOR_MS = 2000;
+export const FIELD_SAVE_FAILED = 'Failed to update field';
+
+interface ProfileFieldOptions<T> {
+  user: User;
+  /** The field's value as the member's record holds it. */
+  read: (user: User) => T;
+  /** Client-side rule check; passes with the changes to send. */
+  toChanges: (value: T) => RuleResult<UpdateProfileBody> | Promise<RuleResult<UpdateProfileBody>>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function useProfileField<T>({ user, read, toChanges }: ProfileFieldOptions<T>) {
+  const { updateUser } = useAuth();
+  const [value, setValue] = useState<T>(() => read(user));
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const committed = useRef<T>(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = useCallback(
+    async (next: T): Promise<boolean> => {
+      setValue(next);
+      if (same(next, committed.current)) {
+        setError(null);
+        return true;
+      }
+      const checked = await toChanges(next);
+      if (!checked.ok) {
+        setError(checked.message);
+        return false;
+      }
+      setError(null);
+      setStatus('saving');
+      clearTimeout(timer.current);
+      try {
+        const { user: saved } = await updateProfile(checked.value);
+        const savedValue = read(saved);
+        committed.current = savedValue;
+        setValue(savedValue);
+        updateUser(() => saved);
+        setStatus('saved');
+        timer.current = setTimeout(() => setStatus('idle'), SAVED_INDICATOR_MS);
+        return true;
+      } catch (failure) {
+        setValue(committed.current);
+        setStatus('idle');
+        setError(errorMessage(failure, FIELD_SAVE_FAILED));
+        return false;
+      }
+    },
+    [read, toChanges, updateUser],
+  );
+
+  return { value, setValue, commit, status, error, committed: committed.current };
+}
+
+export type ProfileField<T> = ReturnType<typeof useProfileField<T>>;
