@@ -10,6 +10,7 @@ vi.mock('socket.io-client', () => {
       connected: false,
       io: manager,
       on: vi.fn(),
+      off: vi.fn(),
       emit: vi.fn(),
       connect: vi.fn(),
       disconnect: vi.fn(),

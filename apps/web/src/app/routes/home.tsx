@@ -1,22 +1,11 @@
-// /: the Bid Board. Its auctions arrive with the bidding capability; until then the screen
-// says what will appear here.
-import { ButtonLink } from '@/components/ui/button';
-import { GavelIcon } from '@/components/ui/icons';
+// /: the Bid Board (marketplace §2 Home Bid Board).
 import { Screen } from '@/components/ui/screen';
-import { ScreenPlaceholder } from '@/components/ui/screen-placeholder';
-import { useAuth } from '@/features/auth';
+import { BidBoard } from '@/features/bid-board';
 
 export function HomeRoute() {
-  const { state } = useAuth();
   return (
     <Screen>
-      <ScreenPlaceholder
-        icon={<GavelIcon size={30} />}
-        title="Bid Board"
-        description="Live auctions will appear here. Bidding closes Thursday at 8pm ET."
-      >
-        {state.status === 'anonymous' ? <ButtonLink to="/auth">Join / Sign In</ButtonLink> : null}
-      </ScreenPlaceholder>
+      <BidBoard />
     </Screen>
   );
 }

@@ -20,6 +20,8 @@ import {
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth } from '@/features/auth';
 import { InstructionsOverlay } from '@/features/instructions';
+import { NotificationSettingsOverlay } from '@/features/notifications';
+import { ProfileSettingsOverlay } from '@/features/settings';
 import { TokenSummary } from './token-summary';
 import { UpcomingPanel, type UpcomingPanelKey } from './upcoming-panel';
 import './main-menu.css';
@@ -120,8 +122,16 @@ export function MainMenu() {
         onOpenChange={(open) => setOverlay(open ? 'instructions' : null)}
         isVisitor={user === null}
       />
+      <ProfileSettingsOverlay
+        open={overlay === 'profile' && user !== null}
+        onOpenChange={(open) => setOverlay(open ? 'profile' : null)}
+      />
+      <NotificationSettingsOverlay
+        open={overlay === 'notifications'}
+        onOpenChange={(open) => setOverlay(open ? 'notifications' : null)}
+      />
       <UpcomingPanel
-        panel={overlay && overlay !== 'instructions' ? overlay : null}
+        panel={overlay === 'chat' || overlay === 'alerts' ? overlay : null}
         onClose={() => setOverlay(null)}
       />
     </>

@@ -1,8 +1,9 @@
 // Token area at the top of the main menu: the member's two balances; visitors are sent to
-// /auth (marketplace §2 Main menu, §6).
+// /auth (marketplace §2 Main menu, §6). Daily Claim / BUY/REDEEM come from the tokens feature.
 import type { User } from '@bidboard/shared';
 import { Link } from 'react-router';
 import { CoinIcon } from '@/components/ui/icons';
+import { TokenActions } from '@/features/tokens';
 import { formatTokens } from '@/lib/format';
 
 export function TokenSummary({ user, onNavigate }: { user: User | null; onNavigate: () => void }) {
@@ -32,6 +33,9 @@ export function TokenSummary({ user, onNavigate }: { user: User | null; onNaviga
         <p className="token-card__redeemable">
           {formatTokens(user.redeemableTokens)} redeemable for cash
         </p>
+      </div>
+      <div className="token-card__action">
+        <TokenActions />
       </div>
     </section>
   );

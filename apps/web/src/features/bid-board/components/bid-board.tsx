@@ -1,0 +1,143 @@
+// The Bid Board (marketplace §2 Home Bid Board): countdown header, search, filter and the
+// infinitely scrolling grid of auction cards with the spec's list messages.
+import type { AuctionCard as Auction } from '@bidboard/shared';
+import { useEffect, useState } from 'react';
+import { useCurrentUser } from '@/features/auth';
+import { InstructionsOverlay } from '@/features/instructions';
+import type { AuctionProfile } from '../api/get-auction-profiles';
+import { useAuctionProfiles } from '../api/get-auction-profiles-query';
+import { useCurrentPeriod } from '../api/get-current-period';
+import { useSearchAuctions } from '../api/search-auctions';
+import { useAuctionFeed } from '../hooks/use-auction-feed';
+import { useCountdown } from '../hooks/use-countdown';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { usePeriodWatch } from '../hooks/use-period-watch';
+import { useSocket } from '../hooks/use-socket';
+import { searchTermFrom } from '../lib/search';
+import { AuctionCard } from './auction-card';
+import { BoardHeader } from './board-header';
+import './bid-board.css';
+
+export const SEARCH_DELAY_MS = 300;
+const NEAR_BOTTOM_PX = 100;
+
+export const BOARD_MESSAGES = {
+  loadingMore: 'Loading more auctions...',
+  end: "That's all! Place your bids.",
+  empty: 'No auctions available at the moment.',
+  noResults: 'No results found.',
+  noPeriod: 'No auctions available',
+  noMatches: 'No matches found. Try adjusting your filter or dating preferences in settings.',
+  failed: 'Failed to load auctions',
+  searchFailed: 'Failed to search auctions',
+} as const;
+
+export function BidBoard({ pinUsername }: { pinUsername?: string }) {
+  const user = useCurrentUser();
+  const { socket, status } = useSocket();
+  const period = useCurrentPeriod();
+  const countdown = useCountdown(period.isError ? null : period.data?.end_time, socket);
+  usePeriodWatch(period.data?.id, socket);
+
+  const [search, setSearch] = useState('');
+  const searchTerm = searchTermFrom(useDebouncedValue(search, SEARCH_DELAY_MS));
+  const [datingFilter, setDatingFilter] = useState(false);
+  const [instructionsOpen, setInstructionsOpen] = useState(false);
+  const feed = useAuctionFeed({ pinUsername, datingFilter });
+  const results = useSearchAuctions(searchTerm);
+  const resultProfiles = useAuctionProfiles(results.data?.map((a) => a.auctionId) ?? []);
+  const searching = searchTerm !== null;
+  const { loadMore } = feed;
+  const feedCount = feed.auctions.length;
+
+  // Re-checked after every page: a short page may not fill the screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: feedCount triggers the re-check
+  useEffect(() => {
+    if (searching) return;
+    const check = () => {
+      const doc = document.documentElement;
+      if (doc.scrollHeight - (window.scrollY + window.innerHeight) <= NEAR_BOTTOM_PX) loadMore();
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [searching, loadMore, feedCount]);
+
+  if (feed.status === 'error') {
+    return (
+      <section className="bid-board" aria-labelledby="bid-board-title">
+        <h1 id="bid-board-title" className="visually-hidden">
+          Bid Board
+        </h1>
+        <p className="board-message board-message--error" role="alert">
+          {BOARD_MESSAGES.failed}
+        </p>
+      </section>
+    );
+  }
+
+  const renderCards = (auctions: Auction[], profiles: Record<number, AuctionProfile>) =>
+    auctions.map((card) => (
+      <AuctionCard
+        key={card.auctionId}
+        card={card}
+        profile={profiles[card.auctionId]}
+        user={user}
+        socket={socket}
+        status={status}
+        onSignUp={() => setInstructionsOpen(true)}
+      />
+    ));
+
+  let grid: React.ReactNode;
+  let message: string | null = null;
+  if (searching) {
+    grid = renderCards(results.data ?? [], resultProfiles.data ?? {});
+    if (results.isError) message = BOARD_MESSAGES.searchFailed;
+    else if (results.data && results.data.length === 0) message = BOARD_MESSAGES.noResults;
+  } else if (feed.status === 'loading') {
+    grid = [0, 1, 2].map((n) => <div key={n} className="auction-card auction-card--skeleton" />);
+  } else {
+    grid = renderCards(feed.auctions, feed.profiles);
+    if (feed.loadingMore) message = BOARD_MESSAGES.loadingMore;
+    else if (feed.auctions.length === 0) {
+      if (datingFilter) message = BOARD_MESSAGES.noMatches;
+      else message = period.isError ? BOARD_MESSAGES.noPeriod : BOARD_MESSAGES.empty;
+    } else if (!feed.hasMore) message = BOARD_MESSAGES.end;
+  }
+
+  return (
+    <section
+      className="bid-board"
+      aria-labelledby="bid-board-title"
+      aria-busy={feed.status === 'loading'}
+    >
+      <h1 id="bid-board-title" className="visually-hidden">
+        Bid Board
+      </h1>
+      <BoardHeader
+        countdown={countdown}
+        search={search}
+        onSearchChange={setSearch}
+        showFilter={user?.open_to_dating ?? false}
+        datingFilter={datingFilter}
+        onDatingFilterChange={setDatingFilter}
+      />
+      <div className="auction-grid">{grid}</div>
+      {message ? (
+        <p className="board-message" role="status">
+          {message}
+        </p>
+      ) : null}
+      <InstructionsOverlay
+        open={instructionsOpen}
+        onOpenChange={setInstructionsOpen}
+        isVisitor={user === null}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BiddingSlide } from './bidding-slide';
+
+function renderSlide(overrides: Partial<Parameters<typeof BiddingSlide>[0]> = {}) {
+  const onSubmit = vi.fn();
+  const onSignUp = vi.fn();
+  render(
+    <BiddingSlide
+      auctionId={1}
+      username="maya"
+      currentBid={120}
+      isOwn={false}
+      isVisitor={false}
+      isApproved
+      isLeading={false}
+      insufficientFlash={false}
+      submitting={false}
+      error={null}
+      onSubmit={onSubmit}
+      onSignUp={onSignUp}
+      {...overrides}
+    />,
+  );
+  return { onSubmit, onSignUp };
+}
+
+const digits = () =>
+  screen
+    .getAllByRole('textbox')
+    .map((box) => (box as HTMLInputElement).value)
+    .join('');
+
+describe('BiddingSlide', () => {
+  it('starts at current bid + 10 with minus disabled, and steps by 10', () => {
+    renderSlide();
+    expect(screen.getByText('Connect with maya')).toBeTruthy();
+    expect(digits()).toBe('00130');
+    const minus = screen.getByRole('button', { name: 'Decrease bid by 10' });
+    expect((minus as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Increase bid by 10' }));
+    expect(digits()).toBe('00140');
+    expect((minus as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('raises an entry below the minimum to current + 10 on submit', () => {
+    const { onSubmit } = renderSlide();
+    const boxes = screen.getAllByRole('textbox');
+    fireEvent.change(boxes[4]!, { target: { value: '5' } });
+    expect(digits()).toBe('00135');
+    fireEvent.change(boxes[3]!, { target: { value: '2' } });
+    expect(digits()).toBe('00125');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+    expect(onSubmit).toHaveBeenCalledWith(130);
+    expect(digits()).toBe('00130');
+  });
+
+  it('shows Update Bid to the leader and opens How It Works for visitors', () => {
+    renderSlide({ isLeading: true });
+    expect(screen.getByRole('button', { name: 'Update Bid' })).toBeTruthy();
+  });
+
+  it('sends visitors to the instructions', () => {
+    const { onSignUp, onSubmit } = renderSlide({ isVisitor: true, isApproved: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up to Bid' }));
+    expect(onSignUp).toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('disables submit while pending approval', () => {
+    renderSlide({ isApproved: false });
+    const submit = screen.getByRole('button', { name: 'Pending approval' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+  });
+});

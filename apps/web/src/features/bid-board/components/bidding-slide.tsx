@@ -1,0 +1,107 @@
+// The card's bidding slide (marketplace §2, §5 Bid): five digit boxes, -10 / +10, the
+// current bid and the submit button whose label follows the member's state.
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DigitBoxes } from '@/components/ui/digit-boxes';
+import { formatTokens } from '@/lib/format';
+import {
+  amountToDigits,
+  amountToSubmit,
+  decreaseBid,
+  digitsToAmount,
+  increaseBid,
+  isMinusDisabled,
+  isPlusDisabled,
+  minimumBid,
+} from '../lib/bid-amount';
+import { isSubmitDisabled, type SubmitState, submitLabel } from '../lib/bid-status';
+import { MinusIcon, PlusIcon } from './board-icons';
+
+interface BiddingSlideProps extends SubmitState {
+  auctionId: number;
+  username: string;
+  currentBid: number;
+  isOwn: boolean;
+  submitting: boolean;
+  error: string | null;
+  onSubmit: (amount: number) => void;
+  onSignUp: () => void;
+}
+
+export function BiddingSlide(props: BiddingSlideProps) {
+  const { auctionId, username, currentBid, isOwn, submitting, error } = props;
+  const [digits, setDigits] = useState(() => amountToDigits(minimumBid(currentBid)));
+  const amount = digitsToAmount(digits);
+
+  // A rival's bid can overtake the entry: keep it at or above the new minimum.
+  useEffect(() => {
+    setDigits((d) =>
+      digitsToAmount(d) <= currentBid ? amountToDigits(minimumBid(currentBid)) : d,
+    );
+  }, [currentBid]);
+
+  const label = submitLabel(props);
+  const disabled = isSubmitDisabled({ ...props, amount });
+
+  const handleSubmit = () => {
+    if (props.isVisitor) return props.onSignUp();
+    const raised = amountToSubmit(amount, currentBid);
+    setDigits(amountToDigits(raised));
+    props.onSubmit(raised);
+  };
+
+  return (
+    <div className="bidding-slide">
+      <p className="bidding-slide__title">Connect with {username}</p>
+      <p className="bidding-slide__current">
+        Current bid <strong>{formatTokens(currentBid)}</strong>
+      </p>
+      {isOwn ? (
+        <p className="bidding-slide__note">This is your auction.</p>
+      ) : (
+        <>
+          <div className="bid-entry">
+            <button
+              type="button"
+              className="bid-entry__step"
+              aria-label="Decrease bid by 10"
+              disabled={isMinusDisabled(amount, currentBid)}
+              onClick={() => setDigits(amountToDigits(decreaseBid(amount)))}
+            >
+              <MinusIcon />
+            </button>
+            <DigitBoxes
+              digits={digits}
+              onChange={(next) => setDigits(next.map((d) => d || '0'))}
+              labelPrefix={`Bid digit (auction ${auctionId})`}
+            />
+            <button
+              type="button"
+              className="bid-entry__step"
+              aria-label="Increase bid by 10"
+              disabled={isPlusDisabled(amount)}
+              onClick={() => setDigits(amountToDigits(increaseBid(amount)))}
+            >
+              <PlusIcon />
+            </button>
+          </div>
+          <Button
+            block
+            size="md"
+            className={props.insufficientFlash ? 'bid-submit--flash' : undefined}
+            disabled={disabled}
+            busy={submitting}
+            onClick={handleSubmit}
+          >
+            {label}
+          </Button>
+          {error ? (
+            <p className="bidding-slide__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// Bid Board header (marketplace §2 Home Bid Board): the 'Bids close' countdown, the search
+// toggle with its input and, for members open to dating, the profile filter.
+import clsx from 'clsx';
+import { useState } from 'react';
+import { ClockIcon } from '@/components/ui/icons';
+import type { CountdownView } from '../hooks/use-countdown';
+import { FilterIcon, SearchIcon } from './board-icons';
+
+export const FILTER_OPTIONS = [
+  { value: false, label: 'All profiles' },
+  { value: true, label: 'Match dating preferences' },
+] as const;
+
+interface BoardHeaderProps {
+  countdown: CountdownView;
+  search: string;
+  onSearchChange: (value: string) => void;
+  showFilter: boolean;
+  datingFilter: boolean;
+  onDatingFilterChange: (value: boolean) => void;
+}
+
+export function BoardHeader(props: BoardHeaderProps) {
+  const { countdown, search, onSearchChange, showFilter, datingFilter } = props;
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [filterOpen, setFilterOpen] = useState(false);
+
+  const toggleSearch = () => {
+    if (searchOpen) onSearchChange('');
+    setSearchOpen(!searchOpen);
+  };
+
+  return (
+    <div className="board-header">
+      <div className="board-header__row">
+        <p
+          className={clsx('countdown', countdown.critical && 'countdown--critical')}
+          role="timer"
+          aria-live="off"
+        >
+          <ClockIcon size={18} />
+          {countdown.ended || countdown.invalid ? (
+            <span>{countdown.text}</span>
+          ) : (
+            <span>
+              Bids close: <span className="countdown__time">{countdown.text}</span>
+            </span>
+          )}
+        </p>
+        <div className="board-header__actions">
+          <button
+            type="button"
+            className={clsx('board-tool', searchOpen && 'is-active')}
+            aria-label="Search"
+            aria-expanded={searchOpen}
+            onClick={toggleSearch}
+          >
+            <SearchIcon />
+          </button>
+          {showFilter ? (
+            <div className="board-filter">
+              <button
+                type="button"
+                className={clsx('board-tool', (filterOpen || datingFilter) && 'is-active')}
+                aria-label="Filter"
+                aria-expanded={filterOpen}
+                onClick={() => setFilterOpen(!filterOpen)}
+              >
+                <FilterIcon />
+              </button>
+              {filterOpen ? (
+                <fieldset className="board-filter__menu">
+                  <legend className="visually-hidden">Filter</legend>
+                  {FILTER_OPTIONS.map((option) => (
+                    <label key={option.label} className="board-filter__option">
+                      <input
+                        type="radio"
+                        name="dating-filter"
+                        checked={datingFilter === option.value}
+                        onChange={() => {
+                          props.onDatingFilterChange(option.value);
+                          setFilterOpen(false);
+                        }}
+                      />
+                      {option.label}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {searchOpen ? (
+        <input
+          className="board-search"
+          type="search"
+          placeholder="Search by user name"
+          aria-label="Search by user name"
+          value={search}
+          autoFocus
+          onChange={(event) => onSearchChange(event.currentTarget.value)}
+        />
+      ) : null}
+    </div>
+  );
+}

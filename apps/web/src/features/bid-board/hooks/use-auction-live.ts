@@ -1,0 +1,131 @@
+// One card's live auction state: joins room auction_{id} while the card's bid button is at
+// least 80% visible (marketplace §7 Realtime) and applies the room's bid updates, the fresh
+// auction on joining, and this member's own bidSuccess / bidError for the auction.
+import { type AuctionCard, auctionRoom } from '@bidboard/shared';
+import { type RefObject, useEffect, useState } from 'react';
+import type { AppSocket, RealtimeStatus } from '@/lib/socket';
+
+export interface LiveAuction {
+  currentBid: number;
+  leadBidderId: number | null;
+  leadBidderUsername: string | null;
+  previousLeadBidderIds: number[];
+}
+
+export const VISIBLE_RATIO = 0.8;
+
+export function fromCard(card: AuctionCard): LiveAuction {
+  return {
+    currentBid: card.current_bid,
+    leadBidderId: card.lead_bidder_id,
+    leadBidderUsername: card.lead_bidder_username,
+    previousLeadBidderIds: card.previous_lead_bidder_id,
+  };
+}
+
+/** A new lead bidder: the one they replaced joins the previous lead bidders list. */
+export function applyBid(
+  live: LiveAuction,
+  bid: { amount: number; bidderId: number; bidderUsername: string | null },
+): LiveAuction {
+  const previous = live.leadBidderId;
+  const previousLeadBidderIds =
+    previous !== null && previous !== bid.bidderId && !live.previousLeadBidderIds.includes(previous)
+      ? [...live.previousLeadBidderIds, previous]
+      : live.previousLeadBidderIds;
+  return {
+    currentBid: bid.amount,
+    leadBidderId: bid.bidderId,
+    leadBidderUsername: bid.bidderUsername,
+    previousLeadBidderIds,
+  };
+}
+
+export interface BidOutcome {
+  kind: 'success' | 'error';
+  message?: string;
+  at: number;
+}
+
+export function useAuctionLive(options: {
+  card: AuctionCard;
+  socket: AppSocket | null;
+  status: RealtimeStatus;
+  watchRef: RefObject<HTMLElement | null>;
+  /** Called with this member's own bid results for this auction. */
+  onOutcome: (outcome: BidOutcome) => void;
+}) {
+  const { card, socket, status, watchRef, onOutcome } = options;
+  const auctionId = card.auctionId;
+  const [live, setLive] = useState<LiveAuction>(() => fromCard(card));
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const element = watchRef.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      ([entry]) => setVisible(Boolean(entry && entry.intersectionRatio >= VISIBLE_RATIO)),
+      { threshold: [0, VISIBLE_RATIO, 1] },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [watchRef]);
+
+  useEffect(() => {
+    if (!socket || !visible || status !== 'connected') return;
+    socket.emit('joinRoom', auctionRoom(auctionId));
+    return () => {
+      socket.emit('leaveRoom', auctionRoom(auctionId));
+    };
+  }, [socket, visible, status, auctionId]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const handleUpdate = (p: {
+      id: number;
+      bidAmount: number;
+      bidderId: number;
+      bidderUsername: string | null;
+    }) => {
+      if (p.id !== auctionId) return;
+      setLive((l) => applyBid(l, { amount: p.bidAmount, ...p }));
+    };
+    const handleJoined = ({ auctionData }: { auctionData: AuctionCard }) => {
+      if (auctionData.auctionId === auctionId) setLive(fromCard(auctionData));
+    };
+    const handleSuccess = (p: {
+      bid: {
+        auction_id: number;
+        user_id: number;
+        bid_amount: number;
+        lead_bidder_username: string | null;
+      };
+    }) => {
+      if (p.bid.auction_id !== auctionId) return;
+      setLive((l) =>
+        applyBid(l, {
+          amount: p.bid.bid_amount,
+          bidderId: p.bid.user_id,
+          bidderUsername: p.bid.lead_bidder_username,
+        }),
+      );
+      onOutcome({ kind: 'success', at: Date.now() });
+    };
+    const handleError = (p: { message: string; auctionId: number | null }) => {
+      if (p.auctionId !== null && p.auctionId !== auctionId) return;
+      onOutcome({ kind: 'error', message: p.message, at: Date.now() });
+    };
+    socket.on('bidUpdate', handleUpdate);
+    socket.on('roomJoined', handleJoined);
+    socket.on('bidSuccess', handleSuccess);
+    socket.on('bidError', handleError);
+    return () => {
+      socket.off('bidUpdate', handleUpdate);
+      socket.off('roomJoined', handleJoined);
+      socket.off('bidSuccess', handleSuccess);
+      socket.off('bidError', handleError);
+    };
+  }, [socket, auctionId, onOutcome]);
+
+  return { live, setLive };
+}

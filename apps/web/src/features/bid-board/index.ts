@@ -1,0 +1,2 @@
+// Public API of the bid-board feature.
+export { BidBoard } from './components/bid-board';

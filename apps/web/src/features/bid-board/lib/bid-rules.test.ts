@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountToDigits,
+  amountToSubmit,
+  decreaseBid,
+  digitsToAmount,
+  increaseBid,
+  isMinusDisabled,
+  isPlusDisabled,
+  minimumBid,
+} from './bid-amount';
+import {
+  BID_BUTTON_LABEL,
+  bidStatus,
+  isInsufficientTokensError,
+  isSubmitDisabled,
+  submitLabel,
+} from './bid-status';
+
+describe('bid amount rules', () => {
+  it('the minimum bid is the current bid plus 10', () => {
+    expect(minimumBid(0)).toBe(10);
+    expect(minimumBid(120)).toBe(130);
+    expect(minimumBid(99_995)).toBe(99_999);
+  });
+
+  it('pads the amount to five digit boxes and reads empty boxes as 0', () => {
+    expect(amountToDigits(130)).toEqual(['0', '0', '1', '3', '0']);
+    expect(amountToDigits(0)).toEqual(['0', '0', '0', '0', '0']);
+    expect(amountToDigits(123_456)).toEqual(['9', '9', '9', '9', '9']);
+    expect(digitsToAmount(['0', '', '2', '5', '0'])).toBe(250);
+  });
+
+  it('steps by 10 and raises a low entry to the minimum on submit', () => {
+    expect(increaseBid(130)).toBe(140);
+    expect(decreaseBid(130)).toBe(120);
+    expect(decreaseBid(5)).toBe(0);
+    expect(amountToSubmit(125, 120)).toBe(130);
+    expect(amountToSubmit(200, 120)).toBe(200);
+  });
+
+  it('disables minus at or below current bid + 10 and plus at the 5-digit cap', () => {
+    expect(isMinusDisabled(130, 120)).toBe(true);
+    expect(isMinusDisabled(125, 120)).toBe(true);
+    expect(isMinusDisabled(140, 120)).toBe(false);
+    expect(isPlusDisabled(99_990)).toBe(true);
+    expect(isPlusDisabled(99_989)).toBe(false);
+  });
+});
+
+describe('bid status and labels', () => {
+  it('is winning as lead bidder, outbid when in the previous list, otherwise Bid', () => {
+    expect(BID_BUTTON_LABEL[bidStatus(7, 7, [3])]).toBe('Winning');
+    expect(BID_BUTTON_LABEL[bidStatus(7, 3, [7])]).toBe('Outbid');
+    expect(BID_BUTTON_LABEL[bidStatus(7, 3, [])]).toBe('Bid');
+    expect(BID_BUTTON_LABEL[bidStatus(null, 3, [])]).toBe('Bid');
+  });
+
+  const base = { isVisitor: false, isApproved: true, insufficientFlash: false, isLeading: false };
+
+  it('labels the submit button for visitors, pending members, flashes and leaders', () => {
+    expect(submitLabel({ ...base, isVisitor: true, isApproved: false })).toBe('Sign Up to Bid');
+    expect(submitLabel({ ...base, isApproved: false })).toBe('Pending approval');
+    expect(submitLabel({ ...base, insufficientFlash: true, isLeading: true })).toBe(
+      'Insufficient Tokens',
+    );
+    expect(submitLabel({ ...base, isLeading: true })).toBe('Update Bid');
+    expect(submitLabel(base)).toBe('Submit Bid');
+  });
+
+  it('disables submit at or below the current bid and for members pending approval', () => {
+    const bid = { ...base, currentBid: 120, submitting: false };
+    expect(isSubmitDisabled({ ...bid, amount: 120 })).toBe(true);
+    expect(isSubmitDisabled({ ...bid, amount: 125 })).toBe(false);
+    expect(isSubmitDisabled({ ...bid, amount: 200, isApproved: false })).toBe(true);
+    expect(isSubmitDisabled({ ...bid, amount: 0, isVisitor: true, isApproved: false })).toBe(false);
+  });
+
+  it('recognises insufficient-token errors case-insensitively', () => {
+    expect(isInsufficientTokensError('Insufficient tokens for this bid')).toBe(true);
+    expect(isInsufficientTokensError('INSUFFICIENT TOKEN balance')).toBe(true);
+    expect(isInsufficientTokensError('Bidding has closed for this auction.')).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+// Transaction history overlay (marketplace §2, §9): 10 rows a page, the next page asked for
+// within 80 px of the bottom; labels, +n/-n and MM/DD/YY per §9.
+import clsx from 'clsx';
+import type { UIEvent } from 'react';
+import { Dialog } from '@/components/ui/sheet';
+import { useTransactions } from '../api/get-transactions';
+import {
+  paidNote,
+  signedAmount,
+  transactionCounterparty,
+  transactionDate,
+  transactionLabel,
+} from '../lib/transaction-format';
+
+const NEAR_BOTTOM_PX = 80;
+
+export function TransactionHistory({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const query = useTransactions(open);
+  const rows = query.data?.pages.flat() ?? [];
+
+  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX;
+    if (nearBottom && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  };
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <p className="tx-message">Loading…</p>;
+  else if (query.isError)
+    body = (
+      <p className="tx-message tx-message--error" role="alert">
+        Failed to fetch transactions
+      </p>
+    );
+  else if (rows.length === 0)
+    body = (
+      <div className="tx-empty">
+        <p className="tx-empty__title">No transactions yet.</p>
+        <p className="tx-message">Your token activity will appear here.</p>
+      </div>
+    );
+  else
+    body = (
+      <ul className="tx-list">
+        {rows.map((tx) => {
+          const who = transactionCounterparty(tx);
+          const paid = paidNote(tx);
+          return (
+            <li key={tx.id} className="tx-row">
+              <div>
+                <p className="tx-row__label">{transactionLabel(tx.transaction_type)}</p>
+                <p className="tx-row__meta">
+                  {transactionDate(tx.created_at)}
+                  {who ? ` · ${who}` : ''}
+                  {paid ? ` · ${paid}` : ''}
+                </p>
+              </div>
+              <p className={clsx('tx-row__amount', tx.amount < 0 && 'tx-row__amount--debit')}>
+                {signedAmount(tx.amount)}
+              </p>
+            </li>
+          );
+        })}
+        {query.isFetchingNextPage ? <li className="tx-message">Loading…</li> : null}
+      </ul>
+    );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Transaction History"
+      className="tx-dialog"
+    >
+      <div className="tx-scroll" onScroll={handleScroll} data-testid="transaction-scroll">
+        {body}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import type { TokenTransaction } from '@bidboard/shared';
+import { describe, expect, it } from 'vitest';
+import { paidNote, signedAmount, transactionDate, transactionLabel } from './transaction-format';
+
+describe('transaction formatting', () => {
+  it('uses the fixed labels and title-cases other types', () => {
+    expect(transactionLabel('bid')).toBe('Bid');
+    expect(transactionLabel('outbid')).toBe('Outbid');
+    expect(transactionLabel('rebid')).toBe('Rebid');
+    expect(transactionLabel('redemption_failed')).toBe('Failed redemption');
+    expect(transactionLabel('redemption')).toBe('Redemption');
+    expect(transactionLabel('refund')).toBe('Refund');
+    expect(transactionLabel('free_claim')).toBe('Free Claim');
+    expect(transactionLabel('refund_deleted_user')).toBe('Refund Deleted User');
+    expect(transactionLabel('signup')).toBe('Signup');
+  });
+
+  it('signs amounts as +n / -n', () => {
+    expect(signedAmount(100)).toBe('+100');
+    expect(signedAmount(-1250)).toBe('-1,250');
+    expect(signedAmount(0)).toBe('+0');
+  });
+
+  it('formats dates as MM/DD/YY', () => {
+    expect(transactionDate('2026-03-07T12:00:00')).toBe('03/07/26');
+    expect(transactionDate('nope')).toBe('');
+  });
+
+  it('shows paid $x.xx for a paid redemption', () => {
+    const tx = {
+      redeemableTransaction: { status: 'paid', reason: null, reward_amount: 1250 },
+    } as TokenTransaction;
+    expect(paidNote(tx)).toBe('paid $12.50');
+    expect(paidNote({ redeemableTransaction: null } as TokenTransaction)).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+// Transaction history rows (marketplace §9): labels, signed amounts and MM/DD/YY dates.
+import type { TokenTransaction } from '@bidboard/shared';
+import { format } from 'date-fns';
+import { formatTokens } from '@/lib/format';
+
+const LABELS: Record<string, string> = {
+  bid: 'Bid',
+  outbid: 'Outbid',
+  rebid: 'Rebid',
+  redemption_failed: 'Failed redemption',
+  redemption: 'Redemption',
+  refund: 'Refund',
+};
+
+/** Known types have fixed labels; others are title-cased ("free_claim" -> "Free Claim"). */
+export function transactionLabel(type: string): string {
+  const known = LABELS[type];
+  if (known) return known;
+  return type
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** 100 -> "+100", -250 -> "-250", 1200 -> "+1,200". */
+export function signedAmount(amount: number): string {
+  return `${amount < 0 ? '-' : '+'}${formatTokens(Math.abs(amount))}`;
+}
+
+/** ISO timestamp -> "MM/DD/YY" in the viewer's time zone; '' when unreadable. */
+export function transactionDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'MM/dd/yy');
+}
+
+/** The other member a row is about, when there is one. */
+export function transactionCounterparty(tx: TokenTransaction): string | null {
+  return tx.bidTarget?.username ?? tx.bid?.auction.creator?.username ?? null;
+}
+
+/** A paid redemption shows 'paid $x.xx' from reward_amount in cents. */
+export function paidNote(tx: TokenTransaction): string | null {
+  const redeemable = tx.redeemableTransaction;
+  if (redeemable?.status !== 'paid') return null;
+  return `paid $${(redeemable!.reward_amount / 100).toFixed(2)}`;
+}
