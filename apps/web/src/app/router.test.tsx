@@ -59,7 +59,10 @@ describe('access guard', () => {
       signedInAs({ onboarded: 6 });
       const { router } = renderApp(start);
       await waitFor(() => expect(path(router)).toBe('/onboarding'));
-      expect(await screen.findByRole('heading', { name: 'Set up your profile' })).toBeTruthy();
+      // Stored step 6 of a member here for dating: who they would like to meet.
+      expect(
+        await screen.findByRole('heading', { name: 'Who would you like to meet?' }),
+      ).toBeTruthy();
     },
   );
 

@@ -1,16 +1,10 @@
-// /referral: invite friends.
-import { GiftIcon } from '@/components/ui/icons';
+// /referral: invite friends (marketplace §2). The router keeps visitors and members who
+// are still onboarding out.
 import { Screen } from '@/components/ui/screen';
-import { ScreenPlaceholder } from '@/components/ui/screen-placeholder';
+import { useCurrentUser } from '@/features/auth';
+import { ReferralPage } from '@/features/referral';
 
 export function ReferralRoute() {
-  return (
-    <Screen>
-      <ScreenPlaceholder
-        icon={<GiftIcon size={30} />}
-        title="Refer Friends"
-        description="Your personal invite link and remaining invites will appear here."
-      />
-    </Screen>
-  );
+  const user = useCurrentUser();
+  return <Screen>{user ? <ReferralPage user={user} /> : null}</Screen>;
 }

@@ -1,0 +1,18 @@
+// POST /api/auth/update-profile: saves one wizard step. The server decides the next
+// `onboarded` value; the returned member replaces the cached one.
+import type { UpdateProfileBody, UpdateProfileResponse, User } from '@bidboard/shared';
+import { ApiError, api } from '@/lib/api-client';
+
+export const PROFILE_MESSAGES = {
+  failed: 'Failed to update profile',
+} as const;
+
+export async function updateProfile(body: UpdateProfileBody): Promise<User> {
+  try {
+    const response = await api.post<UpdateProfileResponse>('/auth/update-profile', body);
+    return response.user;
+  } catch (error) {
+    if (error instanceof ApiError && error.message) throw error;
+    throw new ApiError(PROFILE_MESSAGES.failed, error instanceof ApiError ? error.status : 0);
+  }
+}

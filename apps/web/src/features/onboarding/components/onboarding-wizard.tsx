@@ -1,0 +1,102 @@
+// The onboarding wizard (accounts §2 and §4, Reading A): one question per screen, resumed
+// from the stored `onboarded` counter. Continue saves the step and asks the server to
+// advance; the server answers with the member, whose counter says which step is next.
+import {
+  currentStep,
+  ONBOARDING_COMPLETE,
+  onboardedAfter,
+  onboardingProgress,
+  STEP,
+  skippedSteps,
+  type UpdateProfileBody,
+  type User,
+  type WizardMode,
+} from '@bidboard/shared';
+import { useEffect, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { IconButton } from '@/components/ui/button';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { useAuth } from '@/features/auth';
+import { isPrelaunchNow } from '@/lib/launch';
+import { updateProfile } from '../api/update-profile';
+import { MediaStep } from './media-step';
+import { OnboardingFinish } from './onboarding-finish';
+import { StepContent } from './step-content';
+import { preloadFaceModel } from './steps/media-steps';
+import './onboarding.css';
+
+function wizardMode(user: User, now = new Date()): WizardMode {
+  return { openToDating: user.open_to_dating, prelaunch: isPrelaunchNow(now) };
+}
+
+function previousVisibleStep(step: number, mode: WizardMode): number | null {
+  const skipped = skippedSteps(mode);
+  for (let i = step - 1; i >= 0; i--) if (!skipped.has(i)) return i;
+  return null;
+}
+
+export function OnboardingWizard({ user }: { user: User }) {
+  const { updateUser } = useAuth();
+  const mode = wizardMode(user);
+  const frontier = currentStep(user.onboarded, mode);
+  // Set while the member has gone Back to a step they already saved.
+  const [revisiting, setRevisiting] = useState<number | null>(null);
+  const [finished, setFinished] = useState(false);
+  const step = revisiting !== null && revisiting < frontier ? revisiting : frontier;
+
+  useEffect(() => {
+    if (step === STEP.favorite_thing_1) preloadFaceModel();
+  }, [step]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step starts at the top
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [step]);
+
+  if (finished) return <OnboardingFinish />;
+  if (frontier >= ONBOARDING_COMPLETE) {
+    return <Navigate to="/referral" replace state={{ fromOnboarding: true }} />;
+  }
+
+  const save = async (fields: UpdateProfileBody) => {
+    const body = step === frontier ? { ...fields, onboarded: step + 1 } : fields;
+    const saved = await updateProfile(body);
+    const nextMode = wizardMode(saved);
+    const nextFrontier = currentStep(saved.onboarded, nextMode);
+    const after = onboardedAfter(step, nextMode);
+    if (nextFrontier >= ONBOARDING_COMPLETE) setFinished(true);
+    setRevisiting(after < nextFrontier ? after : null);
+    updateUser(() => saved);
+  };
+
+  const back = previousVisibleStep(step, mode);
+  const isMedia = step === STEP.profile_photo || step === STEP.verification_video;
+
+  return (
+    <main className="ob">
+      <div className="ob__card">
+        <header className="ob__top">
+          {back !== null ? (
+            <IconButton label="Back" onClick={() => setRevisiting(back)}>
+              <ArrowLeftIcon />
+            </IconButton>
+          ) : (
+            <span className="ob__spacer" />
+          )}
+          <Link to="/onboarding" className="ob__logo" aria-label="Bid Board">
+            <Logo />
+          </Link>
+          <span className="ob__spacer" />
+        </header>
+        <ProgressBar value={onboardingProgress(step, mode)} label="Onboarding progress" />
+        {isMedia ? (
+          <MediaStep key={step} step={step} save={save} />
+        ) : (
+          <StepContent key={step} step={step} user={user} save={save} />
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+// Step 5: ideal match age range on a two-handle slider (accounts §5 'Age-range control'):
+// 18 to 60, handles at least 2 apart, 60 reads '60+'.
+import { AGE_RANGE, AGE_RANGE_LABELS, type AgeRange, formatAgeValue } from '@bidboard/shared';
+import * as Slider from '@radix-ui/react-slider';
+import { useState } from 'react';
+import { StepForm, useStepState } from '../step-form';
+import type { StepProps } from './step-props';
+
+export function AgeRangeStep({ user, save }: StepProps) {
+  const state = useStepState();
+  const [range, setRange] = useState<AgeRange>({
+    min: user.ideal_match_age_min,
+    max: user.ideal_match_age_max,
+  });
+  return (
+    <StepForm
+      state={state}
+      title="What ages are you into?"
+      help="Drag both ends. You can change this later."
+      save={save}
+      collect={() => ({ ideal_match_age_min: range.min, ideal_match_age_max: range.max })}
+    >
+      <div className="ob-range">
+        <p className="ob-range__value" aria-live="polite">
+          {range.min} – {formatAgeValue(range.max)}
+        </p>
+        <Slider.Root
+          className="ob-slider"
+          min={AGE_RANGE.min}
+          max={AGE_RANGE.max}
+          step={AGE_RANGE.step}
+          minStepsBetweenThumbs={AGE_RANGE.minGap}
+          value={[range.min, range.max]}
+          onValueChange={([min = range.min, max = range.max]) => setRange({ min, max })}
+        >
+          <Slider.Track className="ob-slider__track">
+            <Slider.Range className="ob-slider__range" />
+          </Slider.Track>
+          <Slider.Thumb
+            className="ob-slider__thumb"
+            aria-label={AGE_RANGE_LABELS.min}
+            aria-valuetext={String(range.min)}
+          />
+          <Slider.Thumb
+            className="ob-slider__thumb"
+            aria-label={AGE_RANGE_LABELS.max}
+            aria-valuetext={formatAgeValue(range.max)}
+          />
+        </Slider.Root>
+        <div className="ob-range__labels">
+          <span>
+            {AGE_RANGE_LABELS.min} <strong>{range.min}</strong>
+          </span>
+          <span>
+            {AGE_RANGE_LABELS.max} <strong>{formatAgeValue(range.max)}</strong>
+          </span>
+        </div>
+      </div>
+    </StepForm>
+  );
+}

@@ -1,0 +1,39 @@
+// Steps 10 (profile photo) and 11 (face verification) belong to the media feature. They
+// load on demand so the uploader and the face model stay out of the wizard's first load.
+import { lazy, Suspense } from 'react';
+
+const ProfilePhotoStep = lazy(() =>
+  import('@/features/media').then((media) => ({ default: media.ProfilePhotoStep })),
+);
+const VerificationStep = lazy(() =>
+  import('@/features/media').then((media) => ({ default: media.VerificationStep })),
+);
+
+/** Starts loading the face-detection model while the member answers the next steps. */
+export function preloadFaceModel(): void {
+  void import('@/features/media')
+    .then((media) => media.preloadFaceModel())
+    .catch(() => {
+      // The verification step loads it again when it opens.
+    });
+}
+
+function Loading() {
+  return <div className="ob-media-loading" role="status" aria-label="Loading" />;
+}
+
+export function PhotoStep({ onDone }: { onDone: () => void }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <ProfilePhotoStep onDone={onDone} />
+    </Suspense>
+  );
+}
+
+export function FaceVerificationStep({ onDone }: { onDone: () => void }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <VerificationStep onDone={onDone} />
+    </Suspense>
+  );
+}

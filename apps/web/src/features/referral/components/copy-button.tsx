@@ -1,0 +1,59 @@
+// A labelled box showing what will be copied, with a button that copies it and confirms.
+import { useEffect, useState } from 'react';
+import { CheckIcon, CopyIcon } from '@/components/ui/icons';
+
+interface CopyButtonProps {
+  label: string;
+  text: string;
+  /** What the box shows; the full text by default. */
+  preview?: string;
+  /** Keep the preview on one line, cut with an ellipsis (links). */
+  singleLine?: boolean;
+}
+
+export function CopyButton({ label, text, preview = text, singleLine = false }: CopyButtonProps) {
+  const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const handleCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setFailed(false);
+      setCopied(true);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <div className="ref-copy">
+      <span className="ref-copy__label">{label}</span>
+      <button
+        type="button"
+        className={copied ? 'ref-copy__button ref-copy__button--done' : 'ref-copy__button'}
+        onClick={handleCopy}
+        aria-label={`Copy ${label.toLowerCase()}`}
+      >
+        <span className={singleLine ? 'ref-copy__text ref-copy__text--line' : 'ref-copy__text'}>
+          {preview}
+        </span>
+        <span className="ref-copy__action">
+          {copied ? <CheckIcon size={18} /> : <CopyIcon size={18} />}
+          <span>{copied ? 'Copied' : 'Copy'}</span>
+        </span>
+      </button>
+      <span className="visually-hidden" aria-live="polite">
+        {copied ? `${label} copied` : ''}
+      </span>
+      {failed ? (
+        <span className="ref-copy__failed">Press and hold the text to copy it.</span>
+      ) : null}
+    </div>
+  );
+}

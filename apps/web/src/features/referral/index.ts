@@ -1,0 +1,2 @@
+// Public API of the referral feature: the invite page (and its prelaunch variant).
+export { ReferralPage } from './components/referral-page';
