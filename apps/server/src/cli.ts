@@ -1,6 +1,8 @@
 // Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses.
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { sweepPeriods } from './jobs/period-close';
+import { systemClock } from './lib/context';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
 
 const commands: Record<
@@ -13,6 +15,17 @@ const commands: Record<
   approve: {
     usage: 'approve <username>',
     run: (db, [username]) => approveMember(db, required(username, 'username')),
+  },
+  'close-period': {
+    usage: 'close-period   (closes the open auction period now, as the scheduler would)',
+    run: async (db) => {
+      const { closed, period } = await sweepPeriods({ db, clock: systemClock }, { force: true });
+      return {
+        closedPeriodId: closed?.periodId ?? null,
+        connections: closed?.connections.length ?? 0,
+        openPeriod: { id: period.id, end_time: period.end_time.toISOString() },
+      };
+    },
   },
   'grant-tokens': {
     usage: 'grant-tokens <username> <amount>',

@@ -59,6 +59,9 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'INSUFFICIENT_TOKENS',
+  'BID_REJECTED',
+  'AUCTION_CLOSED',
+  'ALREADY_CLAIMED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 // Socket.IO event maps, both directions (accounts §7, marketplace §7 Realtime).
 // Later capabilities extend these maps; every payload has a schema here.
 import { z } from 'zod';
+import { auctionCardSchema } from './schemas/auctions';
 
 export const connectUserPayload = z.union([z.number().int(), z.string()]);
 
@@ -13,9 +14,65 @@ export const alertPayload = z.object({
   isRead: z.boolean(),
 });
 
+/** Bidding (marketplace §7 Realtime). Rooms are `auction_{id}`. */
+export const placeBidPayload = z.object({
+  auctionId: z.coerce.number().int().positive(),
+  bidderId: z.coerce.number().int().positive(),
+  bidAmount: z.number(),
+});
+/** joinRoom / leaveRoom take an auction id or the room name `auction_{id}`. */
+export const auctionRoomPayload = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^(auction_)?\d+$/),
+]);
+export const bidUpdatePayload = z.object({
+  id: z.number().int(),
+  bidAmount: z.number().int(),
+  bidderId: z.number().int(),
+  bidderUsername: z.string().nullable(),
+});
+export const bidSuccessPayload = z.object({
+  bid: z.object({
+    id: z.number().int(),
+    auction_id: z.number().int(),
+    user_id: z.number().int(),
+    bid_amount: z.number().int(),
+    lead_bidder_username: z.string().nullable(),
+  }),
+  tokenBalance: z.number().int(),
+});
+export const bidErrorPayload = z.object({
+  message: z.string(),
+  auctionId: z.number().int().nullable(),
+});
+export const leadBidderUpdatePayload = z.object({
+  userId: z.number().int(),
+  tokenBalance: z.number().int(),
+});
+export const roomJoinedPayload = z.object({ auctionData: auctionCardSchema });
+export const countdownSyncPayload = z.object({
+  secondsRemaining: z.number().int(),
+  timestamp: z.number().int(),
+  periodId: z.number().int(),
+  endTime: z.string(),
+});
+export const periodChangePayload = z.object({
+  previousPeriodId: z.number().int().nullable(),
+  periodId: z.number().int(),
+  endTime: z.string(),
+  timestamp: z.number().int(),
+});
+
+export function auctionRoom(auctionId: number): string {
+  return `auction_${auctionId}`;
+}
+
 export interface ClientToServerEvents {
   connectUser: (userId: number | string) => void;
   userActivity: () => void;
+  placeBid: (payload: z.input<typeof placeBidPayload>) => void;
+  joinRoom: (room: z.infer<typeof auctionRoomPayload>) => void;
+  leaveRoom: (room: z.infer<typeof auctionRoomPayload>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -23,6 +80,13 @@ export interface ServerToClientEvents {
   inactivityDisconnect: () => void;
   userOnline: (userId: number) => void;
   userOffline: (userId: number) => void;
+  bidUpdate: (payload: z.infer<typeof bidUpdatePayload>) => void;
+  bidSuccess: (payload: z.infer<typeof bidSuccessPayload>) => void;
+  bidError: (payload: z.infer<typeof bidErrorPayload>) => void;
+  leadBidderUpdate: (payload: z.infer<typeof leadBidderUpdatePayload>) => void;
+  roomJoined: (payload: z.infer<typeof roomJoinedPayload>) => void;
+  countdownSync: (payload: z.infer<typeof countdownSyncPayload>) => void;
+  periodChange: (payload: z.infer<typeof periodChangePayload>) => void;
 }
 
 /** Room every member joins for events addressed to them alone. */

@@ -11,10 +11,11 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as auctionSchema from './auction.schema';
 import * as mediaSchema from './media.schema';
 import * as coreSchema from './schema';
 
-const schema = { ...coreSchema, ...mediaSchema };
+const schema = { ...coreSchema, ...mediaSchema, ...auctionSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -3,8 +3,10 @@
 import { Screen } from '@/components/ui/screen';
 import { useCurrentUser } from '@/features/auth';
 import { ReferralPage } from '@/features/referral';
+import { useLaunchAt } from '@/lib/launch';
 
 export function ReferralRoute() {
   const user = useCurrentUser();
-  return <Screen>{user ? <ReferralPage user={user} /> : null}</Screen>;
+  const launchAt = useLaunchAt();
+  return <Screen>{user ? <ReferralPage user={user} launchAt={launchAt} /> : null}</Screen>;
 }

@@ -19,7 +19,7 @@ import { ArrowLeftIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useAuth } from '@/features/auth';
-import { isPrelaunchNow } from '@/lib/launch';
+import { isPrelaunchNow, useLaunchAt } from '@/lib/launch';
 import { updateProfile } from '../api/update-profile';
 import { MediaStep } from './media-step';
 import { OnboardingFinish } from './onboarding-finish';
@@ -27,8 +27,8 @@ import { StepContent } from './step-content';
 import { preloadFaceModel } from './steps/media-steps';
 import './onboarding.css';
 
-function wizardMode(user: User, now = new Date()): WizardMode {
-  return { openToDating: user.open_to_dating, prelaunch: isPrelaunchNow(now) };
+function wizardMode(user: User, launchAt: string, now = new Date()): WizardMode {
+  return { openToDating: user.open_to_dating, prelaunch: isPrelaunchNow(now, launchAt) };
 }
 
 function previousVisibleStep(step: number, mode: WizardMode): number | null {
@@ -39,7 +39,8 @@ function previousVisibleStep(step: number, mode: WizardMode): number | null {
 
 export function OnboardingWizard({ user }: { user: User }) {
   const { updateUser } = useAuth();
-  const mode = wizardMode(user);
+  const launchAt = useLaunchAt();
+  const mode = wizardMode(user, launchAt);
   const frontier = currentStep(user.onboarded, mode);
   // Set while the member has gone Back to a step they already saved.
   const [revisiting, setRevisiting] = useState<number | null>(null);
@@ -63,7 +64,7 @@ export function OnboardingWizard({ user }: { user: User }) {
   const save = async (fields: UpdateProfileBody) => {
     const body = step === frontier ? { ...fields, onboarded: step + 1 } : fields;
     const saved = await updateProfile(body);
-    const nextMode = wizardMode(saved);
+    const nextMode = wizardMode(saved, launchAt);
     const nextFrontier = currentStep(saved.onboarded, nextMode);
     const after = onboardedAfter(step, nextMode);
     if (nextFrontier >= ONBOARDING_COMPLETE) setFinished(true);

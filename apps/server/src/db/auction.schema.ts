@@ -1,0 +1,154 @@
+// Marketplace tables: auction periods, auctions, bids, the connections a closed auction
+// creates, and members' alerts (marketplace §3). Escrow is not a table: it is the
+// current bid of an active auction plus the amount of a connection still holding it.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+export const PERIOD_STATUSES = ['open', 'closed'] as const;
+export const AUCTION_STATUSES = ['active', 'closed', 'deleted'] as const;
+export const CONNECTION_STATUSES = [
+  'pending',
+  'accepted',
+  'rejected',
+  'unmatched',
+  'expired',
+] as const;
+export const ALERT_KINDS = [
+  'outbid',
+  'auction_won',
+  'connection_accepted',
+  'connection_rejected',
+  'winning_bidder_connection_pending',
+  'connection_reward',
+  'connection_pending_reminder',
+  'connection_expired',
+  'connection_mutual',
+] as const;
+
+export const auctionPeriods = pgTable(
+  'auction_periods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    start_time: timestamp('start_time', { withTimezone: true }).notNull(),
+    end_time: timestamp('end_time', { withTimezone: true }).notNull(),
+    status: text('status', { enum: PERIOD_STATUSES }).notNull().default('open'),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auction_periods_end_time_key').on(t.end_time),
+    // At most one open period, whichever server opens it.
+    uniqueIndex('auction_periods_one_open').on(t.status).where(sql`status = 'open'`),
+  ],
+);
+
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period_id: integer('period_id')
+      .notNull()
+      .references(() => auctionPeriods.id),
+    starting_bid: integer('starting_bid').notNull().default(0),
+    reserve_price: integer('reserve_price').notNull().default(0),
+    description: text('description'),
+    current_bid: integer('current_bid').notNull().default(0),
+    lead_bidder_id: integer('lead_bidder_id').references(() => users.id),
+    status: text('status', { enum: AUCTION_STATUSES }).notNull().default('active'),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auctions_user_period_key').on(t.user_id, t.period_id),
+    index('auctions_period_status_idx').on(t.period_id, t.status, t.id),
+    index('auctions_lead_bidder_idx').on(t.lead_bidder_id),
+    check('auctions_current_bid_range', sql`${t.current_bid} BETWEEN 0 AND 99999`),
+    check('auctions_lead_not_owner', sql`${t.lead_bidder_id} IS DISTINCT FROM ${t.user_id}`),
+  ],
+);
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    auction_id: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bids_auction_idx').on(t.auction_id, t.id),
+    index('bids_user_idx').on(t.user_id, t.id),
+  ],
+);
+
+export const connections = pgTable(
+  'connections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The winning bidder. */
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The auction owner, who accepts or rejects. */
+    partner_id: integer('partner_id')
+      .notNull()
+      .references(() => users.id),
+    auction_id: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id),
+    /** Tokens held in escrow for this connection. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('pending'),
+    status_changed_at: timestamp('status_changed_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    rejected_by_user_id: integer('rejected_by_user_id').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('connections_auction_key').on(t.auction_id),
+    index('connections_user_idx').on(t.user_id, t.id),
+    index('connections_partner_idx').on(t.partner_id, t.id),
+    index('connections_status_idx').on(t.status, t.status_changed_at),
+    check('connections_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ALERT_KINDS }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    message: text('message').notNull(),
+    is_read: boolean('is_read').notNull().default(false),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alerts_user_idx').on(t.user_id, t.id)],
+);

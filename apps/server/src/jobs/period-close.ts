@@ -1,0 +1,117 @@
+// The period-close sweeper. The database row (auction_periods.status, end_time) is the
+// source of truth; timers only wake the sweep: one at the open period's end and a check
+// every 30 s. Any number of servers may run it: closePeriod is a guarded state change,
+// so each period closes exactly once and a crash mid-close is simply retried.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import type { Clock } from '../lib/context';
+import { publishPeriodClosed } from '../modules/auctions/auctions.events';
+import {
+  type ClosedPeriod,
+  closePeriod,
+  ensureOpenPeriod,
+  type PeriodRow,
+} from '../modules/auctions/periods.service';
+import type { AppSocketServer } from '../plugins/socket';
+import { startCountdownSync } from './countdown-sync';
+
+export const SWEEP_INTERVAL_MS = 30_000;
+/** setTimeout's largest delay; a longer wait is covered by the periodic check. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface SweepDeps {
+  db: Db;
+  clock: Clock;
+  io?: AppSocketServer;
+}
+
+export interface SweepResult {
+  closed: ClosedPeriod | null;
+  period: PeriodRow;
+}
+
+/** Closes the period when due (or now, with `force`) and makes sure one is open. */
+export async function sweepPeriods(
+  deps: SweepDeps,
+  options: { force?: boolean } = {},
+): Promise<SweepResult> {
+  const now = deps.clock();
+  const closed = await closePeriod(deps.db, now, options);
+  const period = closed?.next ?? (await ensureOpenPeriod(deps.db, now));
+  if (closed && deps.io) publishPeriodClosed(deps.io, closed, now);
+  return { closed, period };
+}
+
+export interface PeriodSweeper {
+  /** Runs a sweep now (the timers call this); overlapping calls share one run. */
+  wake(): Promise<void>;
+  /** Stops the timers; resolves when a sweep in progress has finished. */
+  stop(): Promise<void>;
+}
+
+export function startPeriodSweeper(
+  deps: SweepDeps & { onError?: (error: unknown) => void; intervalMs?: number },
+): PeriodSweeper {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let endTimer: NodeJS.Timeout | undefined;
+
+  const schedule = (period: PeriodRow) => {
+    clearTimeout(endTimer);
+    if (stopped) return;
+    const delay = Math.min(
+      MAX_TIMER_MS,
+      Math.max(0, period.end_time.getTime() - deps.clock().getTime()),
+    );
+    endTimer = setTimeout(() => void wake(), delay);
+    endTimer.unref();
+  };
+
+  const wake = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    running ??= sweepPeriods(deps)
+      .then((result) => schedule(result.period))
+      .catch((error: unknown) => deps.onError?.(error))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const interval = setInterval(() => void wake(), deps.intervalMs ?? SWEEP_INTERVAL_MS);
+  interval.unref();
+  void wake();
+
+  return {
+    wake,
+    stop: async () => {
+      stopped = true;
+      clearInterval(interval);
+      clearTimeout(endTimer);
+      await running;
+    },
+  };
+}
+
+/**
+ * Starts the sweeper (unless disabled) and the countdown sync when the app is ready,
+ * and stops both, letting a sweep in progress finish, when the app closes.
+ */
+export function registerPeriodSweeper(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; enabled: boolean },
+): void {
+  let sweeper: PeriodSweeper | undefined;
+  let stopCountdown: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    const onError = (err: unknown) => app.log.error({ err }, 'auction period job failed');
+    stopCountdown = startCountdownSync({ db: deps.db, clock: deps.clock, io: app.io, onError });
+    if (deps.enabled) {
+      sweeper = startPeriodSweeper({ db: deps.db, clock: deps.clock, io: app.io, onError });
+    }
+  });
+  app.addHook('preClose', async () => {
+    stopCountdown?.();
+    await sweeper?.stop();
+  });
+}

@@ -1,0 +1,114 @@
+// SQL for auction cards and profile data. Ages are whole years on the New York date.
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+
+export interface AuctionCardRow {
+  id: number;
+  user_id: number;
+  period_id: number;
+  username: string | null;
+  age: number | null;
+  gender: 'female' | 'male' | 'non-binary' | null;
+  current_bid: number;
+  starting_bid: number;
+  lead_bidder_id: number | null;
+  lead_bidder_username: string | null;
+  previous_lead_bidder_id: number[] | string | null;
+  end_time: Date | string;
+  status: 'active' | 'closed' | 'deleted';
+  open_to_dating: boolean;
+}
+
+export const ageOn = (today: string, column: SQL) =>
+  sql`EXTRACT(YEAR FROM age(${today}::date, ${column}))::int`;
+
+/** Cards matching `where`, ordered by auction id. */
+export async function selectAuctionCards(
+  db: Executor,
+  today: string,
+  where: SQL,
+  page: { limit?: number; offset?: number; order?: 'asc' | 'desc' } = {},
+): Promise<AuctionCardRow[]> {
+  const order = page.order === 'desc' ? sql`DESC` : sql`ASC`;
+  return rows<AuctionCardRow>(
+    db,
+    sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
+               a.status, p.end_time, u.username, u.gender, u.open_to_dating,
+               ${ageOn(today, sql`u.birth_date`)} AS age,
+               lb.username AS lead_bidder_username,
+               (SELECT COALESCE(json_agg(DISTINCT b.user_id), '[]'::json)
+                  FROM bids b
+                 WHERE b.auction_id = a.id AND b.user_id IS DISTINCT FROM a.lead_bidder_id)
+                 AS previous_lead_bidder_id
+          FROM auctions a
+          JOIN users u ON u.id = a.user_id
+          JOIN auction_periods p ON p.id = a.period_id
+          LEFT JOIN users lb ON lb.id = a.lead_bidder_id
+         WHERE ${where}
+         ORDER BY a.id ${order}
+         LIMIT ${page.limit ?? 100} OFFSET ${page.offset ?? 0}`,
+  );
+}
+
+export interface Viewer {
+  id: number;
+  gender: string | null;
+  seeking_gender: string | null;
+  age: number | null;
+  ideal_match_age_min: number;
+  ideal_match_age_max: number;
+}
+
+/** 60 on the upper handle means "60+": no upper limit (product rules, Onboarding). */
+export const AGE_NO_LIMIT = 60;
+
+/**
+ * Both ways: each member's gender is in the other's seeking (or 'everyone') and each
+ * age is within the other's range. Owners must be open to dating themselves.
+ */
+export function datingMatch(viewer: Viewer, today: string): SQL {
+  if (!viewer.gender || !viewer.seeking_gender || viewer.age === null) return sql`FALSE`;
+  const ownerAge = ageOn(today, sql`u.birth_date`);
+  return sql`(u.open_to_dating AND u.id <> ${viewer.id}
+    AND u.gender IS NOT NULL AND u.birth_date IS NOT NULL
+    AND (${viewer.seeking_gender} = 'everyone' OR u.gender = ${viewer.seeking_gender})
+    AND (u.seeking_gender = 'everyone' OR u.seeking_gender = ${viewer.gender})
+    AND ${ownerAge} >= ${viewer.ideal_match_age_min}
+    AND (${viewer.ideal_match_age_max} >= ${AGE_NO_LIMIT} OR ${ownerAge} <= ${viewer.ideal_match_age_max})
+    AND ${viewer.age} >= u.ideal_match_age_min
+    AND (u.ideal_match_age_max >= ${AGE_NO_LIMIT} OR ${viewer.age} <= u.ideal_match_age_max))`;
+}
+
+export interface ProfileDataRow {
+  id: number;
+  user_id: number;
+  username: string | null;
+  birth_date: string | null;
+  age: number | null;
+  short_bio: string | null;
+  favorite_thing_1_answer: string | null;
+  favorite_thing_2_answer: string | null;
+  favorite_thing_3_answer: string | null;
+  open_to_dating: boolean;
+}
+
+export async function selectProfileData(
+  db: Executor,
+  today: string,
+  auctionIds: readonly number[],
+): Promise<ProfileDataRow[]> {
+  if (auctionIds.length === 0) return [];
+  const ids = sql.join(
+    auctionIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return rows<ProfileDataRow>(
+    db,
+    sql`SELECT a.id, a.user_id, u.username, u.birth_date::text AS birth_date,
+               ${ageOn(today, sql`u.birth_date`)} AS age, u.short_bio,
+               u.favorite_thing_1_answer, u.favorite_thing_2_answer, u.favorite_thing_3_answer,
+               u.open_to_dating
+          FROM auctions a JOIN users u ON u.id = a.user_id
+         WHERE a.id IN (${ids}) AND a.status <> 'deleted'`,
+  );
+}

@@ -1,0 +1,193 @@
+// The Bid Board: cards of the open period, paging, the pinned profile, the two-way
+// dating filter, search, a member's own auctions and the profile slide data.
+import {
+  AUCTION_MESSAGES,
+  type AuctionCard,
+  type ListAuctionsBody,
+  ONBOARDING_COMPLETE,
+} from '@bidboard/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { rows } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { profilePicturesFor } from '../media/profile-pictures';
+import type { UserRow } from '../users/user.presenter';
+import {
+  type AuctionCardRow,
+  ageOn,
+  datingMatch,
+  selectAuctionCards,
+  selectProfileData,
+} from './auctions.repository';
+import { isPeriodOver, newYorkDate } from './period-time';
+import { currentPeriod, ensureOpenPeriod } from './periods.service';
+
+export type AuctionsContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;
+
+async function presentCards(ctx: AuctionsContext, cards: AuctionCardRow[]): Promise<AuctionCard[]> {
+  const pictures = await profilePicturesFor(
+    ctx.db,
+    ctx.storage,
+    cards.map((c) => c.user_id),
+    'thumbnail',
+  );
+  const now = ctx.clock();
+  return cards.map((c) => {
+    const endTime = new Date(c.end_time);
+    const previous =
+      typeof c.previous_lead_bidder_id === 'string'
+        ? (JSON.parse(c.previous_lead_bidder_id) as number[])
+        : (c.previous_lead_bidder_id ?? []);
+    return {
+      auctionId: Number(c.id),
+      id: Number(c.id),
+      user_id: c.user_id,
+      period_id: c.period_id,
+      username: c.username,
+      age: c.age === null ? null : Number(c.age),
+      gender: c.gender,
+      current_bid: c.current_bid,
+      final_bid: c.current_bid,
+      starting_bid: c.starting_bid,
+      lead_bidder_id: c.lead_bidder_id,
+      lead_bidder_username: c.lead_bidder_username,
+      previous_lead_bidder_id: previous.map(Number),
+      end_time: endTime.toISOString(),
+      status: c.status,
+      ended: c.status !== 'active' || isPeriodOver(endTime, now),
+      open_to_dating: c.open_to_dating,
+      ...pictures.get(c.user_id)!,
+    };
+  });
+}
+
+const today = (ctx: AuctionsContext) => newYorkDate(ctx.clock());
+
+export async function listAuctions(
+  ctx: AuctionsContext,
+  body: ListAuctionsBody,
+  viewer: UserRow | null,
+): Promise<AuctionCard[]> {
+  const period = await currentPeriod(ctx.db);
+  if (!period) return [];
+  const day = today(ctx);
+  const filters: SQL[] = [sql`a.period_id = ${period.id}`, sql`a.status = 'active'`];
+  if (body.dating_filter && viewer?.open_to_dating) {
+    const [me] = await rows<{ age: number | null }>(
+      ctx.db,
+      sql`SELECT ${ageOn(day, sql`birth_date`)} AS age FROM users WHERE id = ${viewer.id}`,
+    );
+    filters.push(datingMatch({ ...viewer, age: me?.age ?? null }, day));
+  }
+  const pin = body.pin_username?.trim();
+  if (pin) filters.push(sql`lower(u.username) <> lower(${pin})`);
+  if (body.last_auction_id) filters.push(sql`a.id > ${body.last_auction_id}`);
+  const page = await selectAuctionCards(ctx.db, day, sql.join(filters, sql` AND `), {
+    limit: body.limit,
+    offset: body.last_auction_id ? 0 : body.offset,
+  });
+  // The pinned profile (a /{username} link) leads the first page only.
+  const firstPage = !body.last_auction_id && body.offset === 0;
+  const pinned =
+    pin && firstPage
+      ? await selectAuctionCards(
+          ctx.db,
+          day,
+          sql`a.period_id = ${period.id} AND a.status = 'active' AND lower(u.username) = lower(${pin})`,
+          { limit: 1 },
+        )
+      : [];
+  return presentCards(ctx, [...pinned, ...page]);
+}
+
+/** Search by username in the open period; the text is trimmed, 3 characters or more. */
+export async function searchAuctions(ctx: AuctionsContext, searchString: string) {
+  const text = searchString.trim();
+  if (text.length < 3) throw badRequest('VALIDATION', AUCTION_MESSAGES.searchTooShort);
+  const period = await currentPeriod(ctx.db);
+  if (!period) return [];
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const cards = await selectAuctionCards(
+    ctx.db,
+    today(ctx),
+    sql`a.period_id = ${period.id} AND a.status = 'active' AND u.username ILIKE ${pattern}`,
+    { limit: 50 },
+  );
+  return presentCards(ctx, cards);
+}
+
+export async function getAuction(ctx: AuctionsContext, auctionId: number): Promise<AuctionCard> {
+  const [card] = await selectAuctionCards(
+    ctx.db,
+    today(ctx),
+    sql`a.id = ${auctionId} AND a.status <> 'deleted'`,
+  );
+  if (!card) throw notFound(AUCTION_MESSAGES.auctionNotFound);
+  return (await presentCards(ctx, [card]))[0]!;
+}
+
+export async function userAuctions(ctx: AuctionsContext, userId: number) {
+  const cards = await selectAuctionCards(
+    ctx.db,
+    today(ctx),
+    sql`a.user_id = ${userId} AND a.status <> 'deleted'`,
+    { limit: 50, order: 'desc' },
+  );
+  return presentCards(ctx, cards);
+}
+
+export async function hasLiveAuction(ctx: AuctionsContext, userId: number): Promise<boolean> {
+  const found = await rows(
+    ctx.db,
+    sql`SELECT 1 FROM auctions a JOIN auction_periods p ON p.id = a.period_id
+         WHERE a.user_id = ${userId} AND a.status = 'active' AND p.status = 'open'`,
+  );
+  return found.length > 0;
+}
+
+/** The member's own auction in the open period, created if missing. */
+export async function createOwnAuction(
+  ctx: AuctionsContext,
+  member: UserRow,
+  input: { starting_bid?: number; reserve_price?: number; description?: string },
+): Promise<AuctionCard> {
+  if (!member.is_approved || member.onboarded !== ONBOARDING_COMPLETE) {
+    throw badRequest('VALIDATION', AUCTION_MESSAGES.cannotCreateAuction);
+  }
+  const period = await ensureOpenPeriod(ctx.db, ctx.clock());
+  const startingBid = input.starting_bid ?? 0;
+  await ctx.db.execute(
+    sql`INSERT INTO auctions (user_id, period_id, starting_bid, current_bid, reserve_price, description)
+        VALUES (${member.id}, ${period.id}, ${startingBid}, ${startingBid},
+                ${input.reserve_price ?? 0}, ${input.description ?? null})
+        ON CONFLICT (user_id, period_id) DO NOTHING`,
+  );
+  const [own] = await rows<{ id: number }>(
+    ctx.db,
+    sql`SELECT id FROM auctions WHERE user_id = ${member.id} AND period_id = ${period.id}`,
+  );
+  return getAuction(ctx, own!.id);
+}
+
+export async function auctionProfileData(ctx: AuctionsContext, auctionIds: readonly number[]) {
+  const found = await selectProfileData(ctx.db, today(ctx), [...new Set(auctionIds)]);
+  const pictures = await profilePicturesFor(
+    ctx.db,
+    ctx.storage,
+    found.map((r) => r.user_id),
+    'original',
+  );
+  return found.map((r) => ({
+    auctionId: Number(r.id),
+    user_id: r.user_id,
+    username: r.username,
+    birth_date: r.birth_date,
+    age: r.age === null ? null : Number(r.age),
+    bio: r.short_bio,
+    favorite_thing_1_answer: r.favorite_thing_1_answer,
+    favorite_thing_2_answer: r.favorite_thing_2_answer,
+    favorite_thing_3_answer: r.favorite_thing_3_answer,
+    open_to_dating: r.open_to_dating,
+    ...pictures.get(r.user_id)!,
+  }));
+}

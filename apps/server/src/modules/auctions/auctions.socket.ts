@@ -1,0 +1,73 @@
+// Socket adapter for bidding and auction rooms (marketplace §7 Realtime). placeBid runs
+// the same domain function as the REST route; failures go back as bidError.
+import {
+  AUCTION_MESSAGES,
+  auctionRoom,
+  auctionRoomPayload,
+  MESSAGES,
+  placeBidPayload,
+} from '@bidboard/shared';
+import type { ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { AppSocketServer } from '../../plugins/socket';
+import { type BidEvents, placeBid } from '../bids/bids.service';
+import { getAuction } from './auctions.service';
+
+function roomAuctionId(raw: unknown): number | null {
+  const parsed = auctionRoomPayload.safeParse(raw);
+  if (!parsed.success) return null;
+  return Number(String(parsed.data).replace('auction_', ''));
+}
+
+export function registerAuctionSocketHandlers(
+  io: AppSocketServer,
+  ctx: ServiceContext,
+  bidEvents: BidEvents,
+  log: { warn: (obj: object, msg: string) => void },
+) {
+  io.on('connection', (socket) => {
+    const { userId } = socket.data;
+
+    socket.on('joinRoom', async (raw) => {
+      const auctionId = roomAuctionId(raw);
+      if (auctionId === null) return;
+      await socket.join(auctionRoom(auctionId));
+      try {
+        socket.emit('roomJoined', { auctionData: await getAuction(ctx, auctionId) });
+      } catch (error) {
+        if (!(error instanceof AppError)) log.warn({ err: error }, 'joinRoom failed');
+      }
+    });
+    socket.on('leaveRoom', async (raw) => {
+      const auctionId = roomAuctionId(raw);
+      if (auctionId !== null) await socket.leave(auctionRoom(auctionId));
+    });
+
+    socket.on('placeBid', async (raw) => {
+      const parsed = placeBidPayload.safeParse(raw);
+      if (!parsed.success) {
+        const id = Number((raw as { auctionId?: unknown } | null)?.auctionId);
+        socket.emit('bidError', {
+          message: MESSAGES.invalidRequest,
+          auctionId: Number.isInteger(id) ? id : null,
+        });
+        return;
+      }
+      const { auctionId, bidderId, bidAmount } = parsed.data;
+      if (bidderId !== userId) {
+        socket.emit('bidError', { message: AUCTION_MESSAGES.bidderMismatch, auctionId });
+        return;
+      }
+      try {
+        await placeBid(
+          { db: ctx.db, clock: ctx.clock, events: bidEvents },
+          { auctionId, bidderId: userId, amount: bidAmount },
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) log.warn({ err: error }, 'placeBid failed');
+        const message = error instanceof AppError ? error.message : MESSAGES.internal;
+        socket.emit('bidError', { message, auctionId });
+      }
+    });
+  });
+}

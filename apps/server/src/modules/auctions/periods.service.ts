@@ -1,0 +1,171 @@
+// Auction periods: opening one (with an auction for every eligible member) and closing
+// it. Closing is a guarded state change (`UPDATE ... WHERE status = 'open'`) inside one
+// transaction, so concurrent closers — two servers, the admin button, the CLI — close a
+// period exactly once, and a crash part-way leaves nothing half done.
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { AlertRow } from '../alerts/alerts.repository';
+import { nextPeriodEnd } from './period-time';
+
+export interface PeriodRow {
+  id: number;
+  start_time: Date;
+  end_time: Date;
+  status: 'open' | 'closed';
+}
+
+export interface ClosedPeriod {
+  periodId: number;
+  connections: { id: number; user_id: number; partner_id: number; auction_id: number }[];
+  alerts: AlertRow[];
+  next: PeriodRow;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function toPeriod(row: PeriodRow): PeriodRow {
+  return {
+    id: Number(row.id),
+    start_time: new Date(row.start_time),
+    end_time: new Date(row.end_time),
+    status: row.status,
+  };
+}
+
+export async function currentPeriod(db: Executor): Promise<PeriodRow | null> {
+  const [row] = await rows<PeriodRow>(
+    db,
+    sql`SELECT id, start_time, end_time, status FROM auction_periods WHERE status = 'open'`,
+  );
+  return row ? toPeriod(row) : null;
+}
+
+export async function periodById(db: Executor, id: number): Promise<PeriodRow | null> {
+  const [row] = await rows<PeriodRow>(
+    db,
+    sql`SELECT id, start_time, end_time, status FROM auction_periods WHERE id = ${id}`,
+  );
+  return row ? toPeriod(row) : null;
+}
+
+/** One auction for every approved, onboarded member who is available for bids. */
+async function openAuctionsFor(tx: Tx, periodId: number): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO auctions (user_id, period_id)
+        SELECT id, ${periodId} FROM users
+         WHERE is_approved AND onboarded = 14 AND available_for_bids
+        ON CONFLICT (user_id, period_id) DO NOTHING`,
+  );
+}
+
+async function openPeriod(tx: Tx, start: Date, end: Date): Promise<PeriodRow | null> {
+  // The partial unique index allows one open period; a racing opener gets nothing.
+  const [row] = await rows<PeriodRow>(
+    tx,
+    sql`INSERT INTO auction_periods (start_time, end_time, status)
+        VALUES (${iso(start)}::timestamptz, ${iso(end)}::timestamptz, 'open')
+        ON CONFLICT DO NOTHING
+        RETURNING id, start_time, end_time, status`,
+  );
+  if (!row) return null;
+  const period = toPeriod(row);
+  await openAuctionsFor(tx, period.id);
+  return period;
+}
+
+/** The open period, opening the first one (ending next Thursday 20:00 ET) if none is. */
+export async function ensureOpenPeriod(db: Db, now: Date): Promise<PeriodRow> {
+  const existing = await currentPeriod(db);
+  if (existing) return existing;
+  const opened = await db.transaction((tx) => openPeriod(tx, now, nextPeriodEnd(now)));
+  return opened ?? (await currentPeriod(db))!;
+}
+
+/**
+ * Closes the open period if it is due (or at once with `force`) and opens the next.
+ * Returns null when there was nothing to close, e.g. another server already did.
+ */
+export async function closePeriod(
+  db: Db,
+  now: Date,
+  options: { force?: boolean } = {},
+): Promise<ClosedPeriod | null> {
+  const force = options.force === true;
+  return db.transaction(async (tx) => {
+    const [closed] = await rows<{ id: number; end_time: Date }>(
+      tx,
+      sql`UPDATE auction_periods
+             SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
+                 end_time = CASE WHEN ${force} THEN LEAST(end_time, ${iso(now)}::timestamptz)
+                                 ELSE end_time END
+           WHERE status = 'open'
+             AND (end_time <= ${iso(now)}::timestamptz
+                  -- A forced close of a period opened at this very instant is a no-op, which
+                  -- also keeps end times strictly increasing.
+                  OR (${force} AND start_time < ${iso(now)}::timestamptz))
+       RETURNING id, end_time`,
+    );
+    if (!closed) return null;
+    const periodId = Number(closed.id);
+    const closedEnd = new Date(closed.end_time);
+
+    // Waits for bids in flight on each auction row, then sees their committed result.
+    // The escrow (current bid) moves from the auction to the connection; no tokens move.
+    const connections = await rows<ClosedPeriod['connections'][number]>(
+      tx,
+      sql`WITH closed AS (
+            UPDATE auctions SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
+                   updated_at = ${iso(now)}::timestamptz
+             WHERE period_id = ${periodId} AND status = 'active'
+         RETURNING id, user_id, lead_bidder_id, current_bid)
+          INSERT INTO connections (user_id, partner_id, auction_id, amount, status,
+                                   status_changed_at, created_at, updated_at)
+          SELECT lead_bidder_id, user_id, id, current_bid, 'pending',
+                 ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
+            FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
+          ON CONFLICT (auction_id) DO NOTHING
+       RETURNING id, user_id, partner_id, auction_id`,
+    );
+
+    const alerts = await rows<AlertRow>(
+      tx,
+      sql`INSERT INTO alerts (user_id, kind, payload, message)
+          SELECT x.user_id, x.kind, x.payload, x.message
+            FROM connections c
+            JOIN auctions a ON a.id = c.auction_id AND a.period_id = ${periodId}
+            JOIN users bidder ON bidder.id = c.user_id
+            JOIN users owner ON owner.id = c.partner_id
+           CROSS JOIN LATERAL (VALUES
+             (c.user_id, 'auction_won',
+              jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
+                'userId', owner.id, 'partnerUserId', owner.id,
+                'auctionCreatorUserId', owner.id, 'auctionCreatorUsername', owner.username,
+                'amount', c.amount),
+              'You won the auction for ' || COALESCE(owner.username, 'a member') ||
+                ' with ' || c.amount || ' tokens. Waiting for them to accept.'),
+             (c.partner_id, 'winning_bidder_connection_pending',
+              jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
+                'userId', bidder.id, 'partnerUserId', bidder.id,
+                'winningBidderUserId', bidder.id, 'winningBidderUsername', bidder.username,
+                'newBidAmount', c.amount),
+              COALESCE(bidder.username, 'A member') || ' won your auction with ' || c.amount ||
+                ' tokens. Accept to connect.')
+           ) AS x(user_id, kind, payload, message)
+         RETURNING id, user_id, kind, payload, message, is_read, created_at`,
+    );
+
+    const start = closedEnd;
+    const next = await openPeriod(
+      tx,
+      start,
+      nextPeriodEnd(new Date(Math.max(now.getTime(), closedEnd.getTime()))),
+    );
+    if (!next) throw new Error('could not open the next auction period');
+    return {
+      periodId,
+      connections: connections.map((c) => ({ ...c, id: Number(c.id) })),
+      alerts,
+      next,
+    };
+  });
+}

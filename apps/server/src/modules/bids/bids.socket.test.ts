@@ -1,0 +1,146 @@
+// Bidding over real sockets: the same placeBid as REST, with its events and errors.
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../../../test/app';
+import { buildBidder, testClock } from '../../../test/marketplace';
+import { rows } from '../../db/client';
+import { sweepPeriods } from '../../jobs/period-close';
+
+const clock = testClock('2025-07-01T15:00:00Z');
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock: clock.clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+async function connected(tokens: number) {
+  const row = await buildBidder(t.database.db, tokens);
+  const { token } = await signIn(t, row.phone_number);
+  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', resolve);
+    socket.on('connect_error', reject);
+  });
+  return { ...row, socket, headers: { authorization: `Bearer ${token}` } };
+}
+
+function next<T = Record<string, unknown>>(socket: Socket, event: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), 5000);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+describe('socket bidding', () => {
+  it('joins a room, bids, and tells the room, the bidder and the outbid member', async () => {
+    const owner = await connected(0);
+    await sweepPeriods({ db: t.database.db, clock: clock.clock });
+    const [auction] = await rows<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO auctions (user_id, period_id)
+          SELECT ${owner.id}, id FROM auction_periods WHERE status = 'open'
+          ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+    );
+    const auctionId = auction!.id;
+    const alice = await connected(500);
+    const bob = await connected(500);
+    const watcher = await connected(0);
+
+    const joined = next<{ auctionData: { auctionId: number } }>(watcher.socket, 'roomJoined');
+    watcher.socket.emit('joinRoom', `auction_${auctionId}`);
+    expect((await joined).auctionData.auctionId).toBe(auctionId);
+
+    const firstUpdate = next(watcher.socket, 'bidUpdate');
+    const aliceSuccess = next(alice.socket, 'bidSuccess');
+    alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 120 });
+    expect(await firstUpdate).toEqual({
+      id: auctionId,
+      bidAmount: 120,
+      bidderId: alice.id,
+      bidderUsername: alice.username,
+    });
+    expect(await aliceSuccess).toMatchObject({
+      bid: { auction_id: auctionId, user_id: alice.id, bid_amount: 120 },
+      tokenBalance: 380,
+    });
+
+    // Bob outbids Alice over REST: the same events fire.
+    const refund = next(alice.socket, 'leadBidderUpdate');
+    const alert = next<{ kind: string; payload: Record<string, unknown> }>(
+      alice.socket,
+      'new-alert',
+    );
+    const update = next(watcher.socket, 'bidUpdate');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/auctions/${auctionId}/bids`,
+      payload: { amount: 130 },
+      headers: bob.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await refund).toEqual({ userId: alice.id, tokenBalance: 500 });
+    expect(await alert).toMatchObject({
+      kind: 'outbid',
+      payload: {
+        newBidAmount: 130,
+        newBidderUsername: bob.username,
+        auctionCreatorUsername: owner.username,
+      },
+    });
+    expect(await update).toMatchObject({ bidAmount: 130, bidderId: bob.id });
+
+    // Errors come back as bidError with the auction id.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ auctionId, bidderId: alice.id, bidAmount: 135 }, 'Your bid must be at least 140 tokens.'],
+      [{ auctionId, bidderId: alice.id, bidAmount: 600 }, 'Insufficient tokens'],
+      [{ auctionId, bidderId: bob.id, bidAmount: 200 }, 'You can only bid as yourself.'],
+      [{ auctionId: 999_999, bidderId: alice.id, bidAmount: 200 }, 'Auction not found'],
+    ];
+    for (const [payload, message] of cases) {
+      const error = next(alice.socket, 'bidError');
+      alice.socket.emit('placeBid', payload);
+      expect(await error).toEqual({ message, auctionId: payload.auctionId });
+    }
+    const own = next(owner.socket, 'bidError');
+    owner.socket.emit('placeBid', { auctionId, bidderId: owner.id, bidAmount: 200 });
+    expect(await own).toEqual({ message: 'You cannot bid on your own auction.', auctionId });
+
+    // After leaving, the room's updates stop reaching the watcher.
+    watcher.socket.emit('leaveRoom', auctionId);
+    await new Promise((r) => setTimeout(r, 100));
+    let leaked = false;
+    watcher.socket.once('bidUpdate', () => {
+      leaked = true;
+    });
+    const done = next(alice.socket, 'bidSuccess');
+    alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 140 });
+    await done;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(leaked).toBe(false);
+  });
+
+  it('broadcasts the period change after a close', async () => {
+    const member = await connected(0);
+    const change = next<{ periodId: number; endTime: string }>(member.socket, 'periodChange');
+    clock.set('2025-07-04T00:00:00Z');
+    const { closed } = await sweepPeriods({ db: t.database.db, clock: clock.clock, io: t.app.io });
+    expect(closed).not.toBeNull();
+    expect(await change).toMatchObject({
+      periodId: closed!.next.id,
+      endTime: '2025-07-11T00:00:00.000Z',
+    });
+  });
+});

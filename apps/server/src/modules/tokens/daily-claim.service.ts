@@ -1,0 +1,54 @@
+// Daily claim (product rules, Tokens): one per New York calendar day. The ledger's
+// idempotency key makes a double click or two servers credit it exactly once.
+import { TOKEN_MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { AppError, pgErrorCode } from '../../lib/errors';
+import { newYorkDate } from '../auctions/period-time';
+import { applyBalanceChange } from './ledger';
+
+export interface ClaimContext {
+  db: Db;
+  clock: Clock;
+  config: { DAILY_CLAIM_AMOUNT: number };
+}
+
+export const dailyClaimKey = (userId: number, now: Date) =>
+  `free_claim:${userId}:${newYorkDate(now)}`;
+
+const alreadyClaimed = () => new AppError('ALREADY_CLAIMED', 400, TOKEN_MESSAGES.alreadyClaimed);
+
+export async function claimDailyTokens(ctx: ClaimContext, userId: number) {
+  const idempotencyKey = dailyClaimKey(userId, ctx.clock());
+  let entry: Awaited<ReturnType<typeof applyBalanceChange>>;
+  try {
+    entry = await ctx.db.transaction((tx) =>
+      applyBalanceChange(tx, {
+        userId,
+        amount: ctx.config.DAILY_CLAIM_AMOUNT,
+        type: 'free_claim',
+        idempotencyKey,
+      }),
+    );
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') throw alreadyClaimed();
+    throw error;
+  }
+  if (!entry) throw alreadyClaimed();
+  return {
+    success: true as const,
+    message: TOKEN_MESSAGES.claimed,
+    tokenBalance: entry.balance_after,
+  };
+}
+
+export async function dailyClaimStatus(ctx: Omit<ClaimContext, 'config'>, userId: number) {
+  const found = await rows(
+    ctx.db,
+    sql`SELECT 1 FROM token_transactions
+         WHERE idempotency_key = ${dailyClaimKey(userId, ctx.clock())}`,
+  );
+  const claimed = found.length > 0;
+  return { claimed, message: claimed ? TOKEN_MESSAGES.alreadyClaimed : TOKEN_MESSAGES.available };
+}

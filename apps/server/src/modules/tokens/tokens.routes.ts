@@ -1,0 +1,44 @@
+// HTTP adapter for the daily claim and the transaction history (marketplace §7 Tokens).
+import {
+  checkTokensResponse,
+  claimTokensResponse,
+  errorResponseSchema,
+  transactionsQuery,
+  transactionsResponse,
+} from '@bidboard/shared';
+import type { ServiceContext } from '../../lib/context';
+import type { FastifyZodApp } from '../../lib/fastify';
+import { claimDailyTokens, dailyClaimStatus } from './daily-claim.service';
+import { memberTransactions } from './transactions.repository';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const tags = ['tokens'];
+
+export async function tokensRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
+  const member = { preHandler: app.requireMember };
+  app.post(
+    '/claimTokens',
+    { ...member, schema: { tags, response: { 200: claimTokensResponse, ...errors } } },
+    async (request) => claimDailyTokens(ctx, request.member!.id),
+  );
+  app.get(
+    '/checkTokens',
+    { ...member, schema: { tags, response: { 200: checkTokensResponse, ...errors } } },
+    async (request) => dailyClaimStatus(ctx, request.member!.id),
+  );
+  app.get(
+    '/transactions',
+    {
+      ...member,
+      schema: {
+        tags,
+        querystring: transactionsQuery,
+        response: { 200: transactionsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      transactions: await memberTransactions(ctx.db, request.member!.id, request.query),
+    }),
+  );
+}

@@ -1,0 +1,54 @@
+// A member's ledger as the transaction history shows it (marketplace §3 Token
+// transaction): newest first, with the auction owner's username for bid rows.
+import type { TokenTransaction } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+
+interface Row {
+  id: number;
+  user_id: number;
+  bid_target_id: number | null;
+  amount: number;
+  balance_after: number;
+  transaction_type: string;
+  status: string;
+  reference_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  target_username: string | null;
+}
+
+export async function memberTransactions(
+  db: Executor,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<TokenTransaction[]> {
+  const found = await rows<Row>(
+    db,
+    sql`SELECT t.id, t.user_id, t.bid_target_id, t.amount, t.balance_after, t.transaction_type,
+               t.status, t.reference_id, t.created_at, t.updated_at, bt.username AS target_username
+          FROM token_transactions t
+          LEFT JOIN users bt ON bt.id = t.bid_target_id
+         WHERE t.user_id = ${userId}
+         ORDER BY t.id DESC
+         LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  return found.map((r) => {
+    const auctionId = /^auction:(\d+)$/.exec(r.reference_id ?? '')?.[1];
+    const target = r.bid_target_id === null ? null : { username: r.target_username };
+    return {
+      id: Number(r.id),
+      user_id: r.user_id,
+      bid_target_id: r.bid_target_id,
+      amount: r.amount,
+      balance_after: r.balance_after,
+      transaction_type: r.transaction_type,
+      status: r.status,
+      created_at: new Date(r.created_at).toISOString(),
+      updated_at: new Date(r.updated_at).toISOString(),
+      bidTarget: target,
+      bid: auctionId ? { auction: { id: Number(auctionId), creator: target } } : null,
+      redeemableTransaction: null,
+    };
+  });
+}

@@ -1,0 +1,107 @@
+// Marketplace factories and invariant checks shared by the auction, bid and token tests.
+import { sql } from 'drizzle-orm';
+import { type Db, type Executor, rows } from '../src/db/client';
+import type { users } from '../src/db/schema';
+import { applyBalanceChange } from '../src/modules/tokens/ledger';
+import { buildMember } from './factories';
+
+/** An approved, onboarded member holding `tokens` minted through the ledger. */
+export async function buildBidder(
+  db: Db,
+  tokens: number,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  const member = await buildMember(db, { is_approved: true, onboarded: 14, ...overrides });
+  if (tokens > 0) {
+    await db.transaction((tx) =>
+      applyBalanceChange(tx, { userId: member.id, amount: tokens, type: 'adjustment' }),
+    );
+  }
+  return { ...member, token_balance: tokens };
+}
+
+export function testClock(iso: string) {
+  let now = new Date(iso);
+  return {
+    clock: () => now,
+    set: (next: string | Date) => {
+      now = new Date(next);
+    },
+  };
+}
+
+export async function balanceOf(db: Executor, userId: number): Promise<number> {
+  const [row] = await rows<{ token_balance: number }>(
+    db,
+    sql`SELECT token_balance FROM users WHERE id = ${userId}`,
+  );
+  return row!.token_balance;
+}
+
+/** The ledger invariants of product rules 'Token balances'; returns what is wrong. */
+export async function ledgerProblems(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const mismatched = await rows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u
+         WHERE u.token_balance <> COALESCE((SELECT SUM(amount) FROM token_transactions t WHERE t.user_id = u.id), 0)
+            OR u.token_balance < 0 OR u.redeemable_tokens < 0`,
+  );
+  if (mismatched.length) problems.push(`balance != ledger for ${mismatched.length} members`);
+  const [totals] = await rows<{ minted: number; held: number; escrow: number }>(
+    db,
+    sql`SELECT
+          (SELECT COALESCE(SUM(amount), 0)::bigint FROM token_transactions
+            WHERE transaction_type IN ('signup','free_claim','referral1','referral2','adjustment','other')) AS minted,
+          (SELECT COALESCE(SUM(token_balance), 0)::bigint FROM users) AS held,
+          (SELECT COALESCE(SUM(current_bid), 0)::bigint FROM auctions
+            WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
+          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE status = 'pending') AS escrow`,
+  );
+  const minted = Number(totals!.minted);
+  const accounted = Number(totals!.held) + Number(totals!.escrow);
+  if (minted !== accounted) problems.push(`minted ${minted} != balances + escrow ${accounted}`);
+  const wrongBid = await rows<{ id: number }>(
+    db,
+    sql`SELECT a.id FROM auctions a
+         WHERE a.current_bid <> COALESCE((SELECT MAX(amount) FROM bids b WHERE b.auction_id = a.id), a.starting_bid)
+            OR a.lead_bidder_id IS DISTINCT FROM
+               (SELECT user_id FROM bids b WHERE b.auction_id = a.id ORDER BY amount DESC, id DESC LIMIT 1)`,
+  );
+  if (wrongBid.length) problems.push(`current bid != highest bid on ${wrongBid.length} auctions`);
+  // Every accepted bid except an auction's last one was followed by exactly one refund
+  // of the leader it displaced (or was raised by its own bidder as a rebid).
+  const refunds = await rows<{ expected: number; actual: number }>(
+    db,
+    sql`WITH ordered AS (
+          SELECT b.auction_id, b.user_id, b.amount,
+                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id ORDER BY b.id) AS next_user
+            FROM bids b)
+        SELECT
+          (SELECT COUNT(*) FROM ordered WHERE next_user IS NOT NULL AND next_user <> user_id)::int AS expected,
+          (SELECT COUNT(*) FROM token_transactions WHERE transaction_type = 'outbid')::int AS actual`,
+  );
+  if (refunds[0]!.expected !== refunds[0]!.actual) {
+    problems.push(
+      `outbid refunds ${refunds[0]!.actual} != displaced leaders ${refunds[0]!.expected}`,
+    );
+  }
+  const perMember = await rows<{ n: number }>(
+    db,
+    sql`WITH ordered AS (
+          SELECT b.auction_id, b.user_id, b.amount,
+                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id ORDER BY b.id) AS next_user,
+                 LAG(b.amount) OVER (PARTITION BY b.auction_id ORDER BY b.id) AS prev_amount
+            FROM bids b),
+        expected AS (
+          SELECT user_id, SUM(amount)::bigint AS refunded FROM ordered
+           WHERE next_user IS NOT NULL AND next_user <> user_id GROUP BY user_id),
+        actual AS (
+          SELECT user_id, SUM(amount)::bigint AS refunded FROM token_transactions
+           WHERE transaction_type = 'outbid' GROUP BY user_id)
+        SELECT COUNT(*)::int AS n FROM expected e FULL JOIN actual a USING (user_id)
+         WHERE COALESCE(e.refunded, 0) <> COALESCE(a.refunded, 0)`,
+  );
+  if (perMember[0]!.n > 0) problems.push(`${perMember[0]!.n} members refunded the wrong amount`);
+  return problems;
+}

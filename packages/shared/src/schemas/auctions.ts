@@ -1,0 +1,151 @@
+// Auctions, periods and bids: the API contract of marketplace §7 Auctions.
+import { z } from 'zod';
+import { genderSchema } from './user';
+
+/** Bid step, minimum raise and the 5 digit boxes (marketplace §9). */
+export const BID_STEP = 10;
+export const MAX_BID = 99_999;
+export const AUCTIONS_PAGE_SIZE = 5;
+export const SEARCH_MIN_CHARS = 3;
+/** How often the server broadcasts the countdown; clients fall back after 15 s. */
+export const COUNTDOWN_SYNC_MS = 5000;
+export const CLOSE_TIME_ZONE = 'America/New_York';
+
+export const AUCTION_MESSAGES = {
+  auctionNotFound: 'Auction not found',
+  periodNotFound: 'No auction period is open',
+  biddingClosed: 'Bidding has closed for this auction.',
+  ownAuction: 'You cannot bid on your own auction.',
+  notApproved: 'Your account is pending approval.',
+  notOnboarded: 'Please finish onboarding before bidding.',
+  bidTooLow: (minimum: number) => `Your bid must be at least ${minimum} tokens.`,
+  bidTooHigh: `The maximum bid is ${MAX_BID.toLocaleString('en-US')} tokens.`,
+  bidNotWhole: 'Bids are whole tokens.',
+  bidderMismatch: 'You can only bid as yourself.',
+  searchTooShort: `Search needs at least ${SEARCH_MIN_CHARS} characters.`,
+  cannotCreateAuction: 'Only approved members who finished onboarding can have an auction.',
+} as const;
+
+export const periodSchema = z.object({ id: z.number().int(), end_time: z.string() });
+export const currentPeriodResponse = z.object({ success: z.literal(true), period: periodSchema });
+export const periodEndTimeParams = z.object({ periodId: z.coerce.number().int().positive() });
+export const periodEndTimeResponse = z.object({ success: z.literal(true), end_time: z.string() });
+
+export const auctionIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+const pictures = {
+  profile_picture_1: z.string().nullable(),
+  profile_picture_2: z.string().nullable(),
+  profile_picture_3: z.string().nullable(),
+};
+
+/** One Bid Board card. `final_bid` and `current_bid` are the same running amount. */
+export const auctionCardSchema = z.object({
+  auctionId: z.number().int(),
+  id: z.number().int(),
+  user_id: z.number().int(),
+  period_id: z.number().int(),
+  username: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: genderSchema.nullable(),
+  current_bid: z.number().int(),
+  final_bid: z.number().int(),
+  starting_bid: z.number().int(),
+  lead_bidder_id: z.number().int().nullable(),
+  lead_bidder_username: z.string().nullable(),
+  previous_lead_bidder_id: z.array(z.number().int()),
+  end_time: z.string(),
+  status: z.enum(['active', 'closed', 'deleted']),
+  ended: z.boolean(),
+  open_to_dating: z.boolean(),
+  ...pictures,
+});
+export type AuctionCard = z.infer<typeof auctionCardSchema>;
+
+export const listAuctionsBody = z.object({
+  limit: z.number().int().min(1).max(50).default(AUCTIONS_PAGE_SIZE),
+  offset: z.number().int().min(0).default(0),
+  last_auction_id: z.number().int().positive().nullish(),
+  pin_username: z.string().trim().max(50).nullish(),
+  dating_filter: z.boolean().default(false),
+});
+export type ListAuctionsBody = z.infer<typeof listAuctionsBody>;
+export const auctionsResponse = z.object({ auctions: z.array(auctionCardSchema) });
+export const auctionResponse = z.object({ success: z.literal(true), auction: auctionCardSchema });
+
+export const searchAuctionsBody = z.object({
+  searchString: z.string().trim().min(SEARCH_MIN_CHARS, AUCTION_MESSAGES.searchTooShort).max(50),
+});
+
+export const createAuctionBody = z.object({
+  starting_bid: z.number().int().min(0).max(MAX_BID).optional(),
+  reserve_price: z.number().int().min(0).max(MAX_BID).optional(),
+  description: z.string().trim().max(500).optional(),
+  end_time: z.string().optional(),
+  period_id: z.number().int().optional(),
+});
+
+export const placeBidBody = z.object({ amount: z.number() });
+
+export const bidSchema = z.object({
+  id: z.number().int(),
+  auction_id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+  amount: z.number().int(),
+  bid_amount: z.number().int(),
+  created_at: z.string(),
+});
+export type Bid = z.infer<typeof bidSchema>;
+export const auctionBidsResponse = z.object({ success: z.literal(true), bids: z.array(bidSchema) });
+
+export const userBidSchema = bidSchema.extend({
+  isLeading: z.boolean(),
+  auction: z.object({
+    auctionId: z.number().int(),
+    user_id: z.number().int(),
+    username: z.string().nullable(),
+    current_bid: z.number().int(),
+    status: z.enum(['active', 'closed', 'deleted']),
+    end_time: z.string(),
+  }),
+});
+export const userBidsResponse = z.object({
+  success: z.literal(true),
+  bids: z.array(userBidSchema),
+});
+export const userAuctionsResponse = z.object({
+  success: z.literal(true),
+  auctions: z.array(auctionCardSchema),
+});
+export const hasLiveAuctionResponse = z.object({
+  success: z.literal(true),
+  hasLiveAuction: z.boolean(),
+});
+
+export const auctionProfileDataBody = z.object({
+  auctionIds: z.array(z.number().int().positive()).max(50),
+});
+export const auctionProfileSchema = z.object({
+  auctionId: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  age: z.number().int().nullable(),
+  bio: z.string().nullable(),
+  favorite_thing_1_answer: z.string().nullable(),
+  favorite_thing_2_answer: z.string().nullable(),
+  favorite_thing_3_answer: z.string().nullable(),
+  open_to_dating: z.boolean(),
+  ...pictures,
+});
+export const auctionProfileDataResponse = z.object({
+  success: z.literal(true),
+  auctionProfileData: z.array(auctionProfileSchema),
+});
+
+export const closePeriodResponse = z.object({
+  success: z.literal(true),
+  closed: z.object({ periodId: z.number().int(), connections: z.number().int() }).nullable(),
+  period: periodSchema,
+});

@@ -1,0 +1,52 @@
+// Daily claim and the token ledger as the API returns it (marketplace §7 Tokens).
+import { z } from 'zod';
+
+export const TRANSACTIONS_PAGE_SIZE = 50;
+
+export const TOKEN_MESSAGES = {
+  claimed: 'Daily tokens claimed!',
+  alreadyClaimed: 'Daily token claim already completed.',
+  available: 'Daily tokens available to claim.',
+  claimFailed: 'Failed to claim tokens',
+} as const;
+
+export const claimTokensResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  tokenBalance: z.number().int(),
+});
+export const checkTokensResponse = z.object({ claimed: z.boolean(), message: z.string() });
+
+export const transactionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(TRANSACTIONS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  bid_target_id: z.number().int().nullable(),
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  transaction_type: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  bidTarget: z.object({ username: z.string().nullable() }).nullable(),
+  bid: z
+    .object({
+      auction: z.object({
+        id: z.number().int().nullable(),
+        creator: z.object({ username: z.string().nullable() }).nullable(),
+      }),
+    })
+    .nullable(),
+  redeemableTransaction: z
+    .object({ status: z.string(), reason: z.string().nullable(), reward_amount: z.number() })
+    .nullable(),
+});
+export type TokenTransaction = z.infer<typeof transactionSchema>;
+export const transactionsResponse = z.object({
+  success: z.literal(true),
+  transactions: z.array(transactionSchema),
+});
