@@ -7,3 +7,10 @@ export const appConfigResponse = z.object({
   serverTime: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigResponse>;
+
+export const minimumRedeemableThresholdResponse = z.object({
+  minimum_redeemable_threshold: z.number().int(),
+});
+export const tokenRedemptionMultiplierResponse = z.object({
+  token_redemption_multiplier: z.number(),
+});

@@ -1,5 +1,11 @@
-// GET /config/app: the launch instant and whether the product is in prelaunch mode.
-import { appConfigResponse, isPrelaunch } from '@bidboard/shared';
+// Public settings: the launch instant (prelaunch mode) and the redemption settings of
+// marketplace §7 Tokens.
+import {
+  appConfigResponse,
+  isPrelaunch,
+  minimumRedeemableThresholdResponse,
+  tokenRedemptionMultiplierResponse,
+} from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
 
@@ -18,5 +24,15 @@ export async function configRoutes(
         serverTime: now.toISOString(),
       };
     },
+  );
+  app.get(
+    '/config/minimum-redeemable-threshold',
+    { schema: { tags: ['config'], response: { 200: minimumRedeemableThresholdResponse } } },
+    async () => ({ minimum_redeemable_threshold: ctx.config.MINIMUM_REDEEMABLE_THRESHOLD }),
+  );
+  app.get(
+    '/config/token-redemption-multiplier',
+    { schema: { tags: ['config'], response: { 200: tokenRedemptionMultiplierResponse } } },
+    async () => ({ token_redemption_multiplier: ctx.config.TOKEN_REDEMPTION_MULTIPLIER }),
   );
 }

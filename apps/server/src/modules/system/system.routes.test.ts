@@ -79,4 +79,17 @@ describe('app config', () => {
     expect((await early.app.inject({ url: '/api/config/app' })).json().prelaunch).toBe(true);
     await early.close();
   });
+
+  it('publishes the redemption settings', async () => {
+    expect(
+      (await t.app.inject({ url: '/api/config/minimum-redeemable-threshold' })).json(),
+    ).toEqual({
+      minimum_redeemable_threshold: 500,
+    });
+    expect((await t.app.inject({ url: '/api/config/token-redemption-multiplier' })).json()).toEqual(
+      {
+        token_redemption_multiplier: 1,
+      },
+    );
+  });
 });
