@@ -1,6 +1,7 @@
 // Vite config for the web app; vitest's 'web' project extends it (alias, React plugin).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { faceModels } from './build/face-models';
 
 const appDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const apiOrigin = 'http://localhost:3000';
@@ -12,7 +13,7 @@ const contentSecurityPolicy = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self' ws: wss: blob: data:",
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -21,7 +22,7 @@ const contentSecurityPolicy = [
 
 export default defineConfig({
   root: appDir,
-  plugins: [react()],
+  plugins: [react(), faceModels()],
   resolve: { alias: { '@': `${appDir}src` } },
   build: {
     outDir: `${appDir}dist`,
@@ -35,6 +36,13 @@ export default defineConfig({
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+            // Loaded on demand only (photo picker, face check): kept out of 'vendor' so the
+            // first page does not download them.
+            { name: 'face-model', test: /node_modules[\\/]@vladmandic[\\/]/ },
+            {
+              name: 'uploader',
+              test: /node_modules[\\/](@uppy|@transloadit|cropperjs|exifr|is-mobile|mime-match|namespace-emitter|p-queue|p-retry|preact|shallow-equal|eventemitter3|retry)[\\/]/,
             },
             { name: 'vendor', test: /node_modules/ },
           ],

@@ -24,8 +24,10 @@ import { LocalStorage } from './adapters/storage/local.adapter';
 import type { Storage } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerPeriodSweeper } from './jobs/period-close';
 import { type Clock, systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
+import { marketplaceRoutes } from './modules/auctions/marketplace.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
 import { configRoutes } from './modules/config/config.routes';
@@ -115,7 +117,8 @@ export async function buildApp(deps: AppDependencies) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // blob:/data: let the photo editor read back the image it just cropped.
+        connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:'],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(authRoutes, { ctx });
       await api.register(configRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
+      await api.register(marketplaceRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       // Local files are served by us through signed URLs; S3 serves its own.
@@ -176,6 +180,7 @@ export async function buildApp(deps: AppDependencies) {
     },
     { prefix: '/api' },
   );
+  registerPeriodSweeper(app, { db: database.db, clock, enabled: config.SWEEPER_ENABLED });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -1,7 +1,7 @@
 // Every setting, parsed once from the environment. A bad value stops start-up with a
 // message naming the variable; defaults make `npm start` work with nothing set.
 
-import { DEFAULT_LAUNCH_AT } from '@bidboard/shared';
+import { DAILY_CLAIM_AMOUNT, DEFAULT_LAUNCH_AT } from '@bidboard/shared';
 import { z } from 'zod';
 
 const bool = z
@@ -45,12 +45,29 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .default('mailto:support@bidboard.example'),
   ADMIN_PHONES: list.default([]),
   SEED_DEMO: bool.optional(),
   AUTO_APPROVE: bool.default(false),
+  SWEEPER_ENABLED: bool.default(true),
+  DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
+  MINIMUM_REDEEMABLE_THRESHOLD: z.coerce.number().int().positive().default(500),
+  TOKEN_REDEMPTION_MULTIPLIER: z.coerce.number().positive().default(1),
   LAUNCH_AT: z.iso.datetime({ offset: true }).default(DEFAULT_LAUNCH_AT),
   TRUST_PROXY: bool.default(false),
   CORS_ORIGINS: list.default([]),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Config = Omit<
@@ -87,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  TWILIO_FROM: required with SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)',
     );
+  }
+  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3');
   }
   return {
     ...c,

@@ -64,6 +64,37 @@ describe('LocalStorage', () => {
     );
   });
 
+  it('signs uploads for one content type, never usable as a read URL', async () => {
+    const storage = new LocalStorage({
+      root,
+      secret: 'secret',
+      isProduction: false,
+      clock: at('2025-09-01T00:00:00Z'),
+    });
+    const url = new URL(await storage.signedUploadUrl('dev/v/1.webm', 'video/webm'), 'http://x');
+    const exp = url.searchParams.get('exp')!;
+    const sig = url.searchParams.get('sig')!;
+    expect(Number(exp)).toBe(Date.parse('2025-09-01T00:10:00Z') / 1000);
+    const during = new Date('2025-09-01T00:05:00Z');
+    expect(storage.verifyUploadSignature('dev/v/1.webm', 'video/webm', exp, sig, during)).toBe(
+      'valid',
+    );
+    expect(storage.verifyUploadSignature('dev/v/1.webm', 'text/html', exp, sig, during)).toBe(
+      'invalid',
+    );
+    expect(storage.verifySignature('dev/v/1.webm', exp, sig, during)).toBe('invalid');
+    const read = new URL(await storage.signedUrl('dev/v/1.webm'), 'http://x');
+    expect(
+      storage.verifyUploadSignature(
+        'dev/v/1.webm',
+        'video/webm',
+        read.searchParams.get('exp'),
+        read.searchParams.get('sig'),
+        during,
+      ),
+    ).toBe('invalid');
+  });
+
   it('never touches a path outside the uploads folder', async () => {
     await writeFile(path.join(dataDir, 'secret.key'), 'top secret');
     const storage = new LocalStorage({ root, secret: 's', isProduction: false });

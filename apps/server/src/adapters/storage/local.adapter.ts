@@ -1,8 +1,19 @@
 // Local-disk storage: objects under DATA_DIR/uploads, read back through this server's
 // GET /api/files/<key>?exp=<unix>&sig=<hmac>. The HMAC covers the key and the expiry, so
-// a URL cannot be widened to another file or extended in time.
+// a URL cannot be widened to another file or extended in time. Upload URLs
+// (PUT /api/files/<key>?exp=&sig=) are signed separately over the purpose and the content
+// type, so a read URL can never be replayed as a write.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type FileHandle, mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { type Clock, systemClock } from '../../lib/context';
 import {
@@ -13,6 +24,7 @@ import {
   type Storage,
   type StoredObject,
   storagePrefix,
+  UPLOAD_URL_TTL_SECONDS,
 } from './storage.port';
 
 export type SignatureCheck = 'valid' | 'invalid' | 'expired';
@@ -20,6 +32,15 @@ export type SignatureCheck = 'valid' | 'invalid' | 'expired';
 /** Storage whose signed URLs this server checks itself (the files route needs it). */
 export interface SignedUrlVerifier {
   verifySignature(key: string, exp: unknown, sig: unknown, now?: Date): SignatureCheck;
+  verifyUploadSignature(
+    key: string,
+    contentType: string,
+    exp: unknown,
+    sig: unknown,
+    now?: Date,
+  ): SignatureCheck;
+  /** True when an object already exists at the key (uploads never overwrite). */
+  exists(key: string): Promise<boolean>;
 }
 
 export interface LocalStorageOptions {
@@ -112,24 +133,64 @@ export class LocalStorage implements Storage, SignedUrlVerifier {
     return `${this.basePath}/${encoded}?exp=${exp}&sig=${this.sign(key, exp)}`;
   }
 
+  async signedUploadUrl(
+    key: string,
+    contentType: string,
+    ttlSeconds: number = UPLOAD_URL_TTL_SECONDS,
+  ): Promise<string> {
+    if (!isValidStorageKey(key)) throw new TypeError(`invalid storage key: ${key}`);
+    const exp = Math.floor(this.clock().getTime() / 1000) + Math.max(1, Math.floor(ttlSeconds));
+    const encoded = key.split('/').map(encodeURIComponent).join('/');
+    const sig = this.sign(`PUT\n${contentType}\n${key}`, exp);
+    return `${this.basePath}/${encoded}?exp=${exp}&sig=${sig}`;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const file = this.pathOf(key);
+    if (!file) return false;
+    try {
+      return (await stat(file)).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   verifySignature(
     key: string,
     exp: unknown,
     sig: unknown,
     now: Date = this.clock(),
   ): SignatureCheck {
+    if (!isValidStorageKey(key)) return 'invalid';
+    return this.check(key, exp, sig, now);
+  }
+
+  verifyUploadSignature(
+    key: string,
+    contentType: string,
+    exp: unknown,
+    sig: unknown,
+    now: Date = this.clock(),
+  ): SignatureCheck {
+    if (!isValidStorageKey(key)) return 'invalid';
+    return this.check(`PUT\n${contentType}\n${key}`, exp, sig, now);
+  }
+
+  private check(subject: string, exp: unknown, sig: unknown, now: Date): SignatureCheck {
     if (typeof exp !== 'string' || !/^\d{1,12}$/.test(exp) || typeof sig !== 'string') {
       return 'invalid';
     }
-    if (!isValidStorageKey(key)) return 'invalid';
-    const expected = Buffer.from(this.sign(key, Number(exp)));
+    const expected = Buffer.from(this.sign(subject, Number(exp)));
     const given = Buffer.from(sig);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
     return Number(exp) * 1000 <= now.getTime() ? 'expired' : 'valid';
   }
 
-  private sign(key: string, exp: number): string {
-    return createHmac('sha256', this.options.secret).update(`${key}\n${exp}`).digest('base64url');
+  private sign(subject: string, exp: number): string {
+    return createHmac('sha256', this.options.secret)
+      .update(`${subject}\n${exp}`)
+      .digest('base64url');
   }
 
   /** The file for a key, or null when the key is malformed or would leave the root. */

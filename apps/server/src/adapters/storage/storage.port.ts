@@ -26,6 +26,31 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** A URL that serves the object until `ttlSeconds` from now. */
   signedUrl(key: string, ttlSeconds?: number): Promise<string>;
+  /**
+   * A URL that accepts one HTTP PUT of the object's bytes with exactly `contentType`
+   * until `ttlSeconds` from now (the browser uploads straight to storage).
+   */
+  signedUploadUrl(key: string, contentType: string, ttlSeconds?: number): Promise<string>;
+}
+
+/** Upload URLs are short-lived: the verification video is sent right after recording. */
+export const UPLOAD_URL_TTL_SECONDS = 600;
+
+/** Reads at most `length` bytes from the start of a stored object, then lets it go. */
+export async function readHead(object: StoredObject, length: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of object.body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      chunks.push(buffer);
+      total += buffer.length;
+      if (total >= length) break;
+    }
+  } finally {
+    object.body.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, length);
 }
 
 export function storagePrefix(isProduction: boolean): string {

@@ -1,0 +1,219 @@
+// HTTP adapter for photos and verification videos (accounts §7) plus the admin review
+// of both (product rules: uploads start 'In review'). Every member route acts on the
+// signed-in member's own photos and keys only; nothing takes a target member's id
+// except the read of approved photos.
+import {
+  deleteProfileImageBody,
+  errorResponseSchema,
+  MEDIA_MESSAGES,
+  mediaOkResponse,
+  PHOTO_UPLOAD_BODY_LIMIT,
+  presignedUploadQuery,
+  presignedUploadResponse,
+  reviewImageResponse,
+  reviewMediaBody,
+  reviewMediaParams,
+  reviewVideoResponse,
+  updateImagesOrderBody,
+  updateImagesOrderResponse,
+  uploadProfileImageQuery,
+  uploadProfileImageResponse,
+  uploadVerificationVideoBody,
+  uploadVerificationVideoResponse,
+  userProfileImagesQuery,
+  userProfileImagesResponse,
+} from '@bidboard/shared';
+import type { FastifyError } from 'fastify';
+import type { ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { FastifyZodApp } from '../../lib/fastify';
+import {
+  deleteProfileImage,
+  listProfileImages,
+  reorderProfileImages,
+  reviewProfileImage,
+  uploadProfileImage,
+} from './profile-images.service';
+import {
+  createVideoUploadUrl,
+  reviewVerificationVideo,
+  submitVerificationVideo,
+} from './verification-video.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  500: errorResponseSchema,
+};
+const tags = ['media'];
+
+export async function mediaRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
+  const member = { preHandler: app.requireMember };
+  const admin = { preHandler: app.requireAdmin };
+
+  await app.register(photoUploadRoute, { ctx });
+
+  app.get(
+    '/userProfileImages',
+    {
+      ...member,
+      schema: {
+        tags,
+        querystring: userProfileImagesQuery,
+        response: { 200: userProfileImagesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await listProfileImages(ctx, request.member!.id, request.query);
+      return {
+        success: true,
+        data,
+        message: data.length ? MEDIA_MESSAGES.imagesFound : MEDIA_MESSAGES.imageNotFound,
+      };
+    },
+  );
+
+  app.delete(
+    '/deleteProfileImage',
+    {
+      ...member,
+      schema: { tags, body: deleteProfileImageBody, response: { 200: mediaOkResponse, ...errors } },
+    },
+    async (request) => {
+      const { display_order, image_type } = request.body;
+      await deleteProfileImage(ctx, request.member!.id, display_order, image_type);
+      return { success: true, message: MEDIA_MESSAGES.imageDeleted };
+    },
+  );
+
+  app.post(
+    '/auth/update-profile-images-order',
+    {
+      ...member,
+      schema: {
+        tags,
+        body: updateImagesOrderBody,
+        response: { 200: updateImagesOrderResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      message: MEDIA_MESSAGES.orderSaved,
+      data: await reorderProfileImages(ctx, request.member!.id, request.body.images),
+    }),
+  );
+
+  app.get(
+    '/getPresignedUploadUrl',
+    {
+      ...member,
+      schema: {
+        tags,
+        querystring: presignedUploadQuery,
+        response: { 200: presignedUploadResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const target = await createVideoUploadUrl(ctx, request.member!.id, request.query.contentType);
+      return { success: true, ...target, message: MEDIA_MESSAGES.uploadUrlReady };
+    },
+  );
+
+  app.post(
+    '/uploadVerificationVideo',
+    {
+      ...member,
+      schema: {
+        tags,
+        body: uploadVerificationVideoBody,
+        response: { 200: uploadVerificationVideoResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      video: await submitVerificationVideo(ctx, request.member!.id, request.body.file_name),
+      message: MEDIA_MESSAGES.videoUploaded,
+    }),
+  );
+
+  app.post(
+    '/admin/media/images/:id/review',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        params: reviewMediaParams,
+        body: reviewMediaBody,
+        response: { 200: reviewImageResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      image: await reviewProfileImage(ctx, request.params.id, request.body.status),
+    }),
+  );
+  app.post(
+    '/admin/media/videos/:id/review',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        params: reviewMediaParams,
+        body: reviewMediaBody,
+        response: { 200: reviewVideoResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true,
+      video: await reviewVerificationVideo(ctx, request.params.id, request.body.status),
+    }),
+  );
+}
+
+/**
+ * POST /uploadProfileImage: the body is the image's raw bytes (any Content-Type: the
+ * decoder decides what it is). Slot and type come from the query or x-display-order /
+ * x-image-type headers. Its own scope, so the 16 MB body limit and raw parser apply here only.
+ */
+async function photoUploadRoute(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: PHOTO_UPLOAD_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      throw new AppError('VALIDATION', 413, MEDIA_MESSAGES.imageTooLarge);
+    }
+    throw error;
+  });
+
+  app.post(
+    '/uploadProfileImage',
+    {
+      // Authenticate before the body is read, so strangers cannot make us buffer 16 MB.
+      onRequest: app.requireMember,
+      bodyLimit: PHOTO_UPLOAD_BODY_LIMIT,
+      schema: { tags, response: { 200: uploadProfileImageResponse, ...errors } },
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const fields = uploadProfileImageQuery.parse({
+        display_order: query.display_order ?? request.headers['x-display-order'],
+        image_type: query.image_type ?? request.headers['x-image-type'],
+        file_name: query.file_name,
+      });
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (body.length === 0) throw new AppError('VALIDATION', 400, MEDIA_MESSAGES.notAnImage);
+      return {
+        success: true,
+        image: await uploadProfileImage(ctx, request.member!.id, body, fields.display_order),
+      };
+    },
+  );
+}

@@ -1,0 +1,214 @@
+// Members' profile photos (accounts §3, §5, §7): upload into a slot, list, delete,
+// reorder and admin review. Files are written only after the photo has been fully
+// decoded and re-encoded, and removed again if the row cannot be saved, so a rejected
+// upload leaves nothing behind. Review state is shown to the owner only.
+import {
+  type ImageSize,
+  type ImageType,
+  MEDIA_MESSAGES,
+  type ProfileImage,
+  type UserProfileImage,
+} from '@bidboard/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage/storage.port';
+import type { Executor } from '../../db/client';
+import { type ProfileImageRow, profileImages } from '../../db/media.schema';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, badRequest, notFound, pgErrorCode } from '../../lib/errors';
+import { processProfilePhoto } from './image-processing';
+import { type OrderRequest, planPhotoOrder } from './photo-order';
+
+export type MediaContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;
+
+const PHOTO_FOLDER = 'profile-images';
+const imageTypeOf = (slot: number): ImageType => (slot === 1 ? 'profile' : 'additional');
+
+export async function presentImage(storage: Storage, row: ProfileImageRow): Promise<ProfileImage> {
+  const [url, thumbnailUrl] = await Promise.all([
+    storage.signedUrl(row.file_name),
+    storage.signedUrl(row.thumbnail_file_name),
+  ]);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    image_type: row.image_type,
+    file_name: row.file_name,
+    display_order: row.display_order,
+    is_active: row.is_active,
+    url,
+    thumbnail_url: thumbnailUrl,
+    is_approved: row.review_status,
+  };
+}
+
+function activeImages(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(profileImages)
+    .where(and(eq(profileImages.user_id, userId), eq(profileImages.is_active, true)))
+    .orderBy(asc(profileImages.display_order));
+}
+
+async function removeFiles(storage: Storage, rows: readonly ProfileImageRow[]) {
+  await Promise.allSettled(
+    rows.flatMap((row) => [storage.delete(row.file_name), storage.delete(row.thumbnail_file_name)]),
+  );
+}
+
+/** Stores a photo in one of the member's slots, replacing the photo already there. */
+export async function uploadProfileImage(
+  ctx: MediaContext,
+  userId: number,
+  bytes: Uint8Array,
+  slot: number,
+): Promise<ProfileImage> {
+  const photo = await processProfilePhoto(bytes);
+  const originalKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
+  const thumbnailKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
+  try {
+    await ctx.storage.put(originalKey, photo.original, 'image/webp');
+    await ctx.storage.put(thumbnailKey, photo.thumbnail, 'image/webp');
+  } catch (error) {
+    await Promise.allSettled([ctx.storage.delete(originalKey), ctx.storage.delete(thumbnailKey)]);
+    throw error;
+  }
+  let replaced: ProfileImageRow[] = [];
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      replaced = await tx
+        .delete(profileImages)
+        .where(
+          and(
+            eq(profileImages.user_id, userId),
+            eq(profileImages.display_order, slot),
+            eq(profileImages.is_active, true),
+          ),
+        )
+        .returning();
+      const [inserted] = await tx
+        .insert(profileImages)
+        .values({
+          user_id: userId,
+          image_type: imageTypeOf(slot),
+          file_name: originalKey,
+          thumbnail_file_name: thumbnailKey,
+          display_order: slot,
+          review_status: 'pending',
+          width: photo.size,
+          height: photo.size,
+        })
+        .returning();
+      return inserted!;
+    });
+    await removeFiles(ctx.storage, replaced);
+    return presentImage(ctx.storage, row);
+  } catch (error) {
+    await Promise.allSettled([ctx.storage.delete(originalKey), ctx.storage.delete(thumbnailKey)]);
+    if (pgErrorCode(error) === '23505') {
+      throw new AppError('CONFLICT', 409, MEDIA_MESSAGES.saveImageFailed);
+    }
+    throw error;
+  }
+}
+
+export interface ListImagesQuery {
+  userId?: number;
+  size: ImageSize;
+  displayOrder?: number;
+  image_type?: ImageType;
+}
+
+/** A member's photos; another member sees approved photos only and no review state. */
+export async function listProfileImages(
+  ctx: MediaContext,
+  viewerId: number,
+  query: ListImagesQuery,
+): Promise<UserProfileImage[]> {
+  const ownerId = query.userId ?? viewerId;
+  const isOwner = ownerId === viewerId;
+  const rows = (await activeImages(ctx.db, ownerId)).filter(
+    (row) =>
+      (isOwner || row.review_status === 'approved') &&
+      (query.displayOrder === undefined || row.display_order === query.displayOrder) &&
+      (query.image_type === undefined || row.image_type === query.image_type),
+  );
+  if (query.displayOrder !== undefined && rows.length === 0) {
+    throw notFound(MEDIA_MESSAGES.imageNotFound);
+  }
+  return Promise.all(
+    rows.map(async (row) => {
+      const key = query.size === 'thumbnail' ? row.thumbnail_file_name : row.file_name;
+      return {
+        id: row.id,
+        display_order: row.display_order,
+        image_type: row.image_type,
+        file_name: key,
+        url: await ctx.storage.signedUrl(key),
+        ...(isOwner ? { is_approved: row.review_status } : {}),
+      };
+    }),
+  );
+}
+
+/** Slot 1 stays, and a member always keeps at least one photo. */
+export async function deleteProfileImage(
+  ctx: MediaContext,
+  userId: number,
+  slot: number,
+  imageType?: ImageType,
+): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const images = await activeImages(tx, userId).for('update');
+    const target = images.find(
+      (image) =>
+        image.display_order === slot && (imageType === undefined || image.image_type === imageType),
+    );
+    if (!target) throw notFound(MEDIA_MESSAGES.imageNotFound);
+    if (slot === 1) throw badRequest('VALIDATION', MEDIA_MESSAGES.firstPhotoRequired);
+    if (images.length <= 1) throw badRequest('VALIDATION', MEDIA_MESSAGES.lastPhotoRequired);
+    await tx.delete(profileImages).where(eq(profileImages.id, target.id));
+    return target;
+  });
+  await removeFiles(ctx.storage, [removed]);
+}
+
+export async function reorderProfileImages(
+  ctx: MediaContext,
+  userId: number,
+  requested: readonly OrderRequest[],
+): Promise<UserProfileImage[]> {
+  await ctx.db.transaction(async (tx) => {
+    const images = await activeImages(tx, userId).for('update');
+    const moves = planPhotoOrder(images, requested);
+    if (moves.length === 0) return;
+    const ids = moves.map((move) => move.id);
+    // Step out of the one-active-photo-per-slot index while the slots change hands.
+    await tx.update(profileImages).set({ is_active: false }).where(inArray(profileImages.id, ids));
+    for (const move of moves) {
+      await tx
+        .update(profileImages)
+        .set({
+          display_order: move.display_order,
+          image_type: imageTypeOf(move.display_order),
+          is_active: true,
+          updated_at: ctx.clock(),
+        })
+        .where(eq(profileImages.id, move.id));
+    }
+  });
+  return listProfileImages(ctx, userId, { size: 'original' });
+}
+
+export async function reviewProfileImage(
+  ctx: MediaContext,
+  imageId: number,
+  status: 'approved' | 'rejected',
+): Promise<ProfileImage> {
+  const [row] = await ctx.db
+    .update(profileImages)
+    .set({ review_status: status, updated_at: ctx.clock() })
+    .where(eq(profileImages.id, imageId))
+    .returning();
+  if (!row) throw notFound(MEDIA_MESSAGES.imageNotFound);
+  return presentImage(ctx.storage, row);
+}

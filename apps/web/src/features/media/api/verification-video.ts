@@ -1,0 +1,30 @@
+// Verification video upload (accounts §7): presigned URL, PUT of the webm, then the
+// record call. Any failure rejects so the widget can restart the capture.
+import {
+  type PresignedUploadResponse,
+  VERIFICATION_VIDEO_CONTENT_TYPE,
+  type VerificationVideo,
+} from '@bidboard/shared';
+import { ApiError, api } from '@/lib/api-client';
+
+export async function uploadVerificationVideo(video: Blob): Promise<VerificationVideo> {
+  const target = await api.get<PresignedUploadResponse>(
+    `/getPresignedUploadUrl?fileType=video&contentType=${encodeURIComponent(VERIFICATION_VIDEO_CONTENT_TYPE)}`,
+  );
+  let put: Response;
+  try {
+    put = await fetch(target.uploadUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': VERIFICATION_VIDEO_CONTENT_TYPE },
+      body: video,
+    });
+  } catch {
+    throw new ApiError('', 0, 'NETWORK');
+  }
+  if (!put.ok) throw new ApiError('', put.status);
+  const saved = await api.post<{ video: VerificationVideo }>('/uploadVerificationVideo', {
+    file_name: target.key,
+    verification_status: 'pending',
+  });
+  return saved.video;
+}

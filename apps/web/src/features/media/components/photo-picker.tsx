@@ -1,0 +1,239 @@
+// The photo uploader (accounts §2 Photo uploader): Uppy's Dashboard mounted into a div,
+// with local files and the webcam (cloud and social sources only when a Companion URL is
+// configured), one image of at most 15 MB, the image editor opened at once with the crop
+// locked to 1:1, progress while sending, and, for slot 1, a check in the browser that
+// the photo shows a face before anything is uploaded. The server crops square again and
+// re-encodes, so the crop cannot be bypassed.
+import {
+  MEDIA_MESSAGES,
+  PHOTO_MAX_BYTES,
+  type ProfileImage,
+  VERIFICATION_VIDEO,
+} from '@bidboard/shared';
+import type Uppy from '@uppy/core';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { API_BASE } from '@/lib/api-client';
+import { authStorage } from '@/lib/auth-storage';
+import { forgetOwnProfileImages } from '../api/profile-images';
+import { imageHasFace } from '../lib/face-model';
+import './photo-picker.css';
+
+type PickerUppy = Uppy<Record<string, unknown>, Record<string, unknown>>;
+
+export interface PhotoPickerProps {
+  displayOrder: number;
+  /** Slot 1 must show the member's face (accounts §5). */
+  requireFace: boolean;
+  onUploaded: (image: ProfileImage) => void;
+}
+
+const COMPANION_URL = import.meta.env.VITE_COMPANION_URL as string | undefined;
+
+async function createUppy(target: HTMLElement, displayOrder: number): Promise<PickerUppy> {
+  const [core, dashboard, webcam, editor, xhr] = await Promise.all([
+    import('@uppy/core'),
+    import('@uppy/dashboard'),
+    import('@uppy/webcam'),
+    import('@uppy/image-editor'),
+    import('@uppy/xhr-upload'),
+    import('@uppy/core/css/style.min.css'),
+    import('@uppy/dashboard/css/style.min.css'),
+    import('@uppy/webcam/css/style.min.css'),
+    import('@uppy/image-editor/css/style.min.css'),
+  ]);
+  const uppy: PickerUppy = new core.default({
+    autoProceed: false,
+    allowMultipleUploadBatches: false,
+    restrictions: {
+      maxNumberOfFiles: 1,
+      maxFileSize: PHOTO_MAX_BYTES,
+      allowedFileTypes: ['image/*'],
+    },
+  });
+  uppy
+    .use(dashboard.default, {
+      inline: true,
+      target,
+      width: '100%',
+      height: 420,
+      theme: 'dark',
+      hideUploadButton: true,
+      hideRetryButton: true,
+      hidePauseResumeButton: true,
+      proudlyDisplayPoweredByUppy: false,
+      autoOpen: 'imageEditor',
+      note: 'One photo, up to 15 MB. It will be cropped square.',
+    })
+    .use(webcam.default, {
+      modes: ['picture'],
+      mirror: true,
+      showVideoSourceDropdown: false,
+      videoConstraints: { facingMode: VERIFICATION_VIDEO.facingMode },
+    })
+    .use(editor.default, {
+      quality: 0.9,
+      cropperOptions: {
+        aspectRatio: 1,
+        initialAspectRatio: 1,
+        viewMode: 1,
+        autoCropArea: 1,
+        croppedCanvasOptions: {},
+      },
+      actions: {
+        revert: true,
+        rotate: true,
+        granularRotate: false,
+        flip: false,
+        zoomIn: true,
+        zoomOut: true,
+        cropSquare: false,
+        cropWidescreen: false,
+        cropWidescreenVertical: false,
+      },
+    })
+    .use(xhr.default, {
+      endpoint: `${API_BASE}/uploadProfileImage?display_order=${displayOrder}&image_type=${
+        displayOrder === 1 ? 'profile' : 'additional'
+      }`,
+      method: 'POST',
+      formData: false,
+      limit: 1,
+      headers: (): Record<string, string> => {
+        const token = authStorage.getToken();
+        return token ? { Authorization: `Bearer ${token}` } : {};
+      },
+    });
+  if (COMPANION_URL) {
+    const remote = await import('@uppy/remote-sources');
+    uppy.use(remote.default, {
+      companionUrl: COMPANION_URL,
+      sources: ['GoogleDrive', 'Dropbox', 'OneDrive', 'Box', 'Facebook'],
+    } as never);
+  }
+  return uppy;
+}
+
+function serverMessage(response: unknown): string | null {
+  const body = (response as { body?: { message?: unknown } } | undefined)?.body;
+  return typeof body?.message === 'string' ? body.message : null;
+}
+
+export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPickerProps) {
+  const target = useRef<HTMLDivElement>(null);
+  const uppyRef = useRef<PickerUppy | null>(null);
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
+  const [ready, setReady] = useState(false);
+  const [hasFile, setHasFile] = useState(false);
+  const [phase, setPhase] = useState<'idle' | 'checking' | 'uploading'>('idle');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let disposed = false;
+    let instance: PickerUppy | null = null;
+    const element = target.current;
+    if (!element) return;
+    createUppy(element, displayOrder).then(
+      (uppy) => {
+        if (disposed) {
+          uppy.destroy();
+          return;
+        }
+        instance = uppy;
+        uppyRef.current = uppy;
+        uppy.on('file-added', () => {
+          setHasFile(true);
+          setError(null);
+        });
+        uppy.on('file-removed', () => setHasFile(uppy.getFiles().length > 0));
+        uppy.on('upload-progress', (_file, p) => {
+          if (p.bytesTotal) setProgress(Math.round((p.bytesUploaded / p.bytesTotal) * 100));
+        });
+        uppy.on('upload-success', (_file, response) => {
+          forgetOwnProfileImages();
+          const image = (response.body as { image?: ProfileImage } | undefined)?.image;
+          setPhase('idle');
+          if (image) onUploadedRef.current(image);
+        });
+        uppy.on('upload-error', (_file, _error, response) => {
+          setPhase('idle');
+          setError(serverMessage(response) ?? MEDIA_MESSAGES.uploadFailed);
+        });
+        uppy.on('restriction-failed', (_file, restriction) => setError(restriction.message));
+        setReady(true);
+      },
+      () => {
+        if (!disposed) setError(MEDIA_MESSAGES.loadUploaderFailed);
+      },
+    );
+    return () => {
+      disposed = true;
+      instance?.destroy();
+      uppyRef.current = null;
+    };
+  }, [displayOrder]);
+
+  async function handleUpload() {
+    const uppy = uppyRef.current;
+    const file = uppy?.getFiles()[0];
+    if (!uppy || !file) return;
+    setError(null);
+    if (requireFace && file.data instanceof Blob) {
+      setPhase('checking');
+      let hasFace = true;
+      try {
+        hasFace = await imageHasFace(file.data);
+      } catch {
+        // Without WebGL the check cannot run; the photo still goes to human review.
+        hasFace = true;
+      }
+      if (!hasFace) {
+        setPhase('idle');
+        setError(MEDIA_MESSAGES.faceRequired);
+        return;
+      }
+    }
+    setProgress(0);
+    setPhase('uploading');
+    const retrying = uppy.getFiles().some((f) => f.error);
+    await (retrying ? uppy.retryAll() : uppy.upload()).catch(() => undefined);
+  }
+
+  return (
+    <div className="photo-picker">
+      <div ref={target} className="photo-picker__dashboard" data-ready={ready || undefined} />
+      {phase === 'uploading' ? (
+        <div
+          className="photo-picker__progress"
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <span className="photo-picker__bar" data-progress={progress}>
+            <span
+              className="photo-picker__fill"
+              ref={(el) => el?.style.setProperty('width', `${progress}%`)}
+            />
+          </span>
+          <span className="photo-picker__percent">{progress}%</span>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="photo-picker__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button block disabled={!hasFile} busy={phase !== 'idle'} onClick={handleUpload}>
+        {phase === 'checking'
+          ? 'Checking your photo…'
+          : phase === 'uploading'
+            ? 'Uploading…'
+            : 'Upload photo'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { MEDIA_MESSAGES } from '@bidboard/shared';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '@/test/fetch-mock';
+import type { PoseSample } from '../lib/head-turns';
+import { VerificationWidget } from './verification-step';
+
+const poses: (PoseSample | null)[] = [];
+vi.mock('../lib/face-model', () => ({
+  preloadFaceModel: () => Promise.resolve(),
+  detectPose: async () => poses.shift() ?? { yaw: 0, pitch: 0 },
+}));
+const tone = vi.fn();
+vi.mock('../lib/tone', () => ({ playStepTone: () => tone() }));
+
+const LEFT = { yaw: -0.4, pitch: 0 };
+const RIGHT = { yaw: 0.4, pitch: 0 };
+const UP = { yaw: 0, pitch: -0.4 };
+const script = () => [LEFT, LEFT, RIGHT, RIGHT, UP, UP];
+
+class FakeRecorder {
+  static instances: FakeRecorder[] = [];
+  static isTypeSupported = (type: string) => type.startsWith('video/webm');
+  state: 'inactive' | 'recording' = 'inactive';
+  ondataavailable: ((e: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor(
+    readonly stream: unknown,
+    readonly options: { mimeType: string },
+  ) {
+    FakeRecorder.instances.push(this);
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])]) });
+    this.onstop?.();
+  }
+}
+
+const stopTrack = vi.fn();
+function stubCamera(getUserMedia = vi.fn(async () => fakeStream())) {
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia },
+  });
+  return getUserMedia;
+}
+function fakeStream() {
+  const track = { readyState: 'live', stop: stopTrack };
+  return { getVideoTracks: () => [track], getTracks: () => [track] };
+}
+
+beforeEach(() => {
+  poses.length = 0;
+  tone.mockClear();
+  stopTrack.mockClear();
+  FakeRecorder.instances = [];
+  vi.stubGlobal('MediaRecorder', FakeRecorder);
+});
+
+function renderWidget(onDone = vi.fn()) {
+  render(<VerificationWidget onDone={onDone} sampleIntervalMs={5} />);
+  return onDone;
+}
+
+const uploadRoutes = (record: () => [number, unknown]) => ({
+  'GET /api/getPresignedUploadUrl': () =>
+    [
+      200,
+      {
+        success: true,
+        uploadUrl: '/api/files/dev/v/1/a.webm?exp=1&sig=s',
+        key: 'dev/v/1/a.webm',
+        message: 'ok',
+      },
+    ] as [number, unknown],
+  'PUT /api/files/dev/v/1/a.webm': () => [200, undefined] as [number, unknown],
+  'POST /api/uploadVerificationVideo': record,
+});
+
+describe('VerificationStep', () => {
+  it('records, detects left-right-up with a tone each, stops, uploads and succeeds', async () => {
+    stubCamera();
+    const { callsTo } = mockFetch(
+      uploadRoutes(() => [
+        200,
+        {
+          success: true,
+          message: 'ok',
+          video: { id: 1, user_id: 1, file_name: 'dev/v/1/a.webm', verification_status: 'pending' },
+        },
+      ]),
+    );
+    poses.push(...script());
+    const onDone = renderWidget();
+    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    expect(await screen.findByText('REC')).toBeTruthy();
+    expect(FakeRecorder.instances[0]!.options.mimeType).toMatch(/^video\/webm/);
+
+    await screen.findByRole('button', { name: 'Continue' }, { timeout: 3000 });
+    expect(tone).toHaveBeenCalledTimes(3);
+    expect(FakeRecorder.instances[0]!.state).toBe('inactive');
+    expect(stopTrack).toHaveBeenCalled();
+    expect(callsTo('PUT /api/files/dev/v/1/a.webm')[0]!.headers).toMatchObject({
+      'Content-Type': 'video/webm',
+    });
+    expect(callsTo('POST /api/uploadVerificationVideo')[0]!.body).toEqual({
+      file_name: 'dev/v/1/a.webm',
+      verification_status: 'pending',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('restarts the capture after a failed upload and succeeds on the next try', async () => {
+    const getUserMedia = stubCamera();
+    let attempts = 0;
+    mockFetch(
+      uploadRoutes(() => {
+        attempts += 1;
+        return attempts === 1
+          ? [500, { message: 'Something went wrong. Please try again.' }]
+          : [
+              200,
+              {
+                success: true,
+                message: 'ok',
+                video: { id: 2, user_id: 1, file_name: 'k', verification_status: 'pending' },
+              },
+            ];
+      }),
+    );
+    poses.push(...script(), { yaw: 0, pitch: 0 }, ...script());
+    renderWidget();
+    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    await waitFor(() => expect(FakeRecorder.instances).toHaveLength(2), { timeout: 3000 });
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('alert').textContent).toBe(MEDIA_MESSAGES.verificationRestart);
+    await screen.findByRole('button', { name: 'Continue' }, { timeout: 3000 });
+    expect(attempts).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not finish on moves out of order', async () => {
+    stubCamera();
+    mockFetch(uploadRoutes(() => [200, {}]));
+    poses.push(RIGHT, RIGHT, UP, UP, LEFT, LEFT, UP, UP);
+    renderWidget();
+    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    await waitFor(() => expect(tone).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tone).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Now turn to the right')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'no mediaDevices',
+      () =>
+        Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined }),
+      MEDIA_MESSAGES.cameraUnsupported,
+    ],
+    [
+      'permission denied',
+      () =>
+        stubCamera(
+          vi.fn(async () => {
+            throw Object.assign(new Error('x'), { name: 'NotAllowedError' });
+          }),
+        ),
+      MEDIA_MESSAGES.cameraDenied,
+    ],
+    [
+      'no camera',
+      () =>
+        stubCamera(
+          vi.fn(async () => {
+            throw Object.assign(new Error('x'), { name: 'NotFoundError' });
+          }),
+        ),
+      MEDIA_MESSAGES.cameraUnavailable,
+    ],
+    [
+      'ended track',
+      () =>
+        stubCamera(
+          vi.fn(async () => ({
+            getVideoTracks: () => [{ readyState: 'ended', stop: vi.fn() }],
+            getTracks: () => [],
+          })),
+        ),
+      MEDIA_MESSAGES.cameraUnavailable,
+    ],
+    [
+      'no MediaRecorder',
+      () => {
+        stubCamera();
+        vi.stubGlobal('MediaRecorder', undefined);
+      },
+      MEDIA_MESSAGES.recordingUnsupported,
+    ],
+    [
+      'recorder throws on start',
+      () => {
+        stubCamera();
+        vi.stubGlobal(
+          'MediaRecorder',
+          class extends FakeRecorder {
+            override start() {
+              throw new Error('boom');
+            }
+          },
+        );
+      },
+      MEDIA_MESSAGES.recordingFailed,
+    ],
+  ])('shows the camera error for %s', async (_name, arrange, message) => {
+    arrange();
+    renderWidget();
+    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

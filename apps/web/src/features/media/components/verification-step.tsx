@@ -1,0 +1,248 @@
+// Onboarding step 11, the face verification widget (accounts §2, §4, §8, §9): idle, then
+// recording once the camera is allowed (front camera, 640x480, webm), then success after
+// the member turns left, right and up in that order, each move confirmed by an 880 Hz tone.
+// Recording stops by itself and the video is uploaded; a failed upload restarts capture.
+import { MEDIA_MESSAGES } from '@bidboard/shared';
+import clsx from 'clsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { CheckIcon } from '@/components/ui/icons';
+import { uploadVerificationVideo } from '../api/verification-video';
+import { CameraError, createWebmRecorder, openFrontCamera, stopStream } from '../lib/camera';
+import { detectPose, preloadFaceModel } from '../lib/face-model';
+import {
+  advanceHeadTurns,
+  HEAD_TURN_ORDER,
+  type HeadTurn,
+  initialHeadTurnState,
+  isComplete,
+} from '../lib/head-turns';
+import { playStepTone } from '../lib/tone';
+import './media-steps.css';
+import './verification-step.css';
+
+type Phase = 'idle' | 'starting' | 'recording' | 'uploading' | 'success';
+
+const PROMPTS: Record<HeadTurn, string> = {
+  left: 'Turn your head to the left',
+  right: 'Now turn to the right',
+  up: 'Now look up',
+};
+const LABELS: Record<HeadTurn, string> = { left: 'Left', right: 'Right', up: 'Up' };
+
+interface Capture {
+  stream: MediaStream;
+  recorder: MediaRecorder;
+  timer: ReturnType<typeof setTimeout> | null;
+  active: boolean;
+}
+
+export function VerificationStep({ onDone }: { onDone: () => void }) {
+  return <VerificationWidget onDone={onDone} />;
+}
+
+export function VerificationWidget({
+  onDone,
+  sampleIntervalMs = 80,
+}: {
+  onDone: () => void;
+  sampleIntervalMs?: number;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const capture = useRef<Capture | null>(null);
+  const mounted = useRef(true);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [completed, setCompleted] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  const endCapture = useCallback(() => {
+    const current = capture.current;
+    if (!current) return;
+    current.active = false;
+    if (current.timer) clearTimeout(current.timer);
+    stopStream(current.stream);
+    capture.current = null;
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    void preloadFaceModel();
+    return () => {
+      mounted.current = false;
+      const current = capture.current;
+      if (current) {
+        current.recorder.onstop = null;
+        if (current.recorder.state !== 'inactive') current.recorder.stop();
+      }
+      endCapture();
+    };
+  }, [endCapture]);
+
+  async function start(retryMessage: string | null = null) {
+    setError(retryMessage);
+    setCompleted(0);
+    setPhase('starting');
+    let stream: MediaStream | null = null;
+    try {
+      stream = await openFrontCamera();
+      const recorder = createWebmRecorder(stream);
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => {
+        if (event.data.size > 0) chunks.push(event.data);
+      };
+      recorder.onstop = () => {
+        endCapture();
+        void submit(new Blob(chunks, { type: 'video/webm' }));
+      };
+      try {
+        recorder.start(250);
+      } catch {
+        throw new CameraError(MEDIA_MESSAGES.recordingFailed);
+      }
+      if (!mounted.current) {
+        stopStream(stream);
+        return;
+      }
+      const current: Capture = { stream, recorder, timer: null, active: true };
+      capture.current = current;
+      const video = videoRef.current;
+      if (video) {
+        video.srcObject = stream;
+        video.play?.()?.catch?.(() => undefined);
+      }
+      setPhase('recording');
+      let state = initialHeadTurnState;
+      const tick = async () => {
+        if (!current.active) return;
+        const pose = videoRef.current ? await detectPose(videoRef.current).catch(() => null) : null;
+        if (!current.active) return;
+        const next = advanceHeadTurns(state, pose);
+        state = next.state;
+        if (next.completedMove) {
+          playStepTone();
+          setCompleted(state.completed);
+        }
+        if (isComplete(state)) {
+          current.active = false;
+          setPhase('uploading');
+          recorder.stop();
+          return;
+        }
+        current.timer = setTimeout(tick, sampleIntervalMs);
+      };
+      current.timer = setTimeout(tick, sampleIntervalMs);
+    } catch (caught) {
+      stopStream(stream);
+      if (!mounted.current) return;
+      setPhase('idle');
+      setError(caught instanceof CameraError ? caught.message : MEDIA_MESSAGES.cameraUnavailable);
+    }
+  }
+
+  async function submit(video: Blob) {
+    if (!mounted.current) return;
+    setPhase('uploading');
+    try {
+      await uploadVerificationVideo(video);
+      if (!mounted.current) return;
+      setError(null);
+      setPhase('success');
+    } catch {
+      if (!mounted.current) return;
+      // Retry state: capture starts again from the first move.
+      void start(MEDIA_MESSAGES.verificationRestart);
+    }
+  }
+
+  const current = HEAD_TURN_ORDER[completed];
+  const live = phase === 'recording' || phase === 'starting';
+
+  return (
+    <section className="media-step verify" aria-labelledby="verify-title" data-phase={phase}>
+      <header className="media-step__header">
+        <h2 id="verify-title" className="media-step__title">
+          {phase === 'success' ? "You're all set" : 'Verify it’s really you'}
+        </h2>
+        <p className="media-step__lead">
+          {phase === 'success'
+            ? 'Your video was sent for review. It is never shown on your profile.'
+            : 'Record a short selfie video: turn your head left, then right, then look up. A beep confirms each move.'}
+        </p>
+      </header>
+
+      <div className={clsx('verify__stage', live && 'verify__stage--live')}>
+        <video
+          ref={videoRef}
+          className="verify__video"
+          muted
+          playsInline
+          autoPlay
+          aria-label="Camera preview"
+          hidden={!live}
+        />
+        {!live ? (
+          <div className="verify__placeholder" aria-hidden="true">
+            {phase === 'success' ? <CheckIcon /> : <span className="verify__oval" />}
+          </div>
+        ) : (
+          <span className="verify__guide" aria-hidden="true" />
+        )}
+        {phase === 'recording' ? (
+          <span className="verify__rec">
+            <span className="verify__rec-dot" aria-hidden="true" />
+            REC
+          </span>
+        ) : null}
+        {phase === 'uploading' ? (
+          <div className="verify__overlay" role="status">
+            <span className="verify__spinner" aria-hidden="true" />
+            Submitting your video…
+          </div>
+        ) : null}
+      </div>
+
+      {phase === 'recording' && current ? (
+        <p className="verify__prompt" aria-live="polite">
+          {PROMPTS[current]}
+        </p>
+      ) : null}
+
+      {phase !== 'idle' ? (
+        <ol className="verify__steps" aria-label="Head moves">
+          {HEAD_TURN_ORDER.map((move, index) => (
+            <li
+              key={move}
+              className={clsx(
+                'verify__step',
+                index < completed && 'verify__step--done',
+                index === completed && phase === 'recording' && 'verify__step--current',
+              )}
+              aria-current={index === completed && phase === 'recording' ? 'step' : undefined}
+            >
+              {index < completed ? <CheckIcon aria-hidden="true" /> : <span>{index + 1}</span>}
+              {LABELS[move]}
+              {index < completed ? <span className="visually-hidden"> done</span> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      {error ? (
+        <p className="media-step__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      {phase === 'idle' ? (
+        <Button block onClick={() => void start()}>
+          {error ? 'Try again' : 'Start verification'}
+        </Button>
+      ) : null}
+      {phase === 'success' ? (
+        <Button block onClick={onDone}>
+          Continue
+        </Button>
+      ) : null}
+    </section>
+  );
+}

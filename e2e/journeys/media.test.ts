@@ -1,0 +1,147 @@
+// The media feature on a phone: the slot-1 photo picker with its square crop, the face
+// verification widget reaching the recording state on Chromium's fake camera with the
+// face model served from our own origin, and the settings photo slots with 'In review'
+// badges and rearrange mode. Steps before the media ones are saved through the API.
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { me, newPhoneDigits, otpFromOutbox } from '../support/api';
+import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+beforeAll(async () => {
+  browser = await launchChromium([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ]);
+});
+afterAll(() => browser?.close());
+
+async function joinWithReferral(page: Page) {
+  await page.goto('/auth?ref=demo');
+  await page.getByRole('button', { name: 'Join / Sign In' }).click();
+  const digits = newPhoneDigits();
+  await page.getByLabel('Phone number').fill(digits);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await page.getByText('Enter the code we sent.').waitFor();
+  await page.getByLabel('Digit 1').click();
+  await page.keyboard.type(await otpFromOutbox(baseUrl, `+1${digits}`));
+  await page.waitForURL('**/onboarding');
+  return (await page.evaluate(() => localStorage.getItem('authToken')))!;
+}
+
+function api(token: string) {
+  return async (path: string, init: { method?: string; body?: unknown; type?: string } = {}) => {
+    const raw = init.body instanceof Uint8Array;
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method: init.method ?? 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': init.type ?? 'application/json',
+      },
+      body: (raw ? init.body : JSON.stringify(init.body ?? {})) as BodyInit,
+    });
+    expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+    return response.json();
+  };
+}
+
+const STEPS: Record<string, unknown>[] = [
+  { birth_date: '1994-04-12' },
+  { postal_code: '07030' },
+  { gender: 'female' },
+  { username: `media_${randomInt(1000, 99_999)}` },
+  { open_to_dating: false },
+  { favorite_thing_1: 'movie', favorite_thing_1_answer: 'Amelie' },
+  { favorite_thing_2: 'book', favorite_thing_2_answer: 'Dune' },
+  { favorite_thing_3: 'hobby', favorite_thing_3_answer: 'Climbing' },
+];
+
+async function saveUntil(call: ReturnType<typeof api>, token: string, target: number) {
+  for (const fields of STEPS) {
+    const { onboarded } = await me(baseUrl, token);
+    if (onboarded >= target) return;
+    await call('/auth/update-profile', { body: { ...fields, onboarded: onboarded + 1 } });
+  }
+}
+
+/** Any real JPEG will do: a part of the page as the member's photo. */
+const photo = (page: Page, y: number) =>
+  page.screenshot({ type: 'jpeg', clip: { x: 0, y, width: 390, height: 300 } });
+
+describe('media', () => {
+  it('picks and crops a photo, records the verification video, rearranges photos', async () => {
+    const context = await phoneContext(browser, baseUrl);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const modelRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/models/')) modelRequests.push(request.url());
+    });
+    const token = await joinWithReferral(page);
+    const call = api(token);
+    await saveUntil(call, token, 10);
+    expect((await me(baseUrl, token)).onboarded).toBe(10);
+
+    // Step 10: the picker, then the square crop.
+    await page.goto('/onboarding');
+    await page.getByRole('heading', { name: 'Add your profile picture' }).waitFor();
+    await page.locator('.uppy-Dashboard-AddFiles').waitFor();
+    await screenshot(page, 'media-01-photo-picker');
+    await page
+      .locator('input.uppy-Dashboard-input')
+      .first()
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 0) });
+    await page.locator('.uppy-ImageCropper-container, .cropper-container').first().waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'media-02-photo-crop');
+
+    // Step 11 comes after a photo; save it through the API and reload the wizard.
+    await call('/uploadProfileImage?display_order=1&image_type=profile', {
+      body: new Uint8Array(await photo(page, 100)),
+      type: 'image/jpeg',
+    });
+    await call('/auth/update-profile', { body: { onboarded: 11 } });
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Start verification' }).waitFor();
+    await screenshot(page, 'media-03-verification-idle');
+    await page.getByRole('button', { name: 'Start verification' }).click();
+    await page.getByText('REC', { exact: true }).waitFor();
+    await expect.poll(() => modelRequests.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(modelRequests.every((url) => url.startsWith(`${baseUrl}/models/`))).toBe(true);
+    await page.waitForTimeout(1000);
+    await screenshot(page, 'media-04-verification-recording');
+
+    // Settings: slots with a photo in review, then rearrange mode after a long press.
+    await call('/uploadProfileImage?display_order=2&image_type=additional', {
+      body: new Uint8Array(await photo(page, 200)),
+      type: 'image/jpeg',
+    });
+    for (const onboarded of [12, 13, 14]) {
+      await call('/auth/update-profile', {
+        body:
+          onboarded === 13
+            ? { short_bio: 'Climber, reader and pasta maker in Hoboken.', onboarded }
+            : { onboarded },
+      });
+    }
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Profile Settings' }).click();
+    const first = page.getByRole('button', { name: /^Photo 1/ });
+    await first.waitFor();
+    await page.getByText('In review').first().waitFor();
+    await screenshot(page, 'media-05-photo-slots');
+    const box = (await first.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(1700);
+    await page.mouse.up();
+    await page.getByText('Rearrange Photos').waitFor();
+    await screenshot(page, 'media-06-rearrange');
+
+    expect(errors.filter((e) => !/webgl|WebGL|backend/i.test(e))).toEqual([]);
+    await context.close();
+  });
+});
