@@ -101,8 +101,10 @@ if (!base) {
   const table = await withDatabase(base, async (database) => {
     const ids = await members(database, BIDDERS, 1_000_000);
     await ensureOpenPeriod(database.db, new Date());
-    const auctions = (await database.db.execute(sql`SELECT id, user_id FROM auctions ORDER BY id`))
-      .rows as { id: number; user_id: number }[];
+    const auctions = await rows<{ id: number; user_id: number }>(
+      database.db,
+      sql`SELECT id, user_id FROM auctions ORDER BY id`,
+    );
     const ctx = { db: database.db, clock: () => new Date() };
     const hot = auctions[0]!;
     const results: Row[] = [];
