@@ -143,4 +143,39 @@ describe('socket bidding', () => {
       endTime: '2025-07-11T00:00:00.000Z',
     });
   });
+
+  it('a watcher that was disconnected during bids catches up when it joins the room again', async () => {
+    const owner = await connected(0);
+    await sweepPeriods({ db: t.database.db, clock: clock.clock });
+    const [auction] = await rows<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO auctions (user_id, period_id)
+          SELECT ${owner.id}, id FROM auction_periods WHERE status = 'open'
+          ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+    );
+    const auctionId = auction!.id;
+    const bidder = await connected(1000);
+    const watcher = await connected(0);
+    const first = next(watcher.socket, 'roomJoined');
+    watcher.socket.emit('joinRoom', `auction_${auctionId}`);
+    await first;
+    watcher.socket.disconnect();
+
+    for (const amount of [100, 250]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/auctions/${auctionId}/bids`,
+        headers: bidder.headers,
+        payload: { amount },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+
+    watcher.socket.connect();
+    await new Promise<void>((resolve) => watcher.socket.once('connect', () => resolve()));
+    const again = next<{ auctionData: Record<string, unknown> }>(watcher.socket, 'roomJoined');
+    watcher.socket.emit('joinRoom', `auction_${auctionId}`);
+    const { auctionData } = await again;
+    expect(auctionData).toMatchObject({ auctionId, lead_bidder_id: bidder.id, current_bid: 250 });
+  });
 });
