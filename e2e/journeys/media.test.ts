@@ -1,7 +1,8 @@
 // The media feature on a phone: the slot-1 photo picker with its square crop, the face
 // verification widget reaching the recording state on Chromium's fake camera with the
-// face model served from our own origin, and the settings photo slots with 'In review'
-// badges and rearrange mode. Steps before the media ones are saved through the API.
+// face model served from our own origin, and the settings photo slots: an upload into an
+// empty slot that shows 'In review', then rearrange mode swapping two photos and saving the
+// new order. Steps before the media ones are saved through the API.
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function joinWithReferral(page: Page) {
-  await page.goto('/auth?ref=demo');
+  await page.goto('/auth?ref=lena_k');
   await page.getByRole('button', { name: 'Join / Sign In' }).click();
   const digits = newPhoneDigits();
   await page.getByLabel('Phone number').fill(digits);
@@ -71,7 +72,7 @@ const photo = (page: Page, y: number) =>
   page.screenshot({ type: 'jpeg', clip: { x: 0, y, width: 390, height: 300 } });
 
 describe('media', () => {
-  it('picks and crops a photo, records the verification video, rearranges photos', async () => {
+  it('picks and crops a photo, records the verification video, uploads and rearranges photos', async () => {
     const context = await phoneContext(browser, baseUrl);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
@@ -133,13 +134,68 @@ describe('media', () => {
     await first.waitFor();
     await page.getByText('In review').first().waitFor();
     await screenshot(page, 'media-05-photo-slots');
+
+    // An empty slot opens the picker: slot 3, so the slot-1 face check does not apply.
+    await page.getByRole('button', { name: 'Add photo 3' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add photo 3' });
+    await picker.locator('.uppy-Dashboard-AddFiles').waitFor();
+    await picker
+      .locator('input.uppy-Dashboard-input')
+      .first()
+      .setInputFiles({ name: 'third.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 300) });
+    const saveCrop = picker.locator('.uppy-DashboardContent-save');
+    await saveCrop.waitFor({ timeout: 15_000 }).catch(() => undefined);
+    if (await saveCrop.isVisible()) {
+      await picker.locator('.uppy-ImageCropper-container, .cropper-container').first().waitFor();
+      await page.waitForTimeout(500);
+      await screenshot(page, 'media-06-slot3-crop');
+      await saveCrop.click();
+      await saveCrop.waitFor({ state: 'hidden' });
+    }
+    const upload = picker.getByRole('button', { name: 'Upload photo', exact: true });
+    await expect.poll(() => upload.isEnabled()).toBe(true);
+    await screenshot(page, 'media-07-slot3-ready');
+    await upload.click();
+    await picker.waitFor({ state: 'hidden', timeout: 30_000 });
+    await page.getByRole('button', { name: 'Photo 3, in review' }).waitFor();
+    await screenshot(page, 'media-08-slot3-in-review');
+
+    const { id: userId } = await me(baseUrl, token);
+    const order = async () => {
+      const response = await fetch(`${baseUrl}/api/userProfileImages?userId=${userId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as {
+        data: { id: number; display_order: number }[];
+      };
+      return Object.fromEntries(data.map((image) => [image.display_order, image.id]));
+    };
+    const before = await order();
+    expect(Object.keys(before).sort()).toEqual(['1', '2', '3']);
+
     const box = (await first.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.waitForTimeout(1700);
     await page.mouse.up();
     await page.getByText('Rearrange Photos').waitFor();
-    await screenshot(page, 'media-06-rearrange');
+    await screenshot(page, 'media-09-rearrange');
+
+    // Tap one photo, then the other: they swap locally; Done saves the new order. Slots 2
+    // and 3 are both in review, so neither may move to the 1st spot.
+    // The photos wiggle in rearrange mode, so they are never 'stable' for Playwright.
+    await page.getByRole('button', { name: /^Photo 2/ }).click({ force: true });
+    await page.locator('.photo-slot--selected').waitFor();
+    await page.getByRole('button', { name: /^Photo 3/ }).click({ force: true });
+    await page.locator('.photo-slot--selected').waitFor({ state: 'detached' });
+    expect(await page.locator('.photo-slots__error').count()).toBe(0);
+    await screenshot(page, 'media-10-swapped');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Rearrange Photos').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Photos', exact: true }).waitFor();
+    await screenshot(page, 'media-11-order-saved');
+    await expect.poll(order).toEqual({ 1: before[1], 2: before[3], 3: before[2] });
 
     expect(errors.filter((e) => !/webgl|WebGL|backend/i.test(e))).toEqual([]);
     await context.close();

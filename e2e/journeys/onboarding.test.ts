@@ -61,7 +61,7 @@ async function completeMediaStepsByApi(page: Page, token: string) {
 }
 
 async function joinWithReferral(page: Page) {
-  await page.goto('/auth?ref=demo');
+  await page.goto('/auth?ref=priya88');
   await page.getByRole('button', { name: 'Join / Sign In' }).click();
   const digits = newPhoneDigits();
   await page.getByLabel('Phone number').fill(digits);
@@ -220,9 +220,9 @@ describe('onboarding', () => {
     expect(await sms.getAttribute('aria-checked')).toBe('true');
     await screenshot(page, 'onboarding-13-sms');
     await page.getByRole('button', { name: 'Finish' }).click();
-    // The member joined through demo's link, so the wizard hands them to demo's board and
+    // The member joined through priya88's link, so the wizard hands them to her board and
     // forgets the stored referral.
-    await page.waitForURL((url) => url.pathname === '/demo');
+    await page.waitForURL((url) => url.pathname === '/priya88');
     expect(await page.evaluate(() => localStorage.getItem('referralUsername'))).toBeNull();
     expect((await me(baseUrl, token)).onboarded).toBe(14);
     await page.goto('/referral');

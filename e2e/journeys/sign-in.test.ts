@@ -87,7 +87,7 @@ describe('signing in', () => {
       await expect.poll(() => page.getByLabel('Digit 1').inputValue()).toBe('');
     }
     await expect
-      .poll(() => page.getByRole('alert').innerText())
+      .poll(() => page.getByRole('alert').textContent())
       .toMatch(/Too many attempts\. Please wait [01]:\d\d before trying again\./);
     expect(await page.getByLabel('Digit 1').isDisabled()).toBe(true);
     await screenshot(page, 'auth-lockout');
