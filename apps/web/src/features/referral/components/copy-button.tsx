@@ -1,6 +1,6 @@
 // A labelled box showing what will be copied, with a button that copies it and confirms.
-import { useEffect, useState } from 'react';
 import { CheckIcon, CopyIcon } from '@/components/ui/icons';
+import { useCopy } from '@/lib/use-copy';
 
 interface CopyButtonProps {
   label: string;
@@ -12,24 +12,7 @@ interface CopyButtonProps {
 }
 
 export function CopyButton({ label, text, preview = text, singleLine = false }: CopyButtonProps) {
-  const [copied, setCopied] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const handleCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setFailed(false);
-      setCopied(true);
-    } catch {
-      setFailed(true);
-    }
-  };
+  const { copied, failed, copy } = useCopy(text);
 
   return (
     <div className="ref-copy">
@@ -37,7 +20,7 @@ export function CopyButton({ label, text, preview = text, singleLine = false }: 
       <button
         type="button"
         className={copied ? 'ref-copy__button ref-copy__button--done' : 'ref-copy__button'}
-        onClick={handleCopy}
+        onClick={copy}
         aria-label={`Copy ${label.toLowerCase()}`}
       >
         <span className={singleLine ? 'ref-copy__text ref-copy__text--line' : 'ref-copy__text'}>
