@@ -143,3 +143,34 @@ export const CompassIcon = (p: IconProps) => (
     <path d="m16.2 7.8-2.1 6.3-6.3 2.1 2.1-6.3z" />
   </Icon>
 );
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon size={20} {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+export const FilterIcon = (p: IconProps) => (
+  <Icon size={20} {...p}>
+    <path d="M4 5h16l-6 7.5V19l-4 1.5v-8L4 5z" />
+  </Icon>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Icon size={20} {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const MinusIcon = (p: IconProps) => (
+  <Icon size={20} {...p}>
+    <path d="M5 12h14" />
+  </Icon>
+);
+
+export const StarIcon = (p: IconProps) => (
+  <Icon size={16} {...p}>
+    <path d="m12 3 2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6-4.5-4.2 6.1-.7L12 3z" />
+  </Icon>
+);

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DigitBoxes } from '@/components/ui/digit-boxes';
+import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { formatTokens } from '@/lib/format';
 import {
   amountToDigits,
@@ -15,7 +16,6 @@ import {
   minimumBid,
 } from '../lib/bid-amount';
 import { isSubmitDisabled, type SubmitState, submitLabel } from '../lib/bid-status';
-import { MinusIcon, PlusIcon } from './board-icons';
 
 interface BiddingSlideProps extends SubmitState {
   auctionId: number;

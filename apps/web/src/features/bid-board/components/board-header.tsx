@@ -2,9 +2,8 @@
 // toggle with its input and, for members open to dating, the profile filter.
 import clsx from 'clsx';
 import { useState } from 'react';
-import { ClockIcon } from '@/components/ui/icons';
+import { ClockIcon, FilterIcon, SearchIcon } from '@/components/ui/icons';
 import type { CountdownView } from '../hooks/use-countdown';
-import { FilterIcon, SearchIcon } from './board-icons';
 
 export const FILTER_OPTIONS = [
   { value: false, label: 'All profiles' },

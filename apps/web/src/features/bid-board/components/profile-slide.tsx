@@ -1,9 +1,8 @@
 // The card's profile slide (marketplace §2): sun sign from the birth date (Aquarius when
 // missing), the three favourite things, the bio and an open-to-dating badge.
 import { zodiacSign } from '@bidboard/shared';
-import { HeartIcon } from '@/components/ui/icons';
+import { HeartIcon, StarIcon } from '@/components/ui/icons';
 import type { AuctionProfile } from '../api/get-auction-profiles';
-import { StarIcon } from './board-icons';
 
 export function ProfileSlide({
   profile,
