@@ -6,8 +6,9 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, newPhoneDigits, otpFromOutbox } from '../support/api';
+import { me } from '../support/api';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
+import { joinWithReferral } from '../support/join';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -18,19 +19,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => browser?.close());
-
-async function joinWithReferral(page: Page) {
-  await page.goto('/auth?ref=lena_k');
-  await page.getByRole('button', { name: 'Join / Sign In' }).click();
-  const digits = newPhoneDigits();
-  await page.getByLabel('Phone number').fill(digits);
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await page.getByText('Enter the code we sent.').waitFor();
-  await page.getByLabel('Digit 1').click();
-  await page.keyboard.type(await otpFromOutbox(baseUrl, `+1${digits}`));
-  await page.waitForURL('**/onboarding');
-  return (await page.evaluate(() => localStorage.getItem('authToken')))!;
-}
 
 function api(token: string) {
   return async (path: string, init: { method?: string; body?: unknown; type?: string } = {}) => {
@@ -80,7 +68,7 @@ describe('media', () => {
     page.on('request', (request) => {
       if (request.url().includes('/models/')) modelRequests.push(request.url());
     });
-    const token = await joinWithReferral(page);
+    const token = await joinWithReferral(page, baseUrl, 'lena_k');
     const call = api(token);
     await saveUntil(call, token, 10);
     expect((await me(baseUrl, token)).onboarded).toBe(10);

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, newPhoneDigits, otpFromOutbox } from '../support/api';
+import { me, otpFromOutbox } from '../support/api';
 import {
   collectPageErrors,
   DESKTOP,
@@ -14,6 +14,7 @@ import {
   phoneContext,
   screenshot,
 } from '../support/browser';
+import { joinWithReferral } from '../support/join';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -60,24 +61,12 @@ async function completeMediaStepsByApi(page: Page, token: string) {
   }
 }
 
-async function joinWithReferral(page: Page) {
-  await page.goto('/auth?ref=priya88');
-  await page.getByRole('button', { name: 'Join / Sign In' }).click();
-  const digits = newPhoneDigits();
-  await page.getByLabel('Phone number').fill(digits);
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await page.getByText('Enter the code we sent.').waitFor();
-  await page.getByLabel('Digit 1').click();
-  await page.keyboard.type(await otpFromOutbox(baseUrl, `+1${digits}`));
-  await page.waitForURL('**/onboarding');
-}
-
 describe('onboarding', () => {
   it('a new member completes every step, recovering from a mistake on each', async () => {
     const context = await phoneContext(browser, baseUrl);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await joinWithReferral(page);
+    await joinWithReferral(page, baseUrl, 'priya88');
     const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
 
     // Step 0: date of birth. Someone turning 18 on the last day of this year is too young.
@@ -241,7 +230,7 @@ describe('onboarding', () => {
   it('a member here for dating sets an age range and who they would like to meet', async () => {
     const context = await phoneContext(browser, baseUrl);
     const page = await context.newPage();
-    await joinWithReferral(page);
+    await joinWithReferral(page, baseUrl, 'priya88');
     const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
     await page.getByLabel('Month').selectOption('9');
     await page.getByLabel('Day').selectOption('3');

@@ -5,8 +5,9 @@
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, newPhoneDigits, otpFromOutbox } from '../support/api';
+import { me } from '../support/api';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
+import { joinWithReferral } from '../support/join';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -14,19 +15,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-async function joinWithReferral(page: Page) {
-  await page.goto('/auth?ref=theo_nguyen');
-  await page.getByRole('button', { name: 'Join / Sign In' }).click();
-  const digits = newPhoneDigits();
-  await page.getByLabel('Phone number').fill(digits);
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await page.getByText('Enter the code we sent.').waitFor();
-  await page.getByLabel('Digit 1').click();
-  await page.keyboard.type(await otpFromOutbox(baseUrl, `+1${digits}`));
-  await page.waitForURL('**/onboarding');
-  return (await page.evaluate(() => localStorage.getItem('authToken')))!;
-}
 
 function api(token: string) {
   return async (path: string, init: { method?: string; body?: unknown; type?: string } = {}) => {
@@ -96,7 +84,7 @@ describe('settings', () => {
     const context = await phoneContext(browser, baseUrl);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    const token = await joinWithReferral(page);
+    const token = await joinWithReferral(page, baseUrl, 'theo_nguyen');
     await onboard(page, token);
     expect((await me(baseUrl, token)).onboarded).toBe(14);
 
