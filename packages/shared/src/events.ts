@@ -49,6 +49,10 @@ export const leadBidderUpdatePayload = z.object({
   userId: z.number().int(),
   tokenBalance: z.number().int(),
 });
+export const auctionDeletedPayload = z.object({
+  auctionId: z.number().int(),
+  message: z.string(),
+});
 export const roomJoinedPayload = z.object({ auctionData: auctionCardSchema });
 export const countdownSyncPayload = z.object({
   secondsRemaining: z.number().int(),
@@ -85,6 +89,7 @@ export interface ServerToClientEvents {
   bidError: (payload: z.infer<typeof bidErrorPayload>) => void;
   leadBidderUpdate: (payload: z.infer<typeof leadBidderUpdatePayload>) => void;
   roomJoined: (payload: z.infer<typeof roomJoinedPayload>) => void;
+  auctionDeleted: (payload: z.infer<typeof auctionDeletedPayload>) => void;
   countdownSync: (payload: z.infer<typeof countdownSyncPayload>) => void;
   periodChange: (payload: z.infer<typeof periodChangePayload>) => void;
 }

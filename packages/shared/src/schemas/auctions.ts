@@ -24,6 +24,8 @@ export const AUCTION_MESSAGES = {
   bidderMismatch: 'You can only bid as yourself.',
   searchTooShort: `Search needs at least ${SEARCH_MIN_CHARS} characters.`,
   cannotCreateAuction: 'Only approved members who finished onboarding can have an auction.',
+  auctionRemoved:
+    'This profile was removed from the Bid Board. Any bid you held on it was refunded.',
 } as const;
 
 export const periodSchema = z.object({ id: z.number().int(), end_time: z.string() });
@@ -148,4 +150,10 @@ export const closePeriodResponse = z.object({
   success: z.literal(true),
   closed: z.object({ periodId: z.number().int(), connections: z.number().int() }).nullable(),
   period: periodSchema,
+});
+
+export const removeAuctionResponse = z.object({
+  success: z.literal(true),
+  auctionId: z.number().int(),
+  refundedBidderId: z.number().int().nullable(),
 });

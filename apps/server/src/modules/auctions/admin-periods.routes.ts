@@ -1,9 +1,17 @@
-// POST /api/admin/periods/close-now: closes the open period at once, through the same
-// sweep the scheduler runs.
-import { closePeriodResponse, errorResponseSchema } from '@bidboard/shared';
+// Admin operations on the Bid Board: POST /api/admin/periods/close-now closes the open
+// period at once through the same sweep the scheduler runs; DELETE /api/admin/auctions/:id
+// takes an auction off the board.
+import {
+  auctionIdParams,
+  closePeriodResponse,
+  errorResponseSchema,
+  removeAuctionResponse,
+} from '@bidboard/shared';
 import { sweepPeriods } from '../../jobs/period-close';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { publishAuctionRemoved } from './auctions.events';
+import { removeAuction } from './remove-auction.service';
 
 export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   app.post(
@@ -26,6 +34,31 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
           ? { periodId: closed.periodId, connections: closed.connections.length }
           : null,
         period: { id: period.id, end_time: period.end_time.toISOString() },
+      };
+    },
+  );
+  app.delete(
+    '/admin/auctions/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        params: auctionIdParams,
+        response: {
+          200: removeAuctionResponse,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const removed = await removeAuction(ctx.db, request.params.id);
+      publishAuctionRemoved(app.io, removed);
+      return {
+        success: true as const,
+        auctionId: removed.auctionId,
+        refundedBidderId: removed.refunded?.userId ?? null,
       };
     },
   );

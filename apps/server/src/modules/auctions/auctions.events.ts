@@ -1,7 +1,9 @@
 // Realtime emits for periods, sent after the closing transaction commits.
+import { AUCTION_MESSAGES, auctionRoom, userRoom } from '@bidboard/shared';
 import type { AppSocketServer } from '../../plugins/socket';
 import { emitAlerts } from '../alerts/alerts.events';
 import type { ClosedPeriod } from './periods.service';
+import type { RemovedAuction } from './remove-auction.service';
 
 export function publishPeriodClosed(io: AppSocketServer, closed: ClosedPeriod, now: Date): void {
   io.emit('periodChange', {
@@ -11,4 +13,14 @@ export function publishPeriodClosed(io: AppSocketServer, closed: ClosedPeriod, n
     timestamp: now.getTime(),
   });
   emitAlerts(io, closed.alerts);
+}
+
+export function publishAuctionRemoved(io: AppSocketServer, removed: RemovedAuction): void {
+  io.to(auctionRoom(removed.auctionId)).emit('auctionDeleted', {
+    auctionId: removed.auctionId,
+    message: AUCTION_MESSAGES.auctionRemoved,
+  });
+  if (removed.refunded) {
+    io.to(userRoom(removed.refunded.userId)).emit('leadBidderUpdate', removed.refunded);
+  }
 }

@@ -75,7 +75,7 @@ export function AuctionCard({ card, profile, user, socket, status, onSignUp }: A
     [embla, biddingIndex, finishSubmit],
   );
 
-  const { live, setLive } = useAuctionLive({
+  const { live, setLive, removedMessage } = useAuctionLive({
     card,
     socket,
     status,
@@ -138,6 +138,14 @@ export function AuctionCard({ card, profile, user, socket, status, onSignUp }: A
   };
 
   const heading = card.age === null ? username : `${username}, ${card.age}`;
+
+  if (removedMessage) {
+    return (
+      <article className="auction-card auction-card--removed" aria-label={heading} role="status">
+        <p>{removedMessage}</p>
+      </article>
+    );
+  }
 
   return (
     <article className="auction-card" aria-label={heading} data-auction-id={card.auctionId}>

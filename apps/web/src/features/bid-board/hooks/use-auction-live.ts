@@ -1,6 +1,7 @@
 // One card's live auction state: joins room auction_{id} while the card's bid button is at
 // least 80% visible (marketplace §7 Realtime) and applies the room's bid updates, the fresh
-// auction on joining, and this member's own bidSuccess / bidError for the auction.
+// auction on joining, this member's own bidSuccess / bidError for the auction, and its
+// removal from the board (auctionDeleted).
 import { type AuctionCard, auctionRoom } from '@bidboard/shared';
 import { type RefObject, useEffect, useState } from 'react';
 import type { AppSocket, RealtimeStatus } from '@/lib/socket';
@@ -59,6 +60,7 @@ export function useAuctionLive(options: {
   const auctionId = card.auctionId;
   const [live, setLive] = useState<LiveAuction>(() => fromCard(card));
   const [visible, setVisible] = useState(false);
+  const [removedMessage, setRemovedMessage] = useState<string | null>(null);
 
   useEffect(() => {
     const element = watchRef.current;
@@ -115,17 +117,22 @@ export function useAuctionLive(options: {
       if (p.auctionId !== null && p.auctionId !== auctionId) return;
       onOutcome({ kind: 'error', message: p.message, at: Date.now() });
     };
+    const handleDeleted = (p: { auctionId: number; message: string }) => {
+      if (p.auctionId === auctionId) setRemovedMessage(p.message);
+    };
     socket.on('bidUpdate', handleUpdate);
+    socket.on('auctionDeleted', handleDeleted);
     socket.on('roomJoined', handleJoined);
     socket.on('bidSuccess', handleSuccess);
     socket.on('bidError', handleError);
     return () => {
       socket.off('bidUpdate', handleUpdate);
+      socket.off('auctionDeleted', handleDeleted);
       socket.off('roomJoined', handleJoined);
       socket.off('bidSuccess', handleSuccess);
       socket.off('bidError', handleError);
     };
   }, [socket, auctionId, onOutcome]);
 
-  return { live, setLive };
+  return { live, setLive, removedMessage };
 }

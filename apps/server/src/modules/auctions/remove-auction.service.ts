@@ -1,0 +1,44 @@
+// An admin takes an auction off the Bid Board (moderation). The lead bidder's escrow is
+// refunded in the same transaction, and the guarded status change makes it happen once.
+
+import { AUCTION_MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { applyBalanceChange } from '../tokens/ledger';
+
+export interface RemovedAuction {
+  auctionId: number;
+  refunded: { userId: number; tokenBalance: number } | null;
+}
+
+export async function removeAuction(db: Db, auctionId: number): Promise<RemovedAuction> {
+  return db.transaction(async (tx) => {
+    const [auction] = await rows<{
+      id: number;
+      user_id: number;
+      current_bid: number;
+      lead_bidder_id: number | null;
+    }>(
+      tx,
+      sql`UPDATE auctions SET status = 'deleted', updated_at = now()
+           WHERE id = ${auctionId} AND status = 'active'
+       RETURNING id, user_id, current_bid, lead_bidder_id`,
+    );
+    if (!auction) throw notFound(AUCTION_MESSAGES.auctionNotFound);
+    if (auction.lead_bidder_id === null || auction.current_bid === 0)
+      return { auctionId, refunded: null };
+    const entry = await applyBalanceChange(tx, {
+      userId: auction.lead_bidder_id,
+      amount: auction.current_bid,
+      type: 'refund',
+      bidTargetId: auction.user_id,
+      referenceId: `auction:${auction.id}`,
+      idempotencyKey: `auction-removed:${auction.id}`,
+    });
+    return {
+      auctionId,
+      refunded: { userId: auction.lead_bidder_id, tokenBalance: entry!.balance_after },
+    };
+  });
+}
