@@ -106,6 +106,8 @@ export async function buildApp(deps: AppDependencies) {
   });
 
   await app.register(errorsPlugin);
+  // Photos and uploads come from the bucket's own origin when storage is S3.
+  const storageOrigins = s3Origins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -114,11 +116,11 @@ export async function buildApp(deps: AppDependencies) {
         scriptSrc: ["'self'"],
         // Dialog primitives inject their scroll-lock styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
+        mediaSrc: ["'self'", 'blob:', ...storageOrigins],
         fontSrc: ["'self'", 'data:'],
         // blob:/data: let the photo editor read back the image it just cropped.
-        connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:', ...storageOrigins],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -213,6 +215,17 @@ async function redisForRateLimit(url: string, app: FastifyInstance) {
     await client.quit().catch(() => {});
   });
   return client;
+}
+
+/** Origins the browser reads from and uploads to when files live in an S3 bucket. */
+export function s3Origins(config: Config): string[] {
+  if (config.STORAGE_DRIVER !== 's3' || !config.S3_BUCKET) return [];
+  if (config.S3_ENDPOINT) {
+    const endpoint = new URL(config.S3_ENDPOINT);
+    if (config.S3_FORCE_PATH_STYLE) return [endpoint.origin];
+    return [`${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
+  }
+  return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`];
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

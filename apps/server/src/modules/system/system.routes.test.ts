@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { s3Origins } from '../../app';
+import { loadConfig } from '../../config';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,5 +93,18 @@ describe('app config', () => {
         token_redemption_multiplier: 1,
       },
     );
+  });
+});
+
+describe('CSP with S3 storage', () => {
+  it('lets the browser read and upload to the bucket origin only', () => {
+    const base = { STORAGE_DRIVER: 's3', S3_BUCKET: 'photos' };
+    expect(s3Origins(loadConfig(base))).toEqual(['https://photos.s3.us-east-1.amazonaws.com']);
+    expect(
+      s3Origins(
+        loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }),
+      ),
+    ).toEqual(['http://127.0.0.1:9000']);
+    expect(s3Origins(loadConfig({}))).toEqual([]);
   });
 });
