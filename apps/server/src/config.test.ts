@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       PORT: 3000,
       DATA_DIR: './data',
       SEED_DEMO: true,
+      AUTO_APPROVE: true,
       TEST_OTP_CODE: '123456',
     });
   });
@@ -23,6 +24,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
     expect(config.TEST_OTP_CODE).toBeUndefined();
     expect(config.SEED_DEMO).toBe(false);
+    expect(config.AUTO_APPROVE).toBe(false);
   });
 
   it('reads lists', () => {

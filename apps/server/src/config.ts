@@ -53,7 +53,7 @@ const schema = z.object({
     .default('mailto:support@bidboard.example'),
   ADMIN_PHONES: list.default([]),
   SEED_DEMO: bool.optional(),
-  AUTO_APPROVE: bool.default(false),
+  AUTO_APPROVE: bool.optional(),
   SWEEPER_ENABLED: bool.default(true),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
   MINIMUM_REDEEMABLE_THRESHOLD: z.coerce.number().int().positive().default(500),
@@ -72,9 +72,14 @@ const schema = z.object({
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  'SEED_DEMO' | 'TEST_OTP_CODE' | 'OTP_IP_MAX_PER_WINDOW' | 'OTP_ROUTE_MAX_PER_MINUTE'
+  | 'SEED_DEMO'
+  | 'TEST_OTP_CODE'
+  | 'OTP_IP_MAX_PER_WINDOW'
+  | 'OTP_ROUTE_MAX_PER_MINUTE'
+  | 'AUTO_APPROVE'
 > & {
   OTP_ROUTE_MAX_PER_MINUTE: number;
+  AUTO_APPROVE: boolean;
   SEED_DEMO: boolean;
   TEST_OTP_CODE: string | undefined;
   OTP_IP_MAX_PER_WINDOW: number;
@@ -112,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     isProduction,
     SEED_DEMO: c.SEED_DEMO ?? !isProduction,
+    // The local demo approves members as they finish onboarding; production waits for an admin.
+    AUTO_APPROVE: c.AUTO_APPROVE ?? !isProduction,
     // The test code is off in production unless an operator sets it on purpose.
     TEST_OTP_CODE: c.TEST_OTP_CODE ?? (isProduction ? undefined : '123456'),
     // Development lets a test suite sign up a few dozen members from one address.
