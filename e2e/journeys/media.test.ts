@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me } from '../support/api';
+import { me, memberApi } from '../support/api';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
 import { joinWithReferral } from '../support/join';
 
@@ -20,22 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-function api(token: string) {
-  return async (path: string, init: { method?: string; body?: unknown; type?: string } = {}) => {
-    const raw = init.body instanceof Uint8Array;
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method: init.method ?? 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': init.type ?? 'application/json',
-      },
-      body: (raw ? init.body : JSON.stringify(init.body ?? {})) as BodyInit,
-    });
-    expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-    return response.json();
-  };
-}
-
 const STEPS: Record<string, unknown>[] = [
   { birth_date: '1994-04-12' },
   { postal_code: '07030' },
@@ -47,7 +31,7 @@ const STEPS: Record<string, unknown>[] = [
   { favorite_thing_3: 'hobby', favorite_thing_3_answer: 'Climbing' },
 ];
 
-async function saveUntil(call: ReturnType<typeof api>, token: string, target: number) {
+async function saveUntil(call: ReturnType<typeof memberApi>, token: string, target: number) {
   for (const fields of STEPS) {
     const { onboarded } = await me(baseUrl, token);
     if (onboarded >= target) return;
@@ -69,7 +53,7 @@ describe('media', () => {
       if (request.url().includes('/models/')) modelRequests.push(request.url());
     });
     const token = await joinWithReferral(page, baseUrl, 'lena_k');
-    const call = api(token);
+    const call = memberApi(baseUrl, token);
     await saveUntil(call, token, 10);
     expect((await me(baseUrl, token)).onboarded).toBe(10);
 

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me } from '../support/api';
+import { me, memberApi } from '../support/api';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
 import { joinWithReferral } from '../support/join';
 
@@ -15,22 +15,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-function api(token: string) {
-  return async (path: string, init: { method?: string; body?: unknown; type?: string } = {}) => {
-    const raw = init.body instanceof Uint8Array;
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method: init.method ?? 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': init.type ?? 'application/json',
-      },
-      body: (raw ? init.body : JSON.stringify(init.body ?? {})) as BodyInit,
-    });
-    expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-    return response.json();
-  };
-}
 
 const BIO_BEFORE = 'Climber, reader and pasta maker in Hoboken.';
 const BIO_AFTER = 'Sunrise runner, bad guitarist and a very good cook.';
@@ -48,7 +32,7 @@ const STEPS: Record<string, unknown>[] = [
 ];
 
 async function onboard(page: Page, token: string) {
-  const call = api(token);
+  const call = memberApi(baseUrl, token);
   for (const fields of STEPS) {
     const { onboarded } = await me(baseUrl, token);
     if (onboarded >= 10) break;

@@ -30,3 +30,27 @@ const AREA_CODES = ['212', '415', '617', '312', '416', '604'];
 export function newPhoneDigits(): string {
   return `${AREA_CODES[randomInt(0, AREA_CODES.length)]}555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 }
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  type?: string;
+}
+
+/** A caller for the member's API with their token; any status but 200 throws. */
+export function memberApi(baseUrl: string, token: string) {
+  return async (path: string, init: CallOptions = {}) => {
+    const raw = init.body instanceof Uint8Array;
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method: init.method ?? 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': init.type ?? 'application/json',
+      },
+      body: (raw ? init.body : JSON.stringify(init.body ?? {})) as BodyInit,
+    });
+    if (response.status !== 200)
+      throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+}
