@@ -39,6 +39,10 @@ export const MESSAGES = {
   referralRewardAlreadyAwarded: 'Referral bonus already awarded',
   insufficientTokens: 'Insufficient tokens',
   stepIncomplete: 'Please complete this step before continuing.',
+  noCodeSent: 'No code was sent to this number',
+  adjustmentAmountInvalid: 'Amount must be a non-zero whole number',
+  /** Twilio refuses numbers that replied STOP until they text START (accounts §8). */
+  textStartTo: (from: string) => `Text START to ${from} to receive messages`,
   profileUpdated: 'Profile updated',
 } as const;
 

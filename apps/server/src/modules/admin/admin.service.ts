@@ -1,4 +1,5 @@
 // Operator actions shared by the admin API and the CLI.
+import { MESSAGES } from '@bidboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -26,7 +27,7 @@ export async function approveMember(db: Db, username: string) {
 /** An admin adjustment mints (or burns, when negative) tokens through the ledger. */
 export async function adjustTokens(db: Db, username: string, amount: number) {
   if (!Number.isInteger(amount) || amount === 0)
-    throw badRequest('VALIDATION', 'Amount must be a non-zero whole number');
+    throw badRequest('VALIDATION', MESSAGES.adjustmentAmountInvalid);
   const member = await memberByUsername(db, username);
   const entry = await db.transaction((tx) =>
     applyBalanceChange(tx, { userId: member.id, amount, type: 'adjustment' }),

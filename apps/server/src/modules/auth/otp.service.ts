@@ -61,7 +61,7 @@ export async function requestCode(
     await ctx.db.delete(otpCodes).where(eq(otpCodes.id, row!.id));
     if (error instanceof SmsDeliveryError && error.providerCode === TWILIO_UNSUBSCRIBED) {
       const from = config.TWILIO_FROM ?? 'our number';
-      throw new AppError('SMS_FAILED', 400, `Text START to ${from} to receive messages`);
+      throw new AppError('SMS_FAILED', 400, MESSAGES.textStartTo(from));
     }
     throw new AppError('SMS_FAILED', 502, MESSAGES.failedToSendCode);
   }

@@ -1,6 +1,6 @@
 // Development-only: the last code the console SMS adapter "sent" to a number.
 // Registered only with SMS_PROVIDER=console outside production.
-import { errorResponseSchema, otpOutboxQuery, otpOutboxResponse } from '@bidboard/shared';
+import { errorResponseSchema, MESSAGES, otpOutboxQuery, otpOutboxResponse } from '@bidboard/shared';
 import type { ConsoleSmsSender } from '../../adapters/sms/console.adapter';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
@@ -19,7 +19,7 @@ export async function devRoutes(app: FastifyZodApp, { sms }: { sms: ConsoleSmsSe
     async (request) => {
       const phone = requirePhone(request.query.phone);
       const entry = sms.lastTo(phone);
-      if (!entry?.code) throw notFound('No code was sent to this number');
+      if (!entry?.code) throw notFound(MESSAGES.noCodeSent);
       return { phone, code: entry.code, sentAt: entry.sentAt.toISOString() };
     },
   );
