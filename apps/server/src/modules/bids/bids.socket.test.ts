@@ -34,6 +34,18 @@ async function connected(tokens: number) {
   return { ...row, socket, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** The member's auction in the open period, opening the period if needed. */
+async function auctionOf(ownerId: number): Promise<number> {
+  await sweepPeriods({ db: t.database.db, clock: clock.clock });
+  const [auction] = await rows<{ id: number }>(
+    t.database.db,
+    sql`INSERT INTO auctions (user_id, period_id)
+        SELECT ${ownerId}, id FROM auction_periods WHERE status = 'open'
+        ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+  );
+  return auction!.id;
+}
+
 function next<T = Record<string, unknown>>(socket: Socket, event: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event}`)), 5000);
@@ -47,14 +59,7 @@ function next<T = Record<string, unknown>>(socket: Socket, event: string): Promi
 describe('socket bidding', () => {
   it('joins a room, bids, and tells the room, the bidder and the outbid member', async () => {
     const owner = await connected(0);
-    await sweepPeriods({ db: t.database.db, clock: clock.clock });
-    const [auction] = await rows<{ id: number }>(
-      t.database.db,
-      sql`INSERT INTO auctions (user_id, period_id)
-          SELECT ${owner.id}, id FROM auction_periods WHERE status = 'open'
-          ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
-    );
-    const auctionId = auction!.id;
+    const auctionId = await auctionOf(owner.id);
     const alice = await connected(500);
     const bob = await connected(500);
     const watcher = await connected(0);
@@ -146,14 +151,7 @@ describe('socket bidding', () => {
 
   it('a watcher that was disconnected during bids catches up when it joins the room again', async () => {
     const owner = await connected(0);
-    await sweepPeriods({ db: t.database.db, clock: clock.clock });
-    const [auction] = await rows<{ id: number }>(
-      t.database.db,
-      sql`INSERT INTO auctions (user_id, period_id)
-          SELECT ${owner.id}, id FROM auction_periods WHERE status = 'open'
-          ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
-    );
-    const auctionId = auction!.id;
+    const auctionId = await auctionOf(owner.id);
     const bidder = await connected(1000);
     const watcher = await connected(0);
     const first = next(watcher.socket, 'roomJoined');
