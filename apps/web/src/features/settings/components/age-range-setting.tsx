@@ -2,7 +2,6 @@
 // handles at least 2 apart, 60 reads '60+'. Saved when a handle is released, and only when
 // min or max actually changed.
 import {
-  AGE_RANGE,
   AGE_RANGE_LABELS,
   type AgeRange,
   ageRangeChanged,
@@ -10,8 +9,8 @@ import {
   type User,
   validateAgeRange,
 } from '@bidboard/shared';
-import * as Slider from '@radix-ui/react-slider';
 import { useEffect, useState } from 'react';
+import { AgeRangeSlider } from '@/components/ui/age-range-slider';
 import { SettingsField } from '@/components/ui/settings-field';
 import { useProfileField } from '../hooks/use-profile-field';
 
@@ -38,8 +37,7 @@ export function AgeRangeSetting({ user }: { user: User }) {
   const [draft, setDraft] = useState<AgeRange>(field.value);
   useEffect(() => setDraft(field.value), [field.value]);
 
-  const release = ([min = draft.min, max = draft.max]: number[]) => {
-    const next = { min, max };
+  const release = (next: AgeRange) => {
     if (ageRangeChanged(field.committed, next)) void field.commit(next);
   };
 
@@ -56,31 +54,12 @@ export function AgeRangeSetting({ user }: { user: User }) {
             <strong>{formatAgeValue(draft.max)}</strong>
           </span>
         </div>
-        <Slider.Root
-          className="age-range__slider"
-          min={AGE_RANGE.min}
-          max={AGE_RANGE.max}
-          step={AGE_RANGE.step}
-          minStepsBetweenThumbs={AGE_RANGE.minGap}
-          value={[draft.min, draft.max]}
-          onValueChange={([min = draft.min, max = draft.max]) => setDraft({ min, max })}
-          onValueCommit={release}
+        <AgeRangeSlider
+          value={draft}
+          onChange={setDraft}
+          onCommit={release}
           disabled={field.status === 'saving'}
-        >
-          <Slider.Track className="age-range__track">
-            <Slider.Range className="age-range__range" />
-          </Slider.Track>
-          <Slider.Thumb
-            className="age-range__thumb"
-            aria-label={AGE_RANGE_LABELS.min}
-            aria-valuetext={formatAgeValue(draft.min)}
-          />
-          <Slider.Thumb
-            className="age-range__thumb"
-            aria-label={AGE_RANGE_LABELS.max}
-            aria-valuetext={formatAgeValue(draft.max)}
-          />
-        </Slider.Root>
+        />
       </div>
     </SettingsField>
   );

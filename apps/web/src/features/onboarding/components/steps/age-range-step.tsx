@@ -1,8 +1,8 @@
 // Step 5: ideal match age range on a two-handle slider (accounts §5 'Age-range control'):
 // 18 to 60, handles at least 2 apart, 60 reads '60+'.
-import { AGE_RANGE, AGE_RANGE_LABELS, type AgeRange, formatAgeValue } from '@bidboard/shared';
-import * as Slider from '@radix-ui/react-slider';
+import { AGE_RANGE_LABELS, type AgeRange, formatAgeValue } from '@bidboard/shared';
 import { useState } from 'react';
+import { AgeRangeSlider } from '@/components/ui/age-range-slider';
 import { StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
@@ -24,29 +24,7 @@ export function AgeRangeStep({ user, save }: StepProps) {
         <p className="ob-range__value" aria-live="polite">
           {range.min} – {formatAgeValue(range.max)}
         </p>
-        <Slider.Root
-          className="ob-slider"
-          min={AGE_RANGE.min}
-          max={AGE_RANGE.max}
-          step={AGE_RANGE.step}
-          minStepsBetweenThumbs={AGE_RANGE.minGap}
-          value={[range.min, range.max]}
-          onValueChange={([min = range.min, max = range.max]) => setRange({ min, max })}
-        >
-          <Slider.Track className="ob-slider__track">
-            <Slider.Range className="ob-slider__range" />
-          </Slider.Track>
-          <Slider.Thumb
-            className="ob-slider__thumb"
-            aria-label={AGE_RANGE_LABELS.min}
-            aria-valuetext={String(range.min)}
-          />
-          <Slider.Thumb
-            className="ob-slider__thumb"
-            aria-label={AGE_RANGE_LABELS.max}
-            aria-valuetext={formatAgeValue(range.max)}
-          />
-        </Slider.Root>
+        <AgeRangeSlider value={range} onChange={setRange} />
         <div className="ob-range__labels">
           <span>
             {AGE_RANGE_LABELS.min} <strong>{range.min}</strong>
