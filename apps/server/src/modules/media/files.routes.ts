@@ -57,23 +57,31 @@ export async function filesRoutes(
     },
   );
 
-  app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
-    const now = clock();
-    if (storage.verifySignature(key, exp, sig, now) !== 'valid') {
-      return reply.status(403).send({ message: MEDIA_MESSAGES.imageUrlFailed, code: 'FORBIDDEN' });
-    }
-    const object = await storage.get(key);
-    if (!object) {
-      return reply.status(404).send({ message: MEDIA_MESSAGES.imageNotFound, code: 'NOT_FOUND' });
-    }
-    const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
-    return reply
-      .header('content-type', object.contentType)
-      .header('content-length', object.size)
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(object.body);
-  });
+  // Reads are signed and short-lived, and one page of the Bid Board loads many photos, so
+  // they are not counted against the per-address request limit.
+  app.get(
+    '/files/*',
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+      const now = clock();
+      if (storage.verifySignature(key, exp, sig, now) !== 'valid') {
+        return reply
+          .status(403)
+          .send({ message: MEDIA_MESSAGES.imageUrlFailed, code: 'FORBIDDEN' });
+      }
+      const object = await storage.get(key);
+      if (!object) {
+        return reply.status(404).send({ message: MEDIA_MESSAGES.imageNotFound, code: 'NOT_FOUND' });
+      }
+      const maxAge = Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000));
+      return reply
+        .header('content-type', object.contentType)
+        .header('content-length', object.size)
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(object.body);
+    },
+  );
 }

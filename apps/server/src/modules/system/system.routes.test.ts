@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { createStorage } from '../../adapters/storage';
 import { s3Origins } from '../../app';
 import { loadConfig } from '../../config';
+import { loadSecrets } from '../../lib/secrets';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,5 +108,19 @@ describe('CSP with S3 storage', () => {
       ),
     ).toEqual(['http://127.0.0.1:9000']);
     expect(s3Origins(loadConfig({}))).toEqual([]);
+  });
+});
+
+describe('signed photo reads', () => {
+  it('are not counted against the request limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    const storage = createStorage(limited.config, loadSecrets(limited.config));
+    const key = storage.newKey('photos', 'webp');
+    await storage.put(key, new Uint8Array([1, 2, 3]), 'image/webp');
+    const url = await storage.signedUrl(key);
+    for (let i = 0; i < 6; i++) {
+      expect((await limited.app.inject({ url })).statusCode).toBe(200);
+    }
+    await limited.close();
   });
 });
