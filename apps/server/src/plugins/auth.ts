@@ -1,4 +1,4 @@
-// Bearer-token authentication for HTTP routes. `app.requireMember` is the preHandler
+// Bearer-token authentication for HTTP routes. `app.requireMember` is the onRequest hook
 // of every route that needs a signed-in member; `request.member` is then set.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

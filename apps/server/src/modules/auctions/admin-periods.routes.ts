@@ -17,7 +17,7 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
   app.post(
     '/admin/periods/close-now',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         response: { 200: closePeriodResponse, 401: errorResponseSchema, 403: errorResponseSchema },
@@ -40,7 +40,7 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
   app.delete(
     '/admin/auctions/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         params: auctionIdParams,

@@ -44,7 +44,7 @@ export async function auctionsRoutes(
   app: FastifyZodApp,
   { ctx, bidEvents }: { ctx: ServiceContext; bidEvents: BidEvents },
 ) {
-  const member = { preHandler: app.requireMember };
+  const member = { onRequest: app.requireMember };
   /** The signed-in member when a valid bearer token came; visitors browse anonymously. */
   const viewerOf = async (request: FastifyRequest) => {
     if (!request.headers.authorization) return null;

@@ -125,7 +125,7 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
   app.get(
     '/auth/me',
     {
-      preHandler: app.requireMember,
+      onRequest: app.requireMember,
       schema: { tags: ['auth'], response: { 200: meResponse, ...errors } },
     },
     async (request) => ({ user: presentUser(request.member!) }),
@@ -133,7 +133,7 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
   app.post(
     '/auth/logout',
     {
-      preHandler: app.requireMember,
+      onRequest: app.requireMember,
       schema: { tags: ['auth'], response: { 200: logoutResponse, ...errors } },
     },
     async (request) => {
@@ -144,7 +144,7 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
   app.post(
     '/handleReferralReward',
     {
-      preHandler: app.requireMember,
+      onRequest: app.requireMember,
       schema: {
         tags: ['tokens'],
         body: referralRewardBody,

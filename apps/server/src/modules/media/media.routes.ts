@@ -52,8 +52,8 @@ const errors = {
 const tags = ['media'];
 
 export async function mediaRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
-  const member = { preHandler: app.requireMember };
-  const admin = { preHandler: app.requireAdmin };
+  const member = { onRequest: app.requireMember };
+  const admin = { onRequest: app.requireAdmin };
 
   await app.register(photoUploadRoute, { ctx });
 

@@ -18,7 +18,7 @@ const errors = {
 };
 
 export async function pushRoutes(app: FastifyZodApp, { ctx }: { ctx: PushContext }) {
-  const member = { preHandler: app.requireMember };
+  const member = { onRequest: app.requireMember };
   const tags = ['notifications'];
 
   app.get(

@@ -28,7 +28,7 @@ import { updateProfile } from './profile.service';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
 export async function profileRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
-  const member = { preHandler: app.requireMember };
+  const member = { onRequest: app.requireMember };
   // The spec names both paths for the same edit.
   for (const [method, url] of [
     ['POST', '/auth/update-profile'],

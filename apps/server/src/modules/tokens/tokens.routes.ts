@@ -15,7 +15,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const tags = ['tokens'];
 
 export async function tokensRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
-  const member = { preHandler: app.requireMember };
+  const member = { onRequest: app.requireMember };
   app.post(
     '/claimTokens',
     { ...member, schema: { tags, response: { 200: claimTokensResponse, ...errors } } },
