@@ -136,7 +136,10 @@ export async function buildApp(deps: AppDependencies) {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     ...(config.REDIS_URL
-      ? { redis: await redisForRateLimit(config.REDIS_URL, app as unknown as FastifyInstance) }
+      ? {
+          redis: await redisForRateLimit(config.REDIS_URL, app as unknown as FastifyInstance),
+          nameSpace: `${config.REDIS_PREFIX}:rate-limit:`,
+        }
       : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDependencies) {
       ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
     ],
     redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
   });
 
   await app.register(systemRoutes, { database, registry });

@@ -24,6 +24,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Namespaces every Redis key and stream, so deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]{1,64}$/, 'letters, digits, _ - : only')
+    .default('bidboard'),
   WEB_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_SECONDS: seconds.default(30 * 24 * 3600),

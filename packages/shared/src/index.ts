@@ -19,6 +19,7 @@ export * from './rules/username';
 export * from './schemas/app-config';
 export * from './schemas/auctions';
 export * from './schemas/auth';
+export * from './schemas/common';
 export * from './schemas/media';
 export * from './schemas/notifications';
 export * from './schemas/profile';

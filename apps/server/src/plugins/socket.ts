@@ -38,6 +38,7 @@ export interface SocketPluginOptions {
   sessions: SessionSettings;
   allowedOrigins: string[];
   redisUrl?: string;
+  redisPrefix: string;
 }
 
 /** Browsers send Origin; it must be this server's own host or an allowed origin. */
@@ -72,7 +73,7 @@ export default fp(
       const client = createClient({ url: opts.redisUrl });
       client.on('error', (err) => app.log.error({ err }, 'redis error'));
       await client.connect();
-      io.adapter(createAdapter(client));
+      io.adapter(createAdapter(client, { streamName: `${opts.redisPrefix}:socket.io` }));
       app.addHook('onClose', async () => {
         await client.quit().catch(() => {});
       });
