@@ -36,6 +36,7 @@ import { filesRoutes } from './modules/media/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(marketplaceRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
       // Local files are served by us through signed URLs; S3 serves its own.
       if (storage instanceof LocalStorage) await api.register(filesRoutes, { storage, clock });
       if (sms instanceof ConsoleSmsSender && !config.isProduction)

@@ -1,15 +1,21 @@
 // Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses.
-import { loadConfig } from './config';
+import { ZodError } from 'zod';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { sweepPeriods } from './jobs/period-close';
 import { systemClock } from './lib/context';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
+import { loadSettings, updateSettings } from './modules/settings/settings.service';
 
 const commands: Record<
   string,
   {
     usage: string;
-    run: (db: ReturnType<typeof openDatabase>['db'], args: string[]) => Promise<unknown>;
+    run: (
+      db: ReturnType<typeof openDatabase>['db'],
+      args: string[],
+      config: Config,
+    ) => Promise<unknown>;
   }
 > = {
   approve: {
@@ -25,6 +31,17 @@ const commands: Record<
         connections: closed?.connections.length ?? 0,
         openPeriod: { id: period.id, end_time: period.end_time.toISOString() },
       };
+    },
+  },
+  settings: {
+    usage: 'settings   (the business settings in effect)',
+    run: (db, _args, config) => loadSettings(db, config),
+  },
+  'set-setting': {
+    usage: 'set-setting <key> <value>   (e.g. set-setting daily_claim_amount 150)',
+    run: async (db, [key, value], config) => {
+      const patch = { [required(key, 'key')]: JSON.parse(required(value, 'value')) };
+      return (await updateSettings(db, config, patch, null)).after;
     },
   },
   'grant-tokens': {
@@ -54,9 +71,13 @@ async function main() {
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   try {
-    console.log(JSON.stringify(await command.run(database.db, args), null, 2));
+    console.log(JSON.stringify(await command.run(database.db, args, config), null, 2));
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    if (error instanceof ZodError) {
+      for (const issue of error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+    } else {
+      console.error(error instanceof Error ? error.message : error);
+    }
     process.exitCode = 1;
   } finally {
     await database.close();

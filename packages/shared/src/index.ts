@@ -23,5 +23,6 @@ export * from './schemas/common';
 export * from './schemas/media';
 export * from './schemas/notifications';
 export * from './schemas/profile';
+export * from './schemas/settings';
 export * from './schemas/tokens';
 export * from './schemas/user';

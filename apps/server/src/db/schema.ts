@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -170,3 +171,14 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_idx').on(t.user_id),
   ],
 );
+
+/**
+ * Business settings an operator changed at run time; a key without a row uses the
+ * default from the environment (modules/settings).
+ */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

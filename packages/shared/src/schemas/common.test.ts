@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_MESSAGES, idParam, idSchema, PG_INT_MAX, pageQuery, safeText } from './common';
+import {
+  COMMON_MESSAGES,
+  idParam,
+  idSchema,
+  intInRange,
+  PG_INT_MAX,
+  pageQuery,
+  safeText,
+} from './common';
 
 describe('ids', () => {
   it('accepts ids inside the integer column and refuses the rest with one message', () => {
@@ -52,5 +60,14 @@ describe('pageQuery', () => {
     expect(page.parse({ limit: '5', offset: '20' })).toEqual({ limit: 5, offset: 20 });
     expect(page.safeParse({ limit: '51' }).success).toBe(false);
     expect(page.safeParse({ offset: '2147483648' }).success).toBe(false);
+  });
+});
+
+describe('intInRange', () => {
+  it('names the bound that was crossed', () => {
+    const amount = intInRange(1, 500);
+    expect(amount.safeParse(0).error?.issues[0]?.message).toBe('Must be at least 1');
+    expect(amount.safeParse(501).error?.issues[0]?.message).toBe('Must be at most 500');
+    expect(amount.safeParse(2.5).error?.issues[0]?.message).toBe(COMMON_MESSAGES.invalidNumber);
   });
 });

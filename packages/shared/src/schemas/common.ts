@@ -14,6 +14,8 @@ export const COMMON_MESSAGES = {
   controlCharacters: 'Text cannot contain control characters',
   tooLong: (max: number) => `Must be at most ${max} characters`,
   invalidNumber: 'Must be a whole number',
+  atLeast: (min: number) => `Must be at least ${min}`,
+  atMost: (max: number) => `Must be at most ${max}`,
 } as const;
 
 /** An id of an `integer` column, in a JSON body. */
@@ -42,8 +44,8 @@ export function intInRange(min: number, max: number) {
   return z
     .number({ error: COMMON_MESSAGES.invalidNumber })
     .int(COMMON_MESSAGES.invalidNumber)
-    .min(min)
-    .max(max);
+    .min(min, COMMON_MESSAGES.atLeast(min))
+    .max(max, COMMON_MESSAGES.atMost(max));
 }
 
 const TAB = 0x09;

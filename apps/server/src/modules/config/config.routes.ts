@@ -1,5 +1,5 @@
 // Public settings: the launch instant (prelaunch mode) and the redemption settings of
-// marketplace §7 Tokens.
+// marketplace §7 Tokens (business settings, changeable at run time).
 import {
   appConfigResponse,
   isPrelaunch,
@@ -8,10 +8,11 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { loadSettings } from '../settings/settings.service';
 
 export async function configRoutes(
   app: FastifyZodApp,
-  { ctx }: { ctx: Pick<ServiceContext, 'config' | 'clock'> },
+  { ctx }: { ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'> },
 ) {
   app.get(
     '/config/app',
@@ -28,11 +29,17 @@ export async function configRoutes(
   app.get(
     '/config/minimum-redeemable-threshold',
     { schema: { tags: ['config'], response: { 200: minimumRedeemableThresholdResponse } } },
-    async () => ({ minimum_redeemable_threshold: ctx.config.MINIMUM_REDEEMABLE_THRESHOLD }),
+    async () => ({
+      minimum_redeemable_threshold: (await loadSettings(ctx.db, ctx.config))
+        .minimum_redeemable_threshold,
+    }),
   );
   app.get(
     '/config/token-redemption-multiplier',
     { schema: { tags: ['config'], response: { 200: tokenRedemptionMultiplierResponse } } },
-    async () => ({ token_redemption_multiplier: ctx.config.TOKEN_REDEMPTION_MULTIPLIER }),
+    async () => ({
+      token_redemption_multiplier: (await loadSettings(ctx.db, ctx.config))
+        .token_redemption_multiplier,
+    }),
   );
 }

@@ -6,12 +6,13 @@ import { type Db, rows } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, pgErrorCode } from '../../lib/errors';
 import { newYorkDate } from '../auctions/period-time';
+import { loadSettings, type SettingsDefaults } from '../settings/settings.service';
 import { applyBalanceChange } from './ledger';
 
 export interface ClaimContext {
   db: Db;
   clock: Clock;
-  config: { DAILY_CLAIM_AMOUNT: number };
+  config: SettingsDefaults;
 }
 
 export const dailyClaimKey = (userId: number, now: Date) =>
@@ -23,10 +24,10 @@ export async function claimDailyTokens(ctx: ClaimContext, userId: number) {
   const idempotencyKey = dailyClaimKey(userId, ctx.clock());
   let entry: Awaited<ReturnType<typeof applyBalanceChange>>;
   try {
-    entry = await ctx.db.transaction((tx) =>
+    entry = await ctx.db.transaction(async (tx) =>
       applyBalanceChange(tx, {
         userId,
-        amount: ctx.config.DAILY_CLAIM_AMOUNT,
+        amount: (await loadSettings(tx, ctx.config)).daily_claim_amount,
         type: 'free_claim',
         idempotencyKey,
       }),

@@ -1,0 +1,85 @@
+// Business settings: the environment's defaults overlaid with the rows an operator
+// saved. Read fresh from the database on each use, so a change made through one server
+// applies on every server at once, without a restart.
+import {
+  type BusinessSettings,
+  type BusinessSettingsPatch,
+  businessSettingsPatch,
+  businessSettingsSchema,
+  businessSettingsShape,
+} from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { type Db, type Executor, rows } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+
+export type SettingsDefaults = Pick<
+  Config,
+  'DAILY_CLAIM_AMOUNT' | 'MINIMUM_REDEEMABLE_THRESHOLD' | 'TOKEN_REDEMPTION_MULTIPLIER'
+>;
+
+export function defaultSettings(config: SettingsDefaults): BusinessSettings {
+  return {
+    daily_claim_amount: config.DAILY_CLAIM_AMOUNT,
+    minimum_redeemable_threshold: config.MINIMUM_REDEEMABLE_THRESHOLD,
+    token_redemption_multiplier: config.TOKEN_REDEMPTION_MULTIPLIER,
+    payout_fee_cents: 0,
+    connection_reminder_hours: 24,
+    connection_expiry_hours: 48,
+    rejection_grace_hours: 24,
+    engagement_window_hours: 7 * 24,
+  };
+}
+
+const keys = Object.keys(businessSettingsShape) as (keyof BusinessSettings)[];
+
+export async function loadSettings(
+  db: Executor,
+  config: SettingsDefaults,
+): Promise<BusinessSettings> {
+  const saved = await rows<{ key: string; value: unknown }>(
+    db,
+    sql`SELECT key, value FROM app_settings`,
+  );
+  const settings: Record<string, unknown> = { ...defaultSettings(config) };
+  for (const row of saved) {
+    const field = businessSettingsShape[row.key as keyof BusinessSettings];
+    // A row written by an older version that no longer parses keeps the default.
+    if (field?.safeParse(row.value).success) settings[row.key] = row.value;
+  }
+  return settings as BusinessSettings;
+}
+
+export interface SettingsChange {
+  before: BusinessSettings;
+  after: BusinessSettings;
+}
+
+/** Saves a validated change; the merged settings must still make sense as a whole. */
+export async function updateSettings(
+  db: Db,
+  config: SettingsDefaults,
+  patch: BusinessSettingsPatch,
+  actorId: number | null,
+): Promise<SettingsChange> {
+  const change = businessSettingsPatch.parse(patch);
+  return db.transaction(async (tx) => {
+    // One writer at a time, so two admins cannot each pass the whole-settings check.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('app_settings'))`);
+    const before = await loadSettings(tx, config);
+    const merged = businessSettingsSchema.safeParse({ ...before, ...change });
+    if (!merged.success) {
+      throw badRequest('VALIDATION', merged.error.issues[0]?.message ?? 'Invalid settings');
+    }
+    for (const key of keys) {
+      if (!(key in change)) continue;
+      await tx.execute(
+        sql`INSERT INTO app_settings (key, value, updated_at, updated_by)
+            VALUES (${key}, ${JSON.stringify(change[key])}::jsonb, now(), ${actorId})
+            ON CONFLICT (key) DO UPDATE
+               SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+      );
+    }
+    return { before, after: merged.data };
+  });
+}

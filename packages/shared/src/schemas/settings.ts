@@ -1,0 +1,47 @@
+// Business settings (product rules: daily claim, redemption, connection timers, ...):
+// an operator changes them at run time from the admin console and every server reads
+// the new value on its next use. The server's environment gives the starting defaults.
+import { z } from 'zod';
+import { MAX_BID } from './auctions';
+import { intInRange } from './common';
+
+const HOURS_IN_A_YEAR = 24 * 365;
+/** Fractions of an hour are allowed so a test or a rehearsal can run the lifecycle quickly. */
+const hours = z.number().positive().max(HOURS_IN_A_YEAR);
+
+export const businessSettingsShape = {
+  /** Tokens a member gets from the daily claim. */
+  daily_claim_amount: intInRange(1, MAX_BID),
+  /** Fewest redeemable tokens a redemption may take. */
+  minimum_redeemable_threshold: intInRange(1, MAX_BID),
+  /** Cash value multiplier of a redeemed token (the '5X' launch campaign sets 5). */
+  token_redemption_multiplier: z.number().min(1).max(100),
+  /** Fee in US cents taken from each payout. */
+  payout_fee_cents: intInRange(0, 100_000),
+  /** A pending connection reminds its owner after this long. */
+  connection_reminder_hours: hours,
+  /** A pending connection expires (and refunds the bidder) after this long. */
+  connection_expiry_hours: hours,
+  /** After a rejection the owner may change their mind for this long. */
+  rejection_grace_hours: hours,
+  /** An accepted connection without engagement expires (and refunds) after this long. */
+  engagement_window_hours: hours,
+};
+
+export const businessSettingsSchema = z
+  .object(businessSettingsShape)
+  .refine((s) => s.connection_reminder_hours < s.connection_expiry_hours, {
+    message: 'The reminder must come before the expiry',
+    path: ['connection_reminder_hours'],
+  });
+export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
+export type BusinessSettingKey = keyof BusinessSettings;
+
+/** A change to some settings; the merged result is checked again as a whole. */
+export const businessSettingsPatch = z.object(businessSettingsShape).partial().strict();
+export type BusinessSettingsPatch = z.infer<typeof businessSettingsPatch>;
+
+export const businessSettingsResponse = z.object({
+  success: z.literal(true),
+  settings: z.object(businessSettingsShape),
+});
