@@ -24,13 +24,16 @@ import { LocalStorage } from './adapters/storage/local.adapter';
 import type { Storage } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerConnectionSweeper } from './jobs/connection-sweep';
 import { registerPeriodSweeper } from './jobs/period-close';
 import { type Clock, systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { marketplaceRoutes } from './modules/auctions/marketplace.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
 import { configRoutes } from './modules/config/config.routes';
+import { connectionsRoutes } from './modules/connections/connections.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { filesRoutes } from './modules/media/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -178,6 +181,8 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(configRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
       await api.register(marketplaceRoutes, { ctx });
+      await api.register(connectionsRoutes, { ctx });
+      await api.register(alertsRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
@@ -189,6 +194,7 @@ export async function buildApp(deps: AppDependencies) {
     { prefix: '/api' },
   );
   registerPeriodSweeper(app, { db: database.db, clock, enabled: config.SWEEPER_ENABLED });
+  registerConnectionSweeper(app, { ctx, enabled: config.SWEEPER_ENABLED });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { sweepPeriods } from './jobs/period-close';
 import { systemClock } from './lib/context';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
+import { sweepConnections } from './modules/connections/connection-sweep.service';
 import { loadSettings, updateSettings } from './modules/settings/settings.service';
 
 const commands: Record<
@@ -32,6 +33,10 @@ const commands: Record<
         openPeriod: { id: period.id, end_time: period.end_time.toISOString() },
       };
     },
+  },
+  'sweep-connections': {
+    usage: 'sweep-connections   (runs the connection sweeper now: reminders, expiries, grace ends)',
+    run: (db, _args, config) => sweepConnections({ db, config, clock: systemClock }),
   },
   settings: {
     usage: 'settings   (the business settings in effect)',

@@ -56,11 +56,37 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
           (SELECT COALESCE(SUM(token_balance), 0)::bigint FROM users) AS held,
           (SELECT COALESCE(SUM(current_bid), 0)::bigint FROM auctions
             WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
-          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE status = 'pending') AS escrow`,
+          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE escrow_state = 'held') AS escrow`,
   );
   const minted = Number(totals!.minted);
   const accounted = Number(totals!.held) + Number(totals!.escrow);
   if (minted !== accounted) problems.push(`minted ${minted} != balances + escrow ${accounted}`);
+  // A connection's escrow leaves 'held' through exactly one ledger row: a refund of the
+  // amount to the bidder, or the owner's win of the amount (added to both balances).
+  const escrowRows = await rows<{ id: number; escrow_state: string }>(
+    db,
+    sql`SELECT c.id, c.escrow_state FROM connections c
+          LEFT JOIN token_transactions t ON t.idempotency_key = 'connection:' || c.id || ':escrow'
+         WHERE CASE c.escrow_state
+                 WHEN 'held' THEN t.id IS NOT NULL
+                 WHEN 'refunded' THEN t.id IS NULL OR t.transaction_type <> 'refund'
+                   OR t.user_id <> c.user_id OR t.amount <> c.amount
+                 ELSE t.id IS NULL OR t.transaction_type <> 'win'
+                   OR t.user_id <> c.partner_id OR t.amount <> c.amount
+               END
+            OR (SELECT COUNT(*) FROM token_transactions x
+                 WHERE x.reference_id = 'connection:' || c.id) > 1`,
+  );
+  if (escrowRows.length) {
+    problems.push(
+      `connection escrow != ledger for ${escrowRows.map((r) => `${r.id} (${r.escrow_state})`).join(', ')}`,
+    );
+  }
+  const [redeemable] = await rows<{ n: number }>(
+    db,
+    sql`SELECT COUNT(*)::int AS n FROM users WHERE redeemable_tokens > token_balance`,
+  );
+  if (redeemable!.n > 0) problems.push(`${redeemable!.n} members with redeemable > balance`);
   const wrongBid = await rows<{ id: number }>(
     db,
     sql`SELECT a.id FROM auctions a

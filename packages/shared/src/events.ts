@@ -1,18 +1,14 @@
 // Socket.IO event maps, both directions (accounts §7, marketplace §7 Realtime).
 // Later capabilities extend these maps; every payload has a schema here.
 import { z } from 'zod';
+import { alertSchema } from './schemas/alerts';
 import { auctionCardSchema } from './schemas/auctions';
+import { connectionStatusSchema } from './schemas/connections';
 
 export const connectUserPayload = z.union([z.number().int(), z.string()]);
 
-export const alertPayload = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  message: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-  isRead: z.boolean(),
-});
+/** The §3 Alert as GET /alerts returns it; the server always sends every field. */
+export const alertPayload = alertSchema.partial({ user_id: true, readAt: true });
 
 /** Bidding (marketplace §7 Realtime). Rooms are `auction_{id}`. */
 export const placeBidPayload = z.object({
@@ -67,6 +63,29 @@ export const periodChangePayload = z.object({
   timestamp: z.number().int(),
 });
 
+/**
+ * A connection changed (marketplace §7 Realtime: connectionAccepted, connectionRejected,
+ * connectionExpired, connectionReward, and connectionUnmatched). Both members' rooms get
+ * it; the balances are the recipient's own, present only when theirs changed.
+ */
+export const connectionEventPayload = z.object({
+  connectionId: z.number().int(),
+  status: connectionStatusSchema,
+  /** The winning bidder. */
+  userId: z.number().int(),
+  /** The auction owner. */
+  partnerId: z.number().int(),
+  statusChangedAt: z.string(),
+  /** While a rejection can be reversed: when the grace period ends. */
+  gracePeriod: z.string().nullable(),
+  rejectedByUserId: z.number().int().nullable(),
+  /** The escrowed bid. */
+  amount: z.number().int(),
+  tokenBalance: z.number().int().optional(),
+  redeemableTokens: z.number().int().optional(),
+});
+export type ConnectionEvent = z.infer<typeof connectionEventPayload>;
+
 export function auctionRoom(auctionId: number): string {
   return `auction_${auctionId}`;
 }
@@ -92,7 +111,21 @@ export interface ServerToClientEvents {
   auctionDeleted: (payload: z.infer<typeof auctionDeletedPayload>) => void;
   countdownSync: (payload: z.infer<typeof countdownSyncPayload>) => void;
   periodChange: (payload: z.infer<typeof periodChangePayload>) => void;
+  connectionAccepted: (payload: ConnectionEvent) => void;
+  connectionRejected: (payload: ConnectionEvent) => void;
+  connectionExpired: (payload: ConnectionEvent) => void;
+  connectionReward: (payload: ConnectionEvent) => void;
+  connectionUnmatched: (payload: ConnectionEvent) => void;
 }
+
+export const CONNECTION_EVENTS = [
+  'connectionAccepted',
+  'connectionRejected',
+  'connectionExpired',
+  'connectionReward',
+  'connectionUnmatched',
+] as const;
+export type ConnectionEventName = (typeof CONNECTION_EVENTS)[number];
 
 /** Room every member joins for events addressed to them alone. */
 export function userRoom(userId: number): string {

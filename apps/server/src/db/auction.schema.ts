@@ -1,6 +1,7 @@
 // Marketplace tables: auction periods, auctions, bids, the connections a closed auction
 // creates, and members' alerts (marketplace §3). Escrow is not a table: it is the
-// current bid of an active auction plus the amount of a connection still holding it.
+// current bid of an active auction plus the amount of every connection whose
+// escrow_state is 'held'.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,6 +26,11 @@ export const CONNECTION_STATUSES = [
   'unmatched',
   'expired',
 ] as const;
+/**
+ * Where a connection's escrowed bid is: still held, refunded to the bidder, or paid to
+ * the owner as the engagement reward. It leaves 'held' exactly once.
+ */
+export const ESCROW_STATES = ['held', 'refunded', 'paid'] as const;
 export const ALERT_KINDS = [
   'outbid',
   'auction_won',
@@ -124,6 +130,15 @@ export const connections = pgTable(
       .notNull()
       .defaultNow(),
     rejected_by_user_id: integer('rejected_by_user_id').references(() => users.id),
+    escrow_state: text('escrow_state', { enum: ESCROW_STATES }).notNull().default('held'),
+    escrow_released_at: timestamp('escrow_released_at', { withTimezone: true }),
+    /** When the owner was reminded of a pending connection (at most once). */
+    reminder_sent_at: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** First chat message of the bidder, and of the owner, while accepted. */
+    user_first_message_at: timestamp('user_first_message_at', { withTimezone: true }),
+    partner_first_message_at: timestamp('partner_first_message_at', { withTimezone: true }),
+    /** Both have written: the owner was paid the escrow. */
+    engaged_at: timestamp('engaged_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,8 +146,32 @@ export const connections = pgTable(
     uniqueIndex('connections_auction_key').on(t.auction_id),
     index('connections_user_idx').on(t.user_id, t.id),
     index('connections_partner_idx').on(t.partner_id, t.id),
+    index('connections_pair_idx').on(t.user_id, t.partner_id),
     index('connections_status_idx').on(t.status, t.status_changed_at),
     check('connections_amount_positive', sql`${t.amount} > 0`),
+    // The escrow can only be where the status allows (product rules, Connection lifecycle):
+    // pending holds it; an expiry refunds it; a rejection holds it through the grace
+    // period, then refunds it; an accepted connection holds it until engagement pays the
+    // owner; an unmatch refunds it before engagement and finds it paid after.
+    check(
+      'connections_escrow_matches_status',
+      sql`CASE ${t.status}
+            WHEN 'pending' THEN ${t.escrow_state} = 'held'
+            WHEN 'expired' THEN ${t.escrow_state} = 'refunded'
+            WHEN 'rejected' THEN ${t.escrow_state} IN ('held', 'refunded')
+            WHEN 'accepted' THEN ${t.escrow_state} IN ('held', 'paid')
+            WHEN 'unmatched' THEN ${t.escrow_state} IN ('refunded', 'paid')
+            ELSE FALSE
+          END`,
+    ),
+    check(
+      'connections_paid_when_engaged',
+      sql`(${t.escrow_state} = 'paid') = (${t.engaged_at} IS NOT NULL)`,
+    ),
+    check(
+      'connections_released_when_not_held',
+      sql`(${t.escrow_state} = 'held') = (${t.escrow_released_at} IS NULL)`,
+    ),
   ],
 );
 

@@ -1,8 +1,7 @@
 // Alerts rows (marketplace §3 Alert). Written inside the transaction that causes them,
 // sent to the member's room only after that transaction commits.
-import type { alertPayload } from '@bidboard/shared';
+import type { Alert } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { ALERT_KINDS } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
 
@@ -15,6 +14,8 @@ export interface AlertRow {
   payload: Record<string, unknown>;
   message: string;
   is_read: boolean;
+  /** Absent on rows a caller returned without it (always null on a new alert). */
+  read_at?: Date | string | null;
   created_at: Date | string;
 }
 
@@ -25,7 +26,7 @@ export interface NewAlert {
   message: string;
 }
 
-const columns = sql`id, user_id, kind, payload, message, is_read, created_at`;
+const columns = sql`id, user_id, kind, payload, message, is_read, read_at, created_at`;
 
 export async function insertAlert(executor: Executor, alert: NewAlert): Promise<AlertRow> {
   const [row] = await rows<AlertRow>(
@@ -37,13 +38,69 @@ export async function insertAlert(executor: Executor, alert: NewAlert): Promise<
   return row!;
 }
 
-export function presentAlert(row: AlertRow): z.infer<typeof alertPayload> {
+export async function memberAlerts(
+  db: Executor,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<AlertRow[]> {
+  return rows<AlertRow>(
+    db,
+    sql`SELECT ${columns} FROM alerts WHERE user_id = ${userId}
+         ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+}
+
+export async function unreadAlertCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT COUNT(*)::int AS n FROM alerts WHERE user_id = ${userId} AND NOT is_read`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Deletes the member's own alert; false when they have no alert with that id. */
+export async function deleteMemberAlert(
+  db: Executor,
+  userId: number,
+  alertId: number,
+): Promise<boolean> {
+  const deleted = await rows(
+    db,
+    sql`DELETE FROM alerts WHERE id = ${alertId} AND user_id = ${userId} RETURNING id`,
+  );
+  return deleted.length > 0;
+}
+
+/** Marks those of `alertIds` that are the member's and unread; returns how many. */
+export async function markMemberAlertsRead(
+  db: Executor,
+  userId: number,
+  alertIds: readonly number[],
+  now: Date,
+): Promise<number> {
+  const ids = sql.join(
+    alertIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const updated = await rows(
+    db,
+    sql`UPDATE alerts SET is_read = TRUE, read_at = ${now.toISOString()}::timestamptz
+         WHERE user_id = ${userId} AND NOT is_read AND id IN (${ids})
+     RETURNING id`,
+  );
+  return updated.length;
+}
+
+export function presentAlert(row: AlertRow): Alert {
+  const readAt = row.read_at ? new Date(row.read_at).toISOString() : null;
   return {
     id: Number(row.id),
+    user_id: row.user_id,
     kind: row.kind,
     message: row.message,
     payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
     created_at: new Date(row.created_at).toISOString(),
     isRead: row.is_read,
+    readAt,
   };
 }

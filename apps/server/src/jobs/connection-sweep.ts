@@ -1,0 +1,69 @@
+// The connection lifecycle sweeper: reminders, expiries, grace-period ends and
+// engagement deadlines (modules/connections/connection-sweep.service). The database is
+// the source of truth and the deadlines come from the settings at each run; the timer
+// only wakes the sweep, every 30 s. Any number of servers may run it: each change is a
+// guarded UPDATE, so it happens once, and a sweep after downtime catches up.
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../lib/context';
+import { sweepConnections } from '../modules/connections/connection-sweep.service';
+import { publishConnectionEffects } from '../modules/connections/connections.events';
+import type { AppSocketServer } from '../plugins/socket';
+
+export const CONNECTION_SWEEP_INTERVAL_MS = 30_000;
+
+export interface ConnectionSweeper {
+  /** Runs a sweep now; overlapping calls share one run. */
+  wake(): Promise<void>;
+  /** Stops the timer; resolves when a sweep in progress has finished. */
+  stop(): Promise<void>;
+}
+
+export function startConnectionSweeper(deps: {
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>;
+  io: AppSocketServer;
+  onError: (error: unknown) => void;
+  intervalMs?: number;
+}): ConnectionSweeper {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const wake = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    running ??= sweepConnections(deps.ctx, (effects) => publishConnectionEffects(deps.io, effects))
+      .then(() => undefined)
+      .catch(deps.onError)
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const interval = setInterval(() => void wake(), deps.intervalMs ?? CONNECTION_SWEEP_INTERVAL_MS);
+  interval.unref();
+  void wake();
+  return {
+    wake,
+    stop: async () => {
+      stopped = true;
+      clearInterval(interval);
+      await running;
+    },
+  };
+}
+
+/** Starts the sweeper when the app is ready (unless disabled) and stops it on close. */
+export function registerConnectionSweeper(
+  app: FastifyInstance,
+  deps: { ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>; enabled: boolean },
+): void {
+  if (!deps.enabled) return;
+  let sweeper: ConnectionSweeper | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startConnectionSweeper({
+      ctx: deps.ctx,
+      io: app.io,
+      onError: (err) => app.log.error({ err }, 'connection sweep failed'),
+    });
+  });
+  app.addHook('preClose', async () => {
+    await sweeper?.stop();
+  });
+}

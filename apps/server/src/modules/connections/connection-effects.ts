@@ -1,0 +1,180 @@
+// What a connection change tells its two members: the alerts of marketplace §3 (written
+// in the transaction that causes them) and the socket events of §7 Realtime (sent after
+// it commits). The alert payloads carry the fields the web's alert navigation reads:
+// userId / partnerUserId name the other member, connectionId the connection.
+import type { ConnectionEvent, ConnectionEventName } from '@bidboard/shared';
+import type { Executor } from '../../db/client';
+import { type AlertKind, type AlertRow, insertAlert } from '../alerts/alerts.repository';
+import type { LedgerEntry } from '../tokens/ledger';
+import type { ConnectionRow } from './connections.repository';
+
+export interface ConnectionEffects {
+  alerts: AlertRow[];
+  events: { name: ConnectionEventName; recipientId: number; payload: ConnectionEvent }[];
+}
+
+export const noEffects = (): ConnectionEffects => ({ alerts: [], events: [] });
+
+export function mergeEffects(into: ConnectionEffects, more: ConnectionEffects): void {
+  into.alerts.push(...more.alerts);
+  into.events.push(...more.events);
+}
+
+/** The event for both members; a member whose balance changed gets their new balances. */
+export function eventForBoth(
+  name: ConnectionEventName,
+  connection: ConnectionRow,
+  options: { gracePeriod?: Date | null; ledger?: LedgerEntry[] } = {},
+): ConnectionEffects['events'] {
+  const base: ConnectionEvent = {
+    connectionId: connection.id,
+    status: connection.status,
+    userId: connection.user_id,
+    partnerId: connection.partner_id,
+    statusChangedAt: connection.status_changed_at.toISOString(),
+    gracePeriod: options.gracePeriod ? options.gracePeriod.toISOString() : null,
+    rejectedByUserId: connection.rejected_by_user_id,
+    amount: connection.amount,
+  };
+  return [connection.user_id, connection.partner_id].map((recipientId) => {
+    const entry = options.ledger?.find((e) => e.user_id === recipientId);
+    return {
+      name,
+      recipientId,
+      payload: entry
+        ? { ...base, tokenBalance: entry.balance_after, redeemableTokens: entry.redeemable_after }
+        : base,
+    };
+  });
+}
+
+const name = (username: string | null, fallback = 'A member') => username ?? fallback;
+const tokens = (amount: number) => `${amount.toLocaleString('en-US')} tokens`;
+
+/** The alert for the winning bidder, about the owner. */
+function toBidder(tx: Executor, c: ConnectionRow, kind: AlertKind, message: string) {
+  return insertAlert(tx, {
+    userId: c.user_id,
+    kind,
+    message,
+    payload: {
+      connectionId: c.id,
+      auctionId: c.auction_id,
+      userId: c.partner_id,
+      partnerUserId: c.partner_id,
+      auctionCreatorUserId: c.partner_id,
+      auctionCreatorUsername: c.partner_username,
+      amount: c.amount,
+    },
+  });
+}
+
+/** The alert for the owner, about the winning bidder. */
+function toOwner(tx: Executor, c: ConnectionRow, kind: AlertKind, message: string) {
+  return insertAlert(tx, {
+    userId: c.partner_id,
+    kind,
+    message,
+    payload: {
+      connectionId: c.id,
+      auctionId: c.auction_id,
+      userId: c.user_id,
+      partnerUserId: c.user_id,
+      winningBidderUserId: c.user_id,
+      winningBidderUsername: c.user_username,
+      amount: c.amount,
+    },
+  });
+}
+
+export async function alertAccepted(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {
+  return [
+    await toBidder(
+      tx,
+      c,
+      'connection_accepted',
+      `${name(c.partner_username)} accepted your winning bid. You can chat now.`,
+    ),
+  ];
+}
+
+export async function alertRejected(
+  tx: Executor,
+  c: ConnectionRow,
+  graceHours: number,
+): Promise<AlertRow[]> {
+  const hours = Math.max(1, Math.round(graceHours));
+  return [
+    await toBidder(
+      tx,
+      c,
+      'connection_rejected',
+      `${name(c.partner_username)} declined your winning bid. Your ${tokens(c.amount)} come back to you unless they change their mind within ${hours} hour${hours === 1 ? '' : 's'}.`,
+    ),
+  ];
+}
+
+export async function alertReminder(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {
+  return [
+    await toOwner(
+      tx,
+      c,
+      'connection_pending_reminder',
+      `${name(c.user_username)} is waiting for you to accept their winning bid of ${tokens(c.amount)}.`,
+    ),
+  ];
+}
+
+export async function alertsExpired(
+  tx: Executor,
+  c: ConnectionRow,
+  reason: 'unanswered' | 'unengaged',
+): Promise<AlertRow[]> {
+  const owner = name(c.partner_username);
+  const bidder = name(c.user_username);
+  if (reason === 'unanswered') {
+    return [
+      await toBidder(
+        tx,
+        c,
+        'connection_expired',
+        `${owner} did not answer in time. Your ${tokens(c.amount)} were refunded.`,
+      ),
+      await toOwner(
+        tx,
+        c,
+        'connection_expired',
+        `${bidder}'s winning bid expired before you accepted it.`,
+      ),
+    ];
+  }
+  return [
+    await toBidder(
+      tx,
+      c,
+      'connection_expired',
+      `Your connection with ${owner} expired without a conversation. Your ${tokens(c.amount)} were refunded.`,
+    ),
+    await toOwner(
+      tx,
+      c,
+      'connection_expired',
+      `Your connection with ${bidder} expired without a conversation.`,
+    ),
+  ];
+}
+
+export async function alertsEngaged(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {
+  const owner = name(c.partner_username);
+  const bidder = name(c.user_username);
+  return [
+    await toBidder(tx, c, 'connection_mutual', `You and ${owner} are talking. It's mutual!`),
+    await toOwner(tx, c, 'connection_mutual', `You and ${bidder} are talking. It's mutual!`),
+    await toOwner(
+      tx,
+      c,
+      'connection_reward',
+      `You earned ${tokens(c.amount)} for engaging with ${bidder}. They are redeemable for cash.`,
+    ),
+  ];
+}

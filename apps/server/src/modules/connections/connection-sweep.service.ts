@@ -1,0 +1,170 @@
+// The timed half of the connection lifecycle (product rules 'Connection lifecycle'), run
+// by the sweeper on any server, by the admin and by the CLI:
+//   reminder      pending for connection_reminder_hours -> the owner is reminded once;
+//   expiry        pending for connection_expiry_hours -> expired, the bidder refunded;
+//   grace end     rejected for rejection_grace_hours -> the bidder refunded;
+//   no engagement accepted for engagement_window_hours, nobody paid -> expired, refunded.
+// Deadlines are computed from the settings in effect at the sweep, so a late sweep
+// catches up on everything that fell due while no server ran it. Each connection is
+// changed in its own transaction by a guarded UPDATE, so a member's click racing the
+// sweep, or two sweeps, change it once.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { loadSettings } from '../settings/settings.service';
+import {
+  alertReminder,
+  alertsExpired,
+  type ConnectionEffects,
+  eventForBoth,
+} from './connection-effects';
+import { refundEscrow } from './connection-escrow';
+import { hoursBefore } from './connection-timers';
+import {
+  type ConnectionRow,
+  connectionIdsWhere,
+  lockMembers,
+  updateConnectionWhere,
+} from './connections.repository';
+import type { ConnectionsContext } from './connections.service';
+
+const BATCH = 200;
+const iso = (d: Date) => d.toISOString();
+
+export interface ConnectionSweep {
+  reminded: number;
+  expired: number;
+  refundedAfterGrace: number;
+  expiredWithoutEngagement: number;
+}
+
+/** Receives each connection's effects as soon as its transaction has committed. */
+export type PublishEffects = (effects: ConnectionEffects) => void;
+
+/**
+ * Applies `step` to every connection matching `due`, one transaction each; returns how
+ * many it changed. A connection someone else changed first is skipped by the guard
+ * (which is `due` itself, so every id leaves the set and the loop ends).
+ */
+async function sweepEach(
+  ctx: ConnectionsContext,
+  due: SQL,
+  step: (tx: Tx, id: number) => Promise<ConnectionEffects | null>,
+  publish: PublishEffects,
+): Promise<number> {
+  let changed = 0;
+  for (;;) {
+    const ids = await connectionIdsWhere(ctx.db, due, BATCH);
+    for (const id of ids) {
+      const result = await ctx.db.transaction((tx) => step(tx, id));
+      if (result) {
+        changed += 1;
+        publish(result);
+      }
+    }
+    if (ids.length < BATCH) return changed;
+  }
+}
+
+export async function sweepConnections(
+  ctx: ConnectionsContext,
+  publish: PublishEffects = () => {},
+): Promise<ConnectionSweep> {
+  const now = ctx.clock();
+  const timers = await loadSettings(ctx.db, ctx.config);
+  const remindBy = iso(hoursBefore(now, timers.connection_reminder_hours));
+  const expireBy = iso(hoursBefore(now, timers.connection_expiry_hours));
+  const graceBy = iso(hoursBefore(now, timers.rejection_grace_hours));
+  const engageBy = iso(hoursBefore(now, timers.engagement_window_hours));
+  const stamp = sql`status_changed_at = ${iso(now)}::timestamptz`;
+  const release = sql`escrow_state = 'refunded', escrow_released_at = ${iso(now)}::timestamptz`;
+
+  const expireAndRefund = async (
+    tx: Tx,
+    changed: ConnectionRow | null,
+    reason: 'unanswered' | 'unengaged',
+  ): Promise<ConnectionEffects | null> => {
+    if (!changed) return null;
+    await lockMembers(tx, changed);
+    const ledger = [await refundEscrow(tx, changed)];
+    return {
+      alerts: await alertsExpired(tx, changed, reason),
+      events: eventForBoth('connectionExpired', changed, { ledger }),
+    };
+  };
+
+  // Expiries first: a connection overdue for both is expired, not reminded.
+  const pendingDue = sql`status = 'pending' AND status_changed_at <= ${expireBy}::timestamptz`;
+  const expired = await sweepEach(
+    ctx,
+    pendingDue,
+    async (tx, id) =>
+      expireAndRefund(
+        tx,
+        await updateConnectionWhere(
+          tx,
+          id,
+          sql`status = 'expired', ${release}, ${stamp}`,
+          pendingDue,
+          now,
+        ),
+        'unanswered',
+      ),
+    publish,
+  );
+
+  const reminderDue = sql`status = 'pending' AND reminder_sent_at IS NULL
+    AND status_changed_at <= ${remindBy}::timestamptz
+    AND status_changed_at > ${expireBy}::timestamptz`;
+  const reminded = await sweepEach(
+    ctx,
+    reminderDue,
+    async (tx, id) => {
+      const changed = await updateConnectionWhere(
+        tx,
+        id,
+        sql`reminder_sent_at = ${iso(now)}::timestamptz`,
+        reminderDue,
+        now,
+      );
+      return changed ? { alerts: await alertReminder(tx, changed), events: [] } : null;
+    },
+    publish,
+  );
+
+  const graceDue = sql`status = 'rejected' AND escrow_state = 'held'
+    AND status_changed_at <= ${graceBy}::timestamptz`;
+  const refundedAfterGrace = await sweepEach(
+    ctx,
+    graceDue,
+    async (tx, id) => {
+      const changed = await updateConnectionWhere(tx, id, release, graceDue, now);
+      if (!changed) return null;
+      await lockMembers(tx, changed);
+      const ledger = [await refundEscrow(tx, changed)];
+      return { alerts: [], events: eventForBoth('connectionRejected', changed, { ledger }) };
+    },
+    publish,
+  );
+
+  const unengagedDue = sql`status = 'accepted' AND escrow_state = 'held'
+    AND status_changed_at <= ${engageBy}::timestamptz`;
+  const expiredWithoutEngagement = await sweepEach(
+    ctx,
+    unengagedDue,
+    async (tx, id) =>
+      expireAndRefund(
+        tx,
+        await updateConnectionWhere(
+          tx,
+          id,
+          sql`status = 'expired', ${release}, ${stamp}`,
+          unengagedDue,
+          now,
+        ),
+        'unengaged',
+      ),
+    publish,
+  );
+
+  return { reminded, expired, refundedAfterGrace, expiredWithoutEngagement };
+}

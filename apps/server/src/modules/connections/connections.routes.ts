@@ -1,0 +1,83 @@
+// HTTP adapter for marketplace §7 Connections, and the admin's "run the connection
+// sweeper now" (the same sweep the timers run; operators and the journeys use it after
+// changing a timer setting).
+import {
+  CONNECTION_MESSAGES,
+  connectionIdParams,
+  connectionResponse,
+  connectionsResponse,
+  errorResponseSchema,
+  listConnectionsBody,
+  sweepConnectionsResponse,
+  updateConnectionStatusBody,
+} from '@bidboard/shared';
+import type { ServiceContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import type { FastifyZodApp } from '../../lib/fastify';
+import { sweepConnections } from './connection-sweep.service';
+import { publishConnectionEffects } from './connections.events';
+import { changeConnectionStatus } from './connections.service';
+import { connectionFor, listConnections } from './connections-list.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['connections'];
+
+export async function connectionsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
+  const member = { onRequest: app.requireMember };
+  app.post(
+    '/connections',
+    {
+      ...member,
+      schema: {
+        tags,
+        body: listConnectionsBody,
+        response: { 200: connectionsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await listConnections(ctx, request.member!.id, request.body)),
+    }),
+  );
+  app.put(
+    '/connections/:id/status',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: connectionIdParams,
+        body: updateConnectionStatusBody,
+        response: { 200: connectionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const memberId = request.member!.id;
+      const { effects } = await changeConnectionStatus(ctx, {
+        connectionId: request.params.id,
+        memberId,
+        status: request.body.status,
+      });
+      publishConnectionEffects(app.io, effects);
+      const connection = await connectionFor(ctx, memberId, request.params.id);
+      if (!connection) throw notFound(CONNECTION_MESSAGES.notFound);
+      return { success: true as const, connection };
+    },
+  );
+  app.post(
+    '/admin/connections/sweep',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], response: { 200: sweepConnectionsResponse, ...errors } },
+    },
+    async () => ({
+      success: true as const,
+      ...(await sweepConnections(ctx, (effects) => publishConnectionEffects(app.io, effects))),
+    }),
+  );
+}

@@ -1,0 +1,150 @@
+// changeConnectionStatus: the one operation behind PUT /connections/{id}/status (product
+// rules, 'Who acts on a connection' and 'Connection lifecycle'):
+//   pending  -> accepted | rejected   by the owner (partner_id), before the expiry;
+//   rejected -> accepted              by the rejecter, inside the grace period (escrow held);
+//   accepted -> unmatched             by either member; the bidder is refunded unless the
+//                                     owner was already paid for engagement.
+// The row is locked first and then changed by a guarded UPDATE, inside one transaction
+// that also writes the ledger rows and alerts; two clicks, two tabs, two servers or the
+// sweeper racing it make each transition happen once. Events go out after the commit.
+import { CONNECTION_MESSAGES, type ConnectionAction } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { loadSettings } from '../settings/settings.service';
+import {
+  alertAccepted,
+  alertRejected,
+  type ConnectionEffects,
+  eventForBoth,
+} from './connection-effects';
+import { refundEscrow } from './connection-escrow';
+import { graceEnd, hoursBefore } from './connection-timers';
+import {
+  type ConnectionRow,
+  lockConnection,
+  lockMembers,
+  updateConnectionWhere,
+} from './connections.repository';
+
+export type ConnectionsContext = Pick<ServiceContext, 'db' | 'config' | 'clock'>;
+
+export interface StatusChangeInput {
+  connectionId: number;
+  memberId: number;
+  status: ConnectionAction;
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+const forbiddenTo = (message: string) => new AppError('FORBIDDEN', 403, message);
+const iso = (d: Date) => d.toISOString();
+
+export async function changeConnectionStatus(
+  ctx: ConnectionsContext,
+  input: StatusChangeInput,
+): Promise<{ connection: ConnectionRow; effects: ConnectionEffects }> {
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockConnection(tx, input.connectionId);
+    // Someone else's connection does not exist, as far as this member can tell.
+    if (!current || ![current.user_id, current.partner_id].includes(input.memberId)) {
+      throw notFound(CONNECTION_MESSAGES.notFound);
+    }
+    await lockMembers(tx, current);
+    const timers = await loadSettings(tx, ctx.config);
+    const isOwner = current.partner_id === input.memberId;
+    const stamp = sql`status_changed_at = ${iso(now)}::timestamptz`;
+
+    if (input.status === 'unmatched') {
+      if (current.status !== 'accepted') throw conflict(CONNECTION_MESSAGES.notAccepted);
+      const refunding = current.escrow_state === 'held';
+      const changed = await updateConnectionWhere(
+        tx,
+        current.id,
+        refunding
+          ? sql`status = 'unmatched', escrow_state = 'refunded',
+                escrow_released_at = ${iso(now)}::timestamptz, ${stamp}`
+          : sql`status = 'unmatched', ${stamp}`,
+        sql`status = 'accepted' AND escrow_state = ${current.escrow_state}`,
+        now,
+      );
+      if (!changed) throw conflict(CONNECTION_MESSAGES.notAccepted);
+      const ledger = refunding ? [await refundEscrow(tx, changed)] : [];
+      return {
+        connection: changed,
+        effects: { alerts: [], events: eventForBoth('connectionUnmatched', changed, { ledger }) },
+      };
+    }
+
+    if (current.status === 'pending') {
+      if (!isOwner) throw forbiddenTo(CONNECTION_MESSAGES.onlyOwnerDecides);
+      const expiryCutoff = hoursBefore(now, timers.connection_expiry_hours);
+      // Past its expiry the connection is the sweeper's, even if it has not run yet.
+      const guard = sql`status = 'pending'
+        AND status_changed_at > ${iso(expiryCutoff)}::timestamptz`;
+      if (input.status === 'accepted') {
+        const changed = await updateConnectionWhere(
+          tx,
+          current.id,
+          sql`status = 'accepted', ${stamp}`,
+          guard,
+          now,
+        );
+        if (!changed) throw conflict(CONNECTION_MESSAGES.notPending);
+        return {
+          connection: changed,
+          effects: {
+            alerts: await alertAccepted(tx, changed),
+            events: eventForBoth('connectionAccepted', changed),
+          },
+        };
+      }
+      const changed = await updateConnectionWhere(
+        tx,
+        current.id,
+        sql`status = 'rejected', rejected_by_user_id = ${input.memberId}, ${stamp}`,
+        guard,
+        now,
+      );
+      if (!changed) throw conflict(CONNECTION_MESSAGES.notPending);
+      return {
+        connection: changed,
+        effects: {
+          alerts: await alertRejected(tx, changed, timers.rejection_grace_hours),
+          events: eventForBoth('connectionRejected', changed, {
+            gracePeriod: graceEnd(changed, timers, now),
+          }),
+        },
+      };
+    }
+
+    if (current.status === 'rejected' && input.status === 'accepted') {
+      if (current.rejected_by_user_id !== input.memberId) {
+        throw forbiddenTo(CONNECTION_MESSAGES.onlyRejecterReverses);
+      }
+      const graceCutoff = hoursBefore(now, timers.rejection_grace_hours);
+      const changed = await updateConnectionWhere(
+        tx,
+        current.id,
+        sql`status = 'accepted', rejected_by_user_id = NULL, ${stamp}`,
+        sql`status = 'rejected' AND escrow_state = 'held'
+          AND rejected_by_user_id = ${input.memberId}
+          AND status_changed_at > ${iso(graceCutoff)}::timestamptz`,
+        now,
+      );
+      if (!changed) throw conflict(CONNECTION_MESSAGES.graceOver);
+      return {
+        connection: changed,
+        effects: {
+          alerts: await alertAccepted(tx, changed),
+          events: eventForBoth('connectionAccepted', changed),
+        },
+      };
+    }
+
+    if (!isOwner && current.status !== 'accepted') {
+      throw forbiddenTo(CONNECTION_MESSAGES.onlyOwnerDecides);
+    }
+    throw conflict(CONNECTION_MESSAGES.notPending);
+  });
+}
