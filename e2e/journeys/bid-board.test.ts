@@ -60,7 +60,7 @@ async function openAs(token: string, viewport: typeof PHONE, path: string) {
 /** Card photos in the viewport have finished loading. */
 async function photosLoaded(page: Page) {
   await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLImageElement>('.auction-card__photo'))
+    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
       .filter((img) => {
         const box = img.getBoundingClientRect();
         return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
@@ -111,9 +111,9 @@ describe('bidding on the live Bid Board', () => {
     await cardA.getByRole('heading', { name: `${username}, ${age}` }).waitFor();
     await photosLoaded(a.page);
     await screenshot(a.page, 'bid-board-phone');
-    const photoCount = await cardA.locator('.auction-card__photo').count();
+    const photoCount = await cardA.locator('.profile-card__photo').count();
     for (let i = 0; i < Math.max(photoCount, 1); i += 1) {
-      await cardA.locator('.auction-card__viewport').click({ position: { x: 60, y: 60 } });
+      await cardA.locator('.profile-card__viewport').click({ position: { x: 60, y: 60 } });
       await a.page.waitForTimeout(350);
     }
     await cardA.getByText('Favorite things').waitFor();

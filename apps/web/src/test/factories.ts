@@ -1,5 +1,5 @@
 // Test data builders: exactly the member a test needs, with readable overrides.
-import type { User } from '@bidboard/shared';
+import type { Connection, User } from '@bidboard/shared';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -42,5 +42,46 @@ export function buildUser(overrides: Partial<User> = {}): User {
     invites_left: 3,
     role: 'member',
     ...overrides,
+  };
+}
+
+export function buildConnection(overrides: Partial<Connection> = {}): Connection {
+  return {
+    id: 5,
+    user_id: 7,
+    partner_id: 20,
+    status: 'pending',
+    status_changed_at: '2026-01-08T01:00:00.000Z',
+    created_at: '2026-01-08T01:00:00.000Z',
+    updated_at: '2026-01-08T01:00:00.000Z',
+    grace_period: null,
+    rejected_by_user_id: null,
+    expires_at: null,
+    engaged: false,
+    escrow_state: 'held',
+    is_user: true,
+    is_partner: false,
+    ...overrides,
+    partner: {
+      id: 20,
+      username: 'theo',
+      age: 31,
+      birth_date: '1994-07-30',
+      bio: null,
+      open_to_dating: true,
+      favorite_thing_1_answer: 'Tacos',
+      favorite_thing_2_answer: null,
+      favorite_thing_3_answer: null,
+      profile_picture_1: null,
+      profile_picture_2: null,
+      profile_picture_3: null,
+      ...overrides.partner,
+    },
+    auction: {
+      id: 3,
+      final_bid: 120,
+      created_at: '2026-01-01T12:00:00.000Z',
+      ...overrides.auction,
+    },
   };
 }

@@ -1,11 +1,11 @@
 // One Bid Board card (marketplace §2 Auction card): a carousel of up to 3 photos, the
 // profile slide and the bidding slide; 'username, age' and the Bid / Winning / Outbid button.
-// A tap moves to the next slide; a horizontal swipe over 50 px moves between slides.
 import type { AuctionCard as Auction, User } from '@bidboard/shared';
 import clsx from 'clsx';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
+import { lastSlideIndex, ProfileCard, useCardCarousel } from '@/components/ui/profile-card';
+import { ProfileDetails } from '@/components/ui/profile-details';
 import { formatTokens } from '@/lib/format';
 import type { AppSocket, RealtimeStatus } from '@/lib/socket';
 import type { AuctionProfile } from '../api/get-auction-profiles';
@@ -14,9 +14,7 @@ import { useAnimatedNumber } from '../hooks/use-animated-number';
 import { type BidOutcome, fromCard, useAuctionLive } from '../hooks/use-auction-live';
 import { BID_BUTTON_LABEL, bidStatus, isInsufficientTokensError } from '../lib/bid-status';
 import { BiddingSlide } from './bidding-slide';
-import { ProfileSlide } from './profile-slide';
 
-const SWIPE_THRESHOLD_PX = 50;
 const INSUFFICIENT_FLASH_MS = 1500;
 const BID_TIMEOUT_MS = 10_000;
 
@@ -30,24 +28,17 @@ interface AuctionCardProps {
 }
 
 export function AuctionCard({ card, profile, user, socket, status, onSignUp }: AuctionCardProps) {
-  const [emblaRef, embla] = useEmblaCarousel({
-    loop: true,
-    dragThreshold: SWIPE_THRESHOLD_PX,
-    watchDrag: (_api, event) => !(event.target as Element | null)?.closest?.('input, button'),
-  });
+  const carousel = useCardCarousel();
+  const embla = carousel.api;
   const bidButtonRef = useRef<HTMLButtonElement>(null);
-  const [selected, setSelected] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [flash, setFlash] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submittingRef = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  const photos = [card.profile_picture_1, card.profile_picture_2, card.profile_picture_3].filter(
-    (url): url is string => Boolean(url),
-  );
-  const photoSlides = Math.max(photos.length, 1);
-  const biddingIndex = photoSlides + 1;
+  const photos = [card.profile_picture_1, card.profile_picture_2, card.profile_picture_3];
+  const biddingIndex = lastSlideIndex(photos, 2);
   const username = card.username ?? 'Member';
 
   const finishSubmit = useCallback(() => {
@@ -82,27 +73,6 @@ export function AuctionCard({ card, profile, user, socket, status, onSignUp }: A
     watchRef: bidButtonRef,
     onOutcome: handleOutcome,
   });
-
-  useEffect(() => {
-    if (!embla) return;
-    const handleSelect = () => setSelected(embla.selectedScrollSnap());
-    embla.on('select', handleSelect);
-    return () => {
-      embla.off('select', handleSelect);
-    };
-  }, [embla]);
-
-  // A tap on a photo or the profile moves on; the bidding slide keeps its taps.
-  useEffect(() => {
-    if (!embla) return;
-    const container = embla.containerNode();
-    const handleTap = (event: MouseEvent) => {
-      if ((event.target as Element).closest('.auction-card__slide--bidding')) return;
-      embla.scrollNext();
-    };
-    container.addEventListener('click', handleTap);
-    return () => container.removeEventListener('click', handleTap);
-  }, [embla]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -141,37 +111,39 @@ export function AuctionCard({ card, profile, user, socket, status, onSignUp }: A
 
   if (removedMessage) {
     return (
-      <article className="auction-card auction-card--removed" aria-label={heading} role="status">
+      <article className="profile-card profile-card--removed" aria-label={heading} role="status">
         <p>{removedMessage}</p>
       </article>
     );
   }
 
   return (
-    <article className="auction-card" aria-label={heading} data-auction-id={card.auctionId}>
-      <div className="auction-card__viewport" ref={emblaRef}>
-        <div className="auction-card__track">
-          {photos.length > 0 ? (
-            photos.map((url, index) => (
-              <div className="auction-card__slide" key={url}>
-                <img
-                  className="auction-card__photo"
-                  src={url}
-                  alt={`${username} (${index + 1} of ${photos.length})`}
-                  draggable={false}
-                  loading="lazy"
-                />
-              </div>
-            ))
-          ) : (
-            <div className="auction-card__slide auction-card__slide--initial">
-              <span aria-hidden="true">{username.slice(0, 1).toUpperCase()}</span>
-            </div>
-          )}
-          <div className="auction-card__slide auction-card__slide--panel">
-            <ProfileSlide profile={profile} openToDating={card.open_to_dating} />
-          </div>
-          <div className="auction-card__slide auction-card__slide--panel auction-card__slide--bidding">
+    <ProfileCard
+      carousel={carousel}
+      username={username}
+      heading={heading}
+      photos={photos}
+      data-auction-id={card.auctionId}
+      panels={[
+        {
+          key: 'profile',
+          content: (
+            <ProfileDetails
+              birthDate={profile?.birth_date}
+              favorites={[
+                profile?.favorite_thing_1_answer,
+                profile?.favorite_thing_2_answer,
+                profile?.favorite_thing_3_answer,
+              ]}
+              bio={profile?.bio}
+              openToDating={card.open_to_dating}
+            />
+          ),
+        },
+        {
+          key: 'bidding',
+          interactive: true,
+          content: (
             <BiddingSlide
               auctionId={card.auctionId}
               username={username}
@@ -186,38 +158,28 @@ export function AuctionCard({ card, profile, user, socket, status, onSignUp }: A
               onSubmit={handleSubmit}
               onSignUp={onSignUp}
             />
-          </div>
-        </div>
-      </div>
-      <div className="auction-card__dots">
-        {Array.from({ length: biddingIndex + 1 }, (_, index) => (
-          <button
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed slide positions
-            key={index}
-            type="button"
-            className={clsx('auction-card__dot', index === selected && 'is-active')}
-            aria-label={`Slide ${index + 1} of ${biddingIndex + 1}`}
-            aria-current={index === selected || undefined}
-            onClick={() => embla?.scrollTo(index)}
-          />
-        ))}
-      </div>
-      <footer className="auction-card__footer">
-        <h2 className="auction-card__name">{heading}</h2>
+          ),
+        },
+      ]}
+      action={
         <button
           ref={bidButtonRef}
           type="button"
-          className={clsx('bid-button', `bid-button--${state}`)}
+          className={clsx(
+            'card-action bid-button',
+            state === 'winning' && 'card-action--success',
+            state === 'outbid' && 'card-action--danger',
+          )}
           aria-label={`${BID_BUTTON_LABEL[state]} ${formatTokens(live.currentBid)}`}
           onClick={() => embla?.scrollTo(biddingIndex)}
         >
-          <span className="bid-button__label">{BID_BUTTON_LABEL[state]}</span>
-          <span className="bid-button__amount">
+          <span>{BID_BUTTON_LABEL[state]}</span>
+          <span className="card-action__amount">
             <CoinIcon size={16} />
             {formatTokens(shownBid)}
           </span>
         </button>
-      </footer>
-    </article>
+      }
+    />
   );
 }

@@ -2,6 +2,7 @@
 // infinitely scrolling grid of auction cards with the spec's list messages.
 import type { AuctionCard as Auction } from '@bidboard/shared';
 import { useEffect, useState } from 'react';
+import { CardGrid, FeedMessage } from '@/components/ui/feed';
 import { useCurrentUser } from '@/features/auth';
 import { InstructionsOverlay } from '@/features/instructions';
 import type { AuctionProfile } from '../api/get-auction-profiles';
@@ -73,9 +74,9 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
         <h1 id="bid-board-title" className="visually-hidden">
           Bid Board
         </h1>
-        <p className="board-message board-message--error" role="alert">
+        <FeedMessage error page>
           {BOARD_MESSAGES.failed}
-        </p>
+        </FeedMessage>
       </section>
     );
   }
@@ -100,7 +101,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
     if (results.isError) message = BOARD_MESSAGES.searchFailed;
     else if (results.data && results.data.length === 0) message = BOARD_MESSAGES.noResults;
   } else if (feed.status === 'loading') {
-    grid = [0, 1, 2].map((n) => <div key={n} className="auction-card auction-card--skeleton" />);
+    grid = [0, 1, 2].map((n) => <div key={n} className="profile-card profile-card--skeleton" />);
   } else {
     grid = renderCards(feed.auctions, feed.profiles);
     if (feed.loadingMore) message = BOARD_MESSAGES.loadingMore;
@@ -127,12 +128,8 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
         datingFilter={datingFilter}
         onDatingFilterChange={setDatingFilter}
       />
-      <div className="auction-grid">{grid}</div>
-      {message ? (
-        <p className="board-message" role="status">
-          {message}
-        </p>
-      ) : null}
+      <CardGrid>{grid}</CardGrid>
+      {message ? <FeedMessage>{message}</FeedMessage> : null}
       <InstructionsOverlay
         open={instructionsOpen}
         onOpenChange={setInstructionsOpen}

@@ -1,7 +1,7 @@
 // Main menu (marketplace §2): a sheet opened from the fixed menu button. Members and
 // visitors see different links; overlays open after the sheet closes.
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import {
@@ -18,6 +18,7 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { Sheet } from '@/components/ui/sheet';
+import { AlertsBell, AlertsPanel, useUnreadAlerts } from '@/features/alerts';
 import { useAuth } from '@/features/auth';
 import { InstructionsOverlay } from '@/features/instructions';
 import { NotificationSettingsOverlay } from '@/features/notifications';
@@ -26,7 +27,7 @@ import { TokenSummary } from './token-summary';
 import { UpcomingPanel, type UpcomingPanelKey } from './upcoming-panel';
 import './main-menu.css';
 
-type Overlay = 'instructions' | UpcomingPanelKey;
+type Overlay = 'instructions' | 'alerts' | 'profile' | 'notifications' | UpcomingPanelKey;
 
 interface Item {
   label: string;
@@ -60,6 +61,7 @@ export function MainMenu() {
   const [overlay, setOverlay] = useState<Overlay | null>(null);
   const user = state.status === 'authenticated' ? state.user : null;
   const items = user ? MEMBER_ITEMS : VISITOR_ITEMS;
+  const unreadAlerts = useUnreadAlerts(user !== null);
   const closeMenu = () => setMenuOpen(false);
 
   const openOverlay = (next: Overlay) => {
@@ -78,6 +80,7 @@ export function MainMenu() {
       >
         <MenuIcon />
       </IconButton>
+      {user ? <AlertsBell unread={unreadAlerts} onOpen={() => openOverlay('alerts')} /> : null}
       <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" closeLabel="Close menu">
         <TokenSummary user={user} onNavigate={closeMenu} />
         <nav aria-label="Main">
@@ -101,6 +104,9 @@ export function MainMenu() {
                       {item.icon}
                     </span>
                     {item.label}
+                    {item.overlay === 'alerts' && unreadAlerts > 0 ? (
+                      <span className="menu-item__dot" role="img" aria-label="unread" />
+                    ) : null}
                   </button>
                 )}
               </li>
@@ -130,10 +136,12 @@ export function MainMenu() {
         open={overlay === 'notifications'}
         onOpenChange={(open) => setOverlay(open ? 'notifications' : null)}
       />
-      <UpcomingPanel
-        panel={overlay === 'chat' || overlay === 'alerts' ? overlay : null}
-        onClose={() => setOverlay(null)}
-      />
+      <UpcomingPanel panel={overlay === 'chat' ? overlay : null} onClose={() => setOverlay(null)} />
+      {overlay === 'alerts' && user ? (
+        <Suspense fallback={null}>
+          <AlertsPanel open onOpenChange={(open) => setOverlay(open ? 'alerts' : null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

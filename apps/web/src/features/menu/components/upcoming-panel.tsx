@@ -1,25 +1,13 @@
-// Overlays opened from the menu whose capability ships later (chat, alerts, settings):
+// Overlays opened from the menu whose capability ships later (chat):
 // the panel names what will appear and shows no invented data.
 import { Dialog } from '@/components/ui/sheet';
 
-export type UpcomingPanelKey = 'chat' | 'alerts' | 'profile' | 'notifications';
+export type UpcomingPanelKey = 'chat';
 
 const PANELS: Record<UpcomingPanelKey, { title: string; description: string }> = {
   chat: {
     title: 'Chat',
     description: 'Conversations with your accepted connections will appear here.',
-  },
-  alerts: {
-    title: 'Alerts',
-    description: 'Outbid notices and connection updates will appear here.',
-  },
-  profile: {
-    title: 'Profile Settings',
-    description: 'Your photos, bio and dating preferences will be editable here.',
-  },
-  notifications: {
-    title: 'Notification Settings',
-    description: 'Browser and SMS notification switches will appear here.',
   },
 };
 

@@ -1,6 +1,9 @@
 // Token balance live changes (marketplace §4): a successful bid and a lead-bidder update
-// (the refund after being outbid) set the signed-in member's balance.
-import type { User } from '@bidboard/shared';
+// (the refund after being outbid) set the signed-in member's balance; a connection event
+// carrying balances (a reward, a refund after a rejection, expiry or unmatch) sets both,
+// and the transaction history is refetched so its new Win or Refund row shows.
+import { CONNECTION_EVENTS, type ConnectionEvent, type User } from '@bidboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '@/features/auth';
 import { useRealtimeStatus } from '@/features/realtime';
@@ -17,6 +20,7 @@ export function withBalance(user: User, tokenBalance: number): User {
 
 export function useLiveBalance(): void {
   const { state, updateUser } = useAuth();
+  const queryClient = useQueryClient();
   const userId = state.status === 'authenticated' ? state.user.id : null;
   useRealtimeStatus();
   const socket = getRealtimeSocket();
@@ -29,11 +33,23 @@ export function useLiveBalance(): void {
     const handleLead = (p: { userId: number; tokenBalance: number }) => {
       if (p.userId === userId) updateUser((u) => withBalance(u, p.tokenBalance));
     };
+    const handleConnection = (p: ConnectionEvent) => {
+      const { tokenBalance, redeemableTokens } = p;
+      if (tokenBalance === undefined) return;
+      updateUser((u) => ({
+        ...u,
+        tokenBalance,
+        redeemableTokens: redeemableTokens ?? Math.min(u.redeemableTokens, tokenBalance),
+      }));
+      void queryClient.invalidateQueries({ queryKey: ['tokens', 'transactions'] });
+    };
     socket.on('bidSuccess', handleBid);
     socket.on('leadBidderUpdate', handleLead);
+    for (const name of CONNECTION_EVENTS) socket.on(name, handleConnection);
     return () => {
       socket.off('bidSuccess', handleBid);
       socket.off('leadBidderUpdate', handleLead);
+      for (const name of CONNECTION_EVENTS) socket.off(name, handleConnection);
     };
-  }, [socket, userId, updateUser]);
+  }, [socket, userId, updateUser, queryClient]);
 }

@@ -1,0 +1,34 @@
+// A yes/no question before an action that matters (accepting, unmatching): Yes runs it,
+// No or closing leaves everything as it was.
+import { Button } from './button';
+import { Dialog } from './sheet';
+import './confirm-dialog.css';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  question: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ open, question, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onCancel();
+      }}
+      title={question}
+      className="confirm-dialog"
+    >
+      <div className="confirm-dialog__actions">
+        <Button variant="secondary" size="md" onClick={onCancel}>
+          No
+        </Button>
+        <Button size="md" onClick={onConfirm}>
+          Yes
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+// The profile slide of a member's card (marketplace §2): sun sign from the birth date
+// (Aquarius when missing), the three favourite things, the bio and an open-to-dating badge.
+import { zodiacSign } from '@bidboard/shared';
+import { HeartIcon, StarIcon } from './icons';
+
+interface ProfileDetailsProps {
+  birthDate: string | null | undefined;
+  favorites: readonly (string | null | undefined)[];
+  bio: string | null | undefined;
+  openToDating: boolean;
+  /** Shown when there is no bio (the Connections card says so; the Bid Board does not). */
+  bioFallback?: string;
+}
+
+export function ProfileDetails({
+  birthDate,
+  favorites,
+  bio,
+  openToDating,
+  bioFallback,
+}: ProfileDetailsProps) {
+  const answers = favorites.filter((answer): answer is string => Boolean(answer));
+  const text = bio || bioFallback;
+  return (
+    <div className="profile-details">
+      <div className="profile-details__badges">
+        <span className="chip chip--sign">
+          <StarIcon />
+          {zodiacSign(birthDate)}
+        </span>
+        {openToDating ? (
+          <span className="chip chip--dating">
+            <HeartIcon size={14} />
+            Open to dating
+          </span>
+        ) : null}
+      </div>
+      {answers.length > 0 ? (
+        <div>
+          <p className="profile-details__heading">Favorite things</p>
+          <ul className="profile-details__favorites">
+            {answers.map((answer) => (
+              <li key={answer}>{answer}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {text ? (
+        <p className={bio ? 'profile-details__bio' : 'profile-details__bio is-empty'}>{text}</p>
+      ) : null}
+    </div>
+  );
+}

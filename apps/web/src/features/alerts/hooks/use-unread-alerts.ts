@@ -1,0 +1,33 @@
+// The member's unread alert count for the menu dot and the bell, kept live: each
+// 'new-alert' is added to the alerts cache as it arrives.
+import type { Alert } from '@bidboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useRealtimeStatus } from '@/features/realtime';
+import { getRealtimeSocket } from '@/lib/socket';
+import { type AlertsState, alertsKey, useAlerts } from '../api/get-alerts';
+
+export function useUnreadAlerts(signedIn: boolean): number {
+  const queryClient = useQueryClient();
+  const query = useAlerts(signedIn);
+  useRealtimeStatus();
+  const socket = getRealtimeSocket();
+
+  useEffect(() => {
+    if (!socket || !signedIn) return;
+    const handleAlert = (incoming: Partial<Alert> & Pick<Alert, 'id'>) => {
+      const alert = { readAt: null, ...incoming } as Alert;
+      queryClient.setQueryData<AlertsState>(alertsKey, (state) => {
+        if (!state) return { alerts: [alert], unread: alert.isRead ? 0 : 1 };
+        if (state.alerts.some((a) => a.id === alert.id)) return state;
+        return { alerts: [alert, ...state.alerts], unread: state.unread + (alert.isRead ? 0 : 1) };
+      });
+    };
+    socket.on('new-alert', handleAlert);
+    return () => {
+      socket.off('new-alert', handleAlert);
+    };
+  }, [socket, signedIn, queryClient]);
+
+  return query.data?.unread ?? 0;
+}

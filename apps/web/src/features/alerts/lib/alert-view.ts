@@ -1,0 +1,51 @@
+// How an alert reads and where it leads (marketplace §2 Alerts panel, §4 Alerts).
+import type { Alert } from '@bidboard/shared';
+import { format } from 'date-fns';
+
+export const ALERT_DATE_FORMAT = 'MM/dd/yyyy - h:mm aaa';
+
+/** "03/07/2025 - 8:05 pm" in the viewer's time zone; '' when unreadable. */
+export function alertDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, ALERT_DATE_FORMAT);
+}
+
+function pick(payload: Record<string, unknown>, keys: string[]): string | null {
+  for (const key of keys) {
+    const value = payload[key];
+    if (typeof value === 'number' || (typeof value === 'string' && value !== '')) {
+      return String(value);
+    }
+  }
+  return null;
+}
+
+/** Where a click on the alert goes: a path, 'close' (just close the panel), or null. */
+export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string | 'close' | null {
+  const p = alert.payload;
+  const userId = pick(p, ['userId', 'user_id', 'partnerUserId']);
+  const connectionId = pick(p, ['connectionId', 'connection_id', 'id']);
+  switch (alert.kind) {
+    case 'outbid': {
+      const username = pick(p, ['auctionCreatorUsername']);
+      return username ? `/${encodeURIComponent(username)}` : null;
+    }
+    case 'auction_won':
+      return userId ? `/connections/${userId}` : null;
+    case 'connection_accepted':
+    case 'connection_rejected':
+    case 'winning_bidder_connection_pending':
+      return userId ? `/connections/${userId}` : '/connections';
+    case 'connection_pending_reminder':
+      if (connectionId) return `/connections?connectionId=${connectionId}`;
+      return userId ? `/connections/${userId}` : null;
+    case 'connection_expired':
+      return '/';
+    case 'connection_mutual':
+      return userId && connectionId ? `/connections/${userId}?connectionId=${connectionId}` : null;
+    case 'connection_reward':
+      return 'close';
+    default:
+      return null;
+  }
+}

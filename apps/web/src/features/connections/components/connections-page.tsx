@@ -1,0 +1,152 @@
+// The Connections page (marketplace §2): the member's connections as swipeable cards or
+// a compact grid, 10 a page with the next page near the bottom, the list messages of §2,
+// and live updates. /connections/{user_id} and ?connectionId= bring those connections first.
+import type { Connection } from '@bidboard/shared';
+import clsx from 'clsx';
+import { useEffect, useState } from 'react';
+import { CardGrid, FeedMessage } from '@/components/ui/feed';
+import { useCurrentUser } from '@/features/auth';
+import { useConnectionFeed } from '../hooks/use-connection-feed';
+import { useConnectionsLive } from '../hooks/use-connections-live';
+import { CONNECTION_TEXT } from '../lib/connection-view';
+import { ConnectionCard } from './connection-card';
+import { ConnectionGrid } from './connection-grid';
+import './connections.css';
+
+const NEAR_BOTTOM_PX = 100;
+/** Countdowns on the cards ('N hour(s) left') are refreshed this often. */
+const CLOCK_TICK_MS = 60_000;
+
+export interface ConnectionsPageProps {
+  pinPartnerId: number | null;
+  pinConnectionId: number | null;
+  onOpenChat: (connection: Connection) => void;
+}
+
+type View = 'cards' | 'grid';
+
+export function ConnectionsPage({
+  pinPartnerId,
+  pinConnectionId,
+  onOpenChat,
+}: ConnectionsPageProps) {
+  const user = useCurrentUser();
+  const [view, setView] = useState<View>('cards');
+  const [now, setNow] = useState(() => new Date());
+  const feed = useConnectionFeed({ pinConnectionId, pinPartnerId, enabled: user !== null });
+  useConnectionsLive();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const count = feed.connections.length;
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  // Re-checked after every page: a short page may not fill the screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count triggers the re-check
+  useEffect(() => {
+    const check = () => {
+      const doc = document.documentElement;
+      const near = doc.scrollHeight - (window.scrollY + window.innerHeight) <= NEAR_BOTTOM_PX;
+      if (near && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, count, view]);
+
+  const openCard = (connection: Connection) => {
+    setView('cards');
+    requestAnimationFrame(() =>
+      document.getElementById(`connection-${connection.id}`)?.scrollIntoView({ block: 'start' }),
+    );
+  };
+
+  let body: React.ReactNode;
+  if (!user) {
+    body = (
+      <FeedMessage>
+        {view === 'grid' ? CONNECTION_TEXT.gridSignedOut : CONNECTION_TEXT.signedOut}
+      </FeedMessage>
+    );
+  } else if (feed.isPending) {
+    body = (
+      <>
+        <CardGrid>
+          {[0, 1].map((n) => (
+            <div key={n} className="profile-card profile-card--skeleton" />
+          ))}
+        </CardGrid>
+        <FeedMessage>{CONNECTION_TEXT.loading}</FeedMessage>
+      </>
+    );
+  } else if (feed.isError && count === 0) {
+    body = (
+      <FeedMessage error page>
+        {CONNECTION_TEXT.failed}
+      </FeedMessage>
+    );
+  } else if (count === 0) {
+    body = (
+      <FeedMessage>
+        {view === 'grid' ? CONNECTION_TEXT.gridEmpty : CONNECTION_TEXT.empty}
+      </FeedMessage>
+    );
+  } else {
+    let message: React.ReactNode = null;
+    if (feed.isFetchingNextPage) message = <FeedMessage>{CONNECTION_TEXT.loadingMore}</FeedMessage>;
+    else if (feed.isFetchNextPageError)
+      message = <FeedMessage error>{CONNECTION_TEXT.failedMore}</FeedMessage>;
+    else if (!feed.hasNextPage) message = <FeedMessage>{CONNECTION_TEXT.end}</FeedMessage>;
+    body = (
+      <>
+        {view === 'grid' ? (
+          <ConnectionGrid connections={feed.connections} onOpen={openCard} />
+        ) : (
+          <CardGrid>
+            {feed.connections.map((c) => (
+              <ConnectionCard
+                key={c.id}
+                connection={c}
+                viewerId={user.id}
+                now={now}
+                onOpenChat={onOpenChat}
+              />
+            ))}
+          </CardGrid>
+        )}
+        {message}
+      </>
+    );
+  }
+
+  return (
+    <section className="connections" aria-labelledby="connections-title" aria-busy={feed.isPending}>
+      <header className="connections__header">
+        <h1 id="connections-title" className="connections__title">
+          Connections
+        </h1>
+        <fieldset className="view-toggle">
+          <legend className="visually-hidden">View</legend>
+          {(['cards', 'grid'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={clsx('view-toggle__option', view === option && 'is-active')}
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
+              {option === 'cards' ? 'Cards' : 'Grid'}
+            </button>
+          ))}
+        </fieldset>
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// Live updates without a reload (marketplace §4 Connection status): any connection event
+// addressed to this member, and the alerts that announce new connections, refetch the list.
+import { CONNECTION_EVENTS } from '@bidboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useRealtimeStatus } from '@/features/realtime';
+import { getRealtimeSocket } from '@/lib/socket';
+import { connectionsKey } from './use-connection-feed';
+
+const CONNECTION_ALERT_KINDS = new Set(['auction_won', 'winning_bidder_connection_pending']);
+
+export function useConnectionsLive(): void {
+  const queryClient = useQueryClient();
+  useRealtimeStatus();
+  const socket = getRealtimeSocket();
+
+  useEffect(() => {
+    if (!socket) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: connectionsKey });
+    const handleAlert = (alert: { kind: string }) => {
+      if (CONNECTION_ALERT_KINDS.has(alert.kind)) refresh();
+    };
+    for (const name of CONNECTION_EVENTS) socket.on(name, refresh);
+    socket.on('new-alert', handleAlert);
+    return () => {
+      for (const name of CONNECTION_EVENTS) socket.off(name, refresh);
+      socket.off('new-alert', handleAlert);
+    };
+  }, [socket, queryClient]);
+}

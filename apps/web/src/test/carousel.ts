@@ -1,0 +1,16 @@
+// jsdom lacks the observers and matchMedia the card carousel and room watcher use.
+import { vi } from 'vitest';
+
+export function stubCarouselApis(): void {
+  class Observer {
+    observe = vi.fn();
+    unobserve = vi.fn();
+    disconnect = vi.fn();
+  }
+  vi.stubGlobal('IntersectionObserver', Observer);
+  vi.stubGlobal('ResizeObserver', Observer);
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
+  );
+}
