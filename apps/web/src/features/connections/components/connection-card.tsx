@@ -85,7 +85,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
         <button
           type="button"
           className={clsx(
-            'card-action',
+            'card-action card-action--label',
             label in LABEL_STYLE ? LABEL_STYLE[label] : 'card-action--muted',
           )}
           onClick={() => carousel.api?.scrollTo(actionIndex)}

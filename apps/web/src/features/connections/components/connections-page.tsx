@@ -32,14 +32,15 @@ export function ConnectionsPage({
 }: ConnectionsPageProps) {
   const user = useCurrentUser();
   const [view, setView] = useState<View>('cards');
-  const [now, setNow] = useState(() => new Date());
+  const [, setTick] = useState(0);
   const feed = useConnectionFeed({ pinConnectionId, pinPartnerId, enabled: user !== null });
   useConnectionsLive();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   const count = feed.connections.length;
+  const now = new Date();
 
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    const timer = setInterval(() => setTick((n) => n + 1), CLOCK_TICK_MS);
     return () => clearInterval(timer);
   }, []);
 

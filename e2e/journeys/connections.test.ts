@@ -1,0 +1,258 @@
+// After the weekly close. Three pairs of members bid and the admin closes the period:
+// the first owner sees Act Now and accepts, and the bidder's card turns Chat live while
+// their alerts appear with the menu dot and lead to the right place; the second owner
+// rejects and changes their mind inside the grace period; the third connection expires
+// when the admin shortens the expiry and runs the sweeper, and the bidder finds the
+// refund in their history.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { me, memberApi, otpFromOutbox } from '../support/api';
+import { DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+const ADMIN_PHONE = '+12015550100'; // 'demo', an admin in the journey server
+const phone = (n: number) => `+1201555${String(100 + n).padStart(4, '0')}`;
+
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+async function signIn(number: string) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/auth/request-otp', { phone_number: number });
+  const otp = await otpFromOutbox(baseUrl, number);
+  const res = await post('/auth/verify-otp', { phone_number: number, otp });
+  const { token } = (await res.json()) as { token: string };
+  const user = await me(baseUrl, token);
+  return { token, id: user.id, username: user.username!, call: memberApi(baseUrl, token) };
+}
+type Member = Awaited<ReturnType<typeof signIn>>;
+
+async function openAs(member: Member, viewport: typeof PHONE, path: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    deviceScaleFactor: viewport === PHONE ? 2 : 1,
+    isMobile: viewport === PHONE,
+    hasTouch: viewport === PHONE,
+  });
+  contexts.push(context);
+  await context.addInitScript((t) => localStorage.setItem('authToken', t), member.token);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** Bids on the owner's auction in the open period, through the API. */
+async function bid(bidder: Member, owner: Member, amount: number) {
+  const { auctions } = (await bidder.call('/auctions', { body: { limit: 50, offset: 0 } })) as {
+    auctions: { auctionId: number; user_id: number; current_bid: number }[];
+  };
+  const auction = auctions.find((a) => a.user_id === owner.id);
+  if (!auction) throw new Error(`no auction for ${owner.username}`);
+  await bidder.call(`/auctions/${auction.auctionId}/bids`, {
+    body: { amount: Math.max(amount, auction.current_bid + 10) },
+  });
+}
+
+async function connectionOf(member: Member, partner: Member) {
+  const { connections } = (await member.call('/connections', { body: { limit: 100 } })) as {
+    connections: { id: number; status: string; partner: { id: number } }[];
+  };
+  return connections.find((c) => c.partner.id === partner.id)!;
+}
+
+/** Card photos in the viewport have finished loading (for the screenshots). */
+async function photosLoaded(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
+      })
+      .every((img) => img.complete),
+  );
+}
+
+async function openActionSlide(card: Locator, label: string) {
+  await card.locator('.card-action').filter({ hasText: label }).click();
+  await card.page().waitForTimeout(900); // the slide transition
+}
+
+async function openAlerts(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('button', { name: /^Alerts/ }).click();
+  return page.getByRole('dialog', { name: 'Alerts' });
+}
+
+describe('connections after the close', () => {
+  it('accept, reject and reverse, expire with a refund; alerts lead the way', async () => {
+    const admin = await signIn(ADMIN_PHONE);
+    const [bidder1, owner1, bidder2, owner2, bidder3, owner3] = await Promise.all(
+      [2, 3, 5, 7, 8, 9].map((n) => signIn(phone(n))),
+    );
+    await bid(bidder1!, owner1!, 120);
+    await bid(bidder2!, owner2!, 80);
+    await bid(bidder3!, owner3!, 60);
+    const startBalance3 = (await me(baseUrl, bidder3!.token)).tokenBalance;
+    const closed = (await admin.call('/admin/periods/close-now')) as {
+      closed: { connections: number } | null;
+    };
+    expect(closed.closed?.connections ?? 0).toBeGreaterThanOrEqual(3);
+
+    // Pair 1. The bidder waits on a desktop; the owner opens Connections on a phone.
+    const c1 = await connectionOf(bidder1!, owner1!);
+    const bidderPage = await openAs(bidder1!, DESKTOP, '/connections');
+    const bidderCard = bidderPage.locator(`article[data-connection-id="${c1.id}"]`);
+    await bidderCard.locator('.card-action', { hasText: 'Pending' }).waitFor();
+    await photosLoaded(bidderPage);
+    await openActionSlide(bidderCard, 'Pending');
+    await bidderCard.getByText('Waiting for your winning bid to be accepted.').waitFor();
+    await screenshot(bidderPage, 'connections-bidder-pending-desktop');
+
+    const ownerPage = await openAs(owner1!, PHONE, '/connections');
+    const ownerCard = ownerPage.locator(`article[data-connection-id="${c1.id}"]`);
+    await ownerCard.locator('.card-action', { hasText: 'Act Now' }).waitFor();
+    await photosLoaded(ownerPage);
+    await screenshot(ownerPage, 'connections-owner-act-now');
+    await ownerCard.locator('.profile-card__viewport').click({ position: { x: 60, y: 60 } });
+    await ownerPage.waitForTimeout(500);
+    await openActionSlide(ownerCard, 'Act Now');
+    await ownerCard.getByText('Earn the bid amount after you accept and engage.').waitFor();
+    await screenshot(ownerPage, 'connections-owner-action-slide');
+    await ownerCard.getByRole('button', { name: 'Accept' }).click();
+    const confirm = ownerPage.getByRole('dialog', { name: 'Do you confirm accepting?' });
+    await confirm.waitFor();
+    await screenshot(ownerPage, 'connections-confirm-accept');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await ownerCard.locator('.card-action', { hasText: 'Chat' }).waitFor();
+    await ownerCard.getByText(`You and ${bidder1!.username} are connected`).waitFor();
+    await screenshot(ownerPage, 'connections-owner-accepted');
+
+    // The bidder's card turns Chat without a reload, and the alerts arrive with their dots.
+    await bidderCard.locator('.card-action', { hasText: 'Chat' }).waitFor();
+    await bidderCard.getByText(`You and ${owner1!.username} are connected`).waitFor();
+    await screenshot(bidderPage, 'connections-bidder-chat-desktop');
+    await bidderPage.getByRole('button', { name: /^Alerts \(\d+ unread\)$/ }).waitFor();
+    await bidderPage.getByRole('button', { name: 'Open menu' }).click();
+    const menu = bidderPage.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('img', { name: 'unread' }).waitFor();
+    await screenshot(bidderPage, 'menu-alerts-dot-desktop');
+    await menu.getByRole('button', { name: /^Alerts/ }).click();
+    const bidderAlerts = bidderPage.getByRole('dialog', { name: 'Alerts' });
+    const accepted = bidderAlerts.getByText(
+      `${owner1!.username} accepted your winning bid. You can chat now.`,
+    );
+    await accepted.waitFor();
+    await bidderAlerts
+      .getByText(/^You won the auction for/)
+      .first()
+      .waitFor();
+    await screenshot(bidderPage, 'alerts-panel-desktop');
+    // Read 2 s after opening: the bell goes away.
+    await expect
+      .poll(() => bidderPage.getByRole('button', { name: /unread\)$/ }).count(), {
+        timeout: 6000,
+      })
+      .toBe(0);
+    await accepted.click();
+    await bidderPage.waitForURL(`**/connections/${owner1!.id}`);
+    await bidderAlerts.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => bidderPage.locator('article').first().getAttribute('data-connection-id'))
+      .toBe(String(c1.id));
+
+    // The owner's alert about the win leads to the bidder's connection.
+    const ownerAlerts = await openAlerts(ownerPage);
+    await ownerAlerts
+      .getByText(/won your auction with/)
+      .first()
+      .waitFor();
+    await screenshot(ownerPage, 'alerts-panel-phone');
+    await ownerAlerts
+      .getByText(`${bidder1!.username} won your auction with`, { exact: false })
+      .first()
+      .click();
+    await ownerPage.waitForURL(`**/connections/${bidder1!.id}`);
+
+    // Pair 2: the owner rejects, sees the grace period, and changes their mind.
+    const c2 = await connectionOf(owner2!, bidder2!);
+    const owner2Page = await openAs(owner2!, PHONE, '/connections');
+    const card2 = owner2Page.locator(`article[data-connection-id="${c2.id}"]`);
+    await card2.locator('.card-action', { hasText: 'Act Now' }).waitFor();
+    await openActionSlide(card2, 'Act Now');
+    await card2.getByRole('button', { name: 'Reject' }).click();
+    await card2.getByText('Connection rejected.').waitFor();
+    await card2.getByText('24 hour(s) left to change your mind.').waitFor();
+    await card2.locator('.card-action', { hasText: 'Rejected' }).waitFor();
+    await screenshot(owner2Page, 'connections-rejected-grace');
+    expect((await connectionOf(bidder2!, owner2!)).status).toBe('rejected');
+    await card2.getByRole('button', { name: 'Connect' }).click();
+    await owner2Page
+      .getByRole('dialog', { name: 'Do you confirm accepting?' })
+      .getByRole('button', { name: 'Yes' })
+      .click();
+    await card2.locator('.card-action', { hasText: 'Chat' }).waitFor();
+    expect((await connectionOf(bidder2!, owner2!)).status).toBe('accepted');
+    await owner2Page.getByRole('button', { name: 'Grid' }).click();
+    await owner2Page.locator('.connection-tile').first().waitFor();
+    await screenshot(owner2Page, 'connections-grid');
+
+    // Pair 3: the admin shortens the expiry and runs the sweeper; the bidder sees it live.
+    const c3 = await connectionOf(bidder3!, owner3!);
+    const bidder3Page = await openAs(bidder3!, PHONE, `/connections?connectionId=${c3.id}`);
+    const card3 = bidder3Page.locator(`article[data-connection-id="${c3.id}"]`);
+    await card3.locator('.card-action', { hasText: 'Pending' }).waitFor();
+    try {
+      await admin.call('/admin/settings', {
+        method: 'PUT',
+        body: { connection_reminder_hours: 0.0005, connection_expiry_hours: 0.001 },
+      });
+      // The connection is older than the new 3.6 s expiry; the sweeper (here run by the
+      // admin at once, otherwise within 30 s) expires it and refunds the bidder.
+      await admin.call('/admin/connections/sweep');
+    } finally {
+      await admin.call('/admin/settings', {
+        method: 'PUT',
+        body: { connection_reminder_hours: 24, connection_expiry_hours: 48 },
+      });
+    }
+    await card3.locator('.card-action', { hasText: 'Expired' }).waitFor();
+    expect((await connectionOf(bidder3!, owner3!)).status).toBe('expired');
+    await openActionSlide(card3, 'Expired');
+    await card3.getByText(/tokens were refunded/).waitFor();
+    await screenshot(bidder3Page, 'connections-expired');
+    expect((await me(baseUrl, bidder3!.token)).tokenBalance).toBe(startBalance3 + 60);
+
+    // The refund is in the bidder's history, and the expiry alert leads home.
+    await bidder3Page.getByRole('button', { name: 'Open menu' }).click();
+    await bidder3Page.getByRole('button', { name: /^(BUY\/REDEEM|Daily Claim)$/ }).waitFor();
+    const tokenButton = bidder3Page.getByRole('button', { name: 'BUY/REDEEM' });
+    if ((await tokenButton.count()) === 0) {
+      await bidder3Page.getByRole('button', { name: 'Daily Claim' }).click();
+    }
+    await tokenButton.click();
+    await bidder3Page.getByRole('button', { name: 'Transaction History' }).click();
+    const history = bidder3Page.getByRole('dialog', { name: 'Transaction History' });
+    await history.getByText('Refund').first().waitFor();
+    await history.getByText('+60').first().waitFor();
+    await screenshot(bidder3Page, 'transaction-history-refund');
+    await bidder3Page.goto('/connections');
+    const alerts3 = await openAlerts(bidder3Page);
+    await alerts3.getByText(/did not answer in time/).click();
+    await bidder3Page.waitForURL(`${baseUrl}/`);
+  });
+});
