@@ -1,4 +1,4 @@
-// jsdom lacks the observers and matchMedia the card carousel and room watcher use.
+// jsdom lacks the observers, matchMedia and scrolling the card carousel and lists use.
 import { vi } from 'vitest';
 
 export function stubCarouselApis(): void {
@@ -7,6 +7,7 @@ export function stubCarouselApis(): void {
     unobserve = vi.fn();
     disconnect = vi.fn();
   }
+  Element.prototype.scrollIntoView ??= vi.fn();
   vi.stubGlobal('IntersectionObserver', Observer);
   vi.stubGlobal('ResizeObserver', Observer);
   vi.stubGlobal(

@@ -1,10 +1,17 @@
 import type { Connection } from '@bidboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubCarouselApis } from '@/test/carousel';
 import { buildConnection, buildUser } from '@/test/factories';
+import { createFakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+
+const fake = createFakeSocket();
+vi.mock('@/lib/socket', async (original) => ({
+  ...(await original<typeof import('@/lib/socket')>()),
+  getRealtimeSocket: () => fake.socket,
+}));
 
 function page(connections: Connection[], hasMore = false) {
   return {
@@ -14,9 +21,10 @@ function page(connections: Connection[], hasMore = false) {
   };
 }
 
+/** Each call answers the next page; `reloads` answers every call as a whole list instead. */
 function connectionsApi(
   pages: Connection[][],
-  options: { put?: () => [number, unknown]; hasMore?: boolean } = {},
+  options: { put?: () => [number, unknown]; reloads?: boolean } = {},
 ) {
   localStorage.setItem('authToken', 'tok');
   let n = 0;
@@ -27,7 +35,7 @@ function connectionsApi(
     'POST /api/connections': () => {
       const current = pages[n] ?? [];
       n += 1;
-      return [200, page(current, n < pages.length)];
+      return [200, page(current, !options.reloads && n < pages.length)];
     },
     'PUT /api/connections/5/status': options.put ?? (() => [200, { success: true }]),
   });
@@ -173,5 +181,17 @@ describe('Connections page', () => {
     const tile = await screen.findByRole('button', { name: /^theo/ });
     fireEvent.click(tile);
     expect(await card('theo, 31')).toBeTruthy();
+  });
+
+  it('a connection event refreshes the list without a reload: Pending turns Chat', async () => {
+    const api = connectionsApi([[buildConnection()], [buildConnection({ status: 'accepted' })]], {
+      reloads: true,
+    });
+    renderApp('/connections');
+    const theo = await card('theo, 31');
+    expect(within(theo).getByRole('button', { name: 'Pending' })).toBeTruthy();
+    fake.deliver('connectionAccepted', { connectionId: 5, status: 'accepted' });
+    expect(await within(theo).findByRole('button', { name: 'Chat' })).toBeTruthy();
+    expect(api.callsTo('POST /api/connections')).toHaveLength(2);
   });
 });
