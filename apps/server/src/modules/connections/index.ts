@@ -1,0 +1,7 @@
+// What other modules use of connections. The chat calls, in the transaction that stores a
+// message, recordMessageSent (first messages, engagement and the owner's reward), then
+// publishConnectionEffects with its result once that transaction has committed; it asks
+// acceptedConnectionBetween whether two members may exchange messages at all.
+export type { ConnectionEffects } from './connection-effects';
+export { publishConnectionEffects } from './connections.events';
+export { acceptedConnectionBetween, recordMessageSent } from './engagement.service';
