@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/media.schema.ts', './src/db/auction.schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/media.schema.ts',
+    './src/db/auction.schema.ts',
+    './src/db/payments.schema.ts',
+  ],
   out: './src/db/migrations',
 });

@@ -16,6 +16,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { createPaymentGateway } from './adapters/payments';
+import type { PaymentGateway } from './adapters/payments/payments.port';
+import { SandboxGateway } from './adapters/payments/sandbox/sandbox.gateway';
+import { sandboxGatewayRoutes } from './adapters/payments/sandbox/sandbox.routes';
+import { createPayoutProvider } from './adapters/payouts';
+import type { PayoutProvider } from './adapters/payouts/payouts.port';
 import { createSmsSender } from './adapters/sms';
 import { ConsoleSmsSender } from './adapters/sms/console.adapter';
 import type { SmsSender } from './adapters/sms/sms.port';
@@ -25,9 +31,11 @@ import type { Storage } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerConnectionSweeper } from './jobs/connection-sweep';
+import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
 import { type Clock, systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
+import { adminTokensRoutes } from './modules/admin/admin-tokens.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { marketplaceRoutes } from './modules/auctions/marketplace.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -38,7 +46,12 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { filesRoutes } from './modules/media/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { adminPaymentsRoutes } from './modules/payments/admin-payments.routes';
+import type { PaymentsContext } from './modules/payments/payments.context';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { adminRedemptionsRoutes } from './modules/redemptions/admin-redemptions.routes';
+import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
@@ -51,6 +64,8 @@ export interface AppDependencies {
   clock?: Clock;
   sms?: SmsSender;
   storage?: Storage;
+  payments?: PaymentGateway;
+  payouts?: PayoutProvider;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +89,18 @@ export async function buildApp(deps: AppDependencies) {
   const sms = deps.sms ?? createSmsSender(config, (line) => app.log.info(line));
   const secrets = loadSecrets(config);
   const storage = deps.storage ?? createStorage(config, secrets);
+  const gateway =
+    deps.payments ??
+    createPaymentGateway(config, {
+      db: database.db,
+      clock,
+      secrets,
+      sandboxWebhooks: {
+        target: () => paymentWebhookUrl(app as unknown as FastifyInstance, config),
+        onError: (err) => app.log.warn({ err }, 'sandbox payment webhook not delivered'),
+      },
+    });
+  const payouts = deps.payouts ?? createPayoutProvider(config);
   const sessions = {
     key: secrets.jwtKey,
     idleSeconds: config.SESSION_IDLE_SECONDS,
@@ -112,6 +139,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(errorsPlugin);
   // Photos and uploads come from the bucket's own origin when storage is S3.
   const storageOrigins = s3Origins(config);
+  // The card processor's hosted form is framed and posted to only when it is a third party.
+  const paymentFormOrigins = gateway.formOrigin ? [gateway.formOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -126,10 +155,10 @@ export async function buildApp(deps: AppDependencies) {
         // blob:/data: let the photo editor read back the image it just cropped.
         connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:', ...storageOrigins],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", ...paymentFormOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...paymentFormOrigins],
         frameAncestors: ["'none'"],
         ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -174,6 +203,19 @@ export async function buildApp(deps: AppDependencies) {
     redisPrefix: config.REDIS_PREFIX,
   });
 
+  const payments: PaymentsContext = {
+    db: database.db,
+    config,
+    clock,
+    gateway,
+    payouts,
+    io: app.io,
+    log: app.log,
+  };
+  app.addHook('onClose', async () => {
+    await gateway.close();
+  });
+
   await app.register(systemRoutes, { database, registry });
   await app.register(
     async (api) => {
@@ -186,6 +228,12 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
+      await api.register(paymentsRoutes, { ctx: payments });
+      await api.register(adminPaymentsRoutes, { ctx: payments });
+      await api.register(redemptionsRoutes, { ctx: payments });
+      await api.register(adminRedemptionsRoutes, { ctx: payments });
+      await api.register(adminTokensRoutes, { db: database.db });
+      if (gateway instanceof SandboxGateway) await api.register(sandboxGatewayRoutes, { gateway });
       // Local files are served by us through signed URLs; S3 serves its own.
       if (storage instanceof LocalStorage) await api.register(filesRoutes, { storage, clock });
       if (sms instanceof ConsoleSmsSender && !config.isProduction)
@@ -195,6 +243,9 @@ export async function buildApp(deps: AppDependencies) {
   );
   registerPeriodSweeper(app, { db: database.db, clock, enabled: config.SWEEPER_ENABLED });
   registerConnectionSweeper(app, { ctx, enabled: config.SWEEPER_ENABLED });
+  registerPayoutSweeper(app as unknown as FastifyInstance, payments, {
+    enabled: config.SWEEPER_ENABLED,
+  });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -227,6 +278,14 @@ async function redisForRateLimit(url: string, app: FastifyInstance) {
     await client.quit().catch(() => {});
   });
   return client;
+}
+
+/** Where the sandbox processor delivers its webhooks: our own public or listening address. */
+function paymentWebhookUrl(app: FastifyInstance, config: Config): string | null {
+  if (config.PUBLIC_URL) return `${new URL(config.PUBLIC_URL).origin}/api/payments/webhook`;
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return null;
+  return `http://127.0.0.1:${address.port}/api/payments/webhook`;
 }
 
 /** Origins the browser reads from and uploads to when files live in an S3 bucket. */

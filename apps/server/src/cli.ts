@@ -50,9 +50,16 @@ const commands: Record<
     },
   },
   'grant-tokens': {
-    usage: 'grant-tokens <username> <amount>',
-    run: (db, [username, amount]) =>
-      adjustTokens(db, required(username, 'username'), Number(amount)),
+    usage: 'grant-tokens <username> <amount> [--redeemable]   (redeemable: cash-redeemable too)',
+    run: async (db, [username, amount, flag]) => {
+      const { entry: _entry, ...granted } = await adjustTokens(
+        db,
+        required(username, 'username'),
+        Number(amount),
+        { redeemable: flag === '--redeemable' },
+      );
+      return granted;
+    },
   },
 };
 

@@ -21,10 +21,32 @@ describe('loadConfig', () => {
   });
 
   it('turns the test code and demo data off in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PAYMENTS_PROVIDER: 'sandbox',
+    });
     expect(config.TEST_OTP_CODE).toBeUndefined();
     expect(config.SEED_DEMO).toBe(false);
     expect(config.AUTO_APPROVE).toBe(false);
+  });
+
+  it('needs a card processor chosen in production, and each provider its credentials', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/PAYMENTS_PROVIDER: required in production/);
+    expect(loadConfig({}).PAYMENTS_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'authnet' })).toThrow(/AUTHNET_API_LOGIN_ID/);
+    expect(() =>
+      loadConfig({
+        PAYMENTS_PROVIDER: 'authnet',
+        AUTHNET_API_LOGIN_ID: 'login',
+        AUTHNET_TRANSACTION_KEY: 'key',
+      }),
+    ).toThrow(/AUTHNET_SIGNATURE_KEY: required with PAYMENTS_PROVIDER=authnet/);
+    expect(loadConfig({ PAYOUTS_PROVIDER: 'manual' }).PAYOUTS_PROVIDER).toBe('manual');
+    expect(() => loadConfig({ PAYOUTS_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id' })).toThrow(
+      /PAYPAL_CLIENT_SECRET: required with PAYOUTS_PROVIDER=paypal/,
+    );
   });
 
   it('reads lists', () => {

@@ -73,6 +73,24 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Card payments: `sandbox` is a hosted form served by this server with test cards. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'authnet']).optional(),
+  /** The sandbox processor's signed webhook, sent after this delay (the browser usually wins). */
+  PAYMENTS_SANDBOX_WEBHOOKS: bool.default(true),
+  PAYMENTS_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  AUTHNET_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  AUTHNET_API_LOGIN_ID: z.string().optional(),
+  AUTHNET_TRANSACTION_KEY: z.string().optional(),
+  AUTHNET_SIGNATURE_KEY: z.string().optional(),
+  AUTHNET_API_URL: z.url().optional(),
+  AUTHNET_FORM_URL: z.url().optional(),
+  /** Cash payouts: `manual` waits for an admin to mark each redemption paid or failed. */
+  PAYOUTS_PROVIDER: z.enum(['manual', 'paypal']).default('manual'),
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_URL: z.url().optional(),
 });
 
 export type Config = Omit<
@@ -82,7 +100,9 @@ export type Config = Omit<
   | 'OTP_IP_MAX_PER_WINDOW'
   | 'OTP_ROUTE_MAX_PER_MINUTE'
   | 'AUTO_APPROVE'
+  | 'PAYMENTS_PROVIDER'
 > & {
+  PAYMENTS_PROVIDER: 'sandbox' | 'authnet';
   OTP_ROUTE_MAX_PER_MINUTE: number;
   AUTO_APPROVE: boolean;
   SEED_DEMO: boolean;
@@ -118,9 +138,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3');
   }
+  // The sandbox approves test cards: a production server must choose it on purpose.
+  if (isProduction && !c.PAYMENTS_PROVIDER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_PROVIDER: required in production (authnet; sandbox approves test cards)',
+    );
+  }
+  const authnetMissing = (
+    ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY', 'AUTHNET_SIGNATURE_KEY'] as const
+  ).find((key) => !c[key]);
+  if (c.PAYMENTS_PROVIDER === 'authnet' && authnetMissing) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${authnetMissing}: required with PAYMENTS_PROVIDER=authnet`,
+    );
+  }
+  const paypalMissing = (
+    ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const
+  ).find((key) => !c[key]);
+  if (c.PAYOUTS_PROVIDER === 'paypal' && paypalMissing) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${paypalMissing}: required with PAYOUTS_PROVIDER=paypal`,
+    );
+  }
   return {
     ...c,
     isProduction,
+    PAYMENTS_PROVIDER: c.PAYMENTS_PROVIDER ?? 'sandbox',
     SEED_DEMO: c.SEED_DEMO ?? !isProduction,
     // The local demo approves members as they finish onboarding; production waits for an admin.
     AUTO_APPROVE: c.AUTO_APPROVE ?? !isProduction,

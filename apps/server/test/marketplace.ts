@@ -48,19 +48,36 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
             OR u.token_balance < 0 OR u.redeemable_tokens < 0`,
   );
   if (mismatched.length) problems.push(`balance != ledger for ${mismatched.length} members`);
-  const [totals] = await rows<{ minted: number; held: number; escrow: number }>(
+  // Tokens come into being by mint types (purchases and their reversals included) and
+  // leave only through paid redemptions (burned). Everything else is a transfer between
+  // balances, auction escrow, pending connections and pending redemptions.
+  const [totals] = await rows<{
+    minted: number;
+    held: number;
+    escrow: number;
+    redeeming: number;
+    burned: number;
+  }>(
     db,
     sql`SELECT
           (SELECT COALESCE(SUM(amount), 0)::bigint FROM token_transactions
-            WHERE transaction_type IN ('signup','free_claim','referral1','referral2','adjustment','other')) AS minted,
+            WHERE transaction_type IN ('signup','free_claim','referral1','referral2','adjustment','other',
+                                       'purchase','purchase_reversal')) AS minted,
           (SELECT COALESCE(SUM(token_balance), 0)::bigint FROM users) AS held,
           (SELECT COALESCE(SUM(current_bid), 0)::bigint FROM auctions
             WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
-          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE escrow_state = 'held') AS escrow`,
+          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE escrow_state = 'held') AS escrow,
+          (SELECT COALESCE(SUM(token_amount), 0)::bigint FROM redemptions WHERE status = 'pending') AS redeeming,
+          (SELECT COALESCE(SUM(token_amount), 0)::bigint FROM redemptions WHERE status = 'paid') AS burned`,
   );
-  const minted = Number(totals!.minted);
-  const accounted = Number(totals!.held) + Number(totals!.escrow);
-  if (minted !== accounted) problems.push(`minted ${minted} != balances + escrow ${accounted}`);
+  const minted = Number(totals!.minted) - Number(totals!.burned);
+  const accounted = Number(totals!.held) + Number(totals!.escrow) + Number(totals!.redeeming);
+  if (minted !== accounted) {
+    problems.push(
+      `minted - burned ${minted} != balances + escrow + pending redemptions ${accounted}`,
+    );
+  }
+  problems.push(...(await paymentProblems(db)));
   // A connection's escrow leaves 'held' through exactly one ledger row: a refund of the
   // amount to the bidder, or the owner's win of the amount (added to both balances).
   const escrowRows = await rows<{ id: number; escrow_state: string }>(
@@ -129,5 +146,40 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
          WHERE COALESCE(e.refunded, 0) <> COALESCE(a.refunded, 0)`,
   );
   if (perMember[0]!.n > 0) problems.push(`${perMember[0]!.n} members refunded the wrong amount`);
+  return problems;
+}
+
+/**
+ * Each credited purchase has exactly one 'purchase' ledger row of its tokens and at most one
+ * reversal of what was taken back; each redemption one debit of both balances, and one
+ * 'redemption_failed' return or 'redemption_paid' record matching its status.
+ */
+async function paymentProblems(db: Executor): Promise<string[]> {
+  const [found] = await rows<{ purchases: number; redemptions: number }>(
+    db,
+    sql`SELECT
+          (SELECT COUNT(*)::int FROM token_purchases p
+            WHERE (SELECT COUNT(*) FROM token_transactions t
+                    WHERE t.reference_id = 'purchase:' || p.id AND t.transaction_type = 'purchase'
+                      AND t.amount = p.tokens AND t.user_id = p.user_id) <> 1
+               OR COALESCE((SELECT -SUM(t.amount) FROM token_transactions t
+                             WHERE t.reference_id = 'purchase:' || p.id
+                               AND t.transaction_type = 'purchase_reversal'), 0) <> p.tokens_reversed
+          ) AS purchases,
+          (SELECT COUNT(*)::int FROM redemptions r
+            WHERE (SELECT COUNT(*) FROM token_transactions t
+                    WHERE t.reference_id = 'redemption:' || r.id AND t.transaction_type = 'redemption'
+                      AND t.amount = -r.token_amount AND t.user_id = r.user_id) <> 1
+               OR (SELECT COUNT(*) FROM token_transactions t
+                    WHERE t.reference_id = 'redemption:' || r.id AND t.transaction_type = 'redemption_failed'
+                      AND t.amount = r.token_amount) <> (CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END)
+               OR (SELECT COUNT(*) FROM token_transactions t
+                    WHERE t.reference_id = 'redemption:' || r.id AND t.transaction_type = 'redemption_paid')
+                  <> (CASE WHEN r.status = 'paid' THEN 1 ELSE 0 END)
+          ) AS redemptions`,
+  );
+  const problems: string[] = [];
+  if (found!.purchases) problems.push(`${found!.purchases} purchases without exactly one credit`);
+  if (found!.redemptions) problems.push(`${found!.redemptions} redemptions with wrong ledger rows`);
   return problems;
 }

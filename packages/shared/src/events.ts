@@ -86,6 +86,25 @@ export const connectionEventPayload = z.object({
 });
 export type ConnectionEvent = z.infer<typeof connectionEventPayload>;
 
+/**
+ * A member's balances after a change other than a bid: a purchase, a redemption and its
+ * outcome, a reversed payment, an admin adjustment (marketplace §4 Token balance live changes).
+ */
+export const BALANCE_UPDATE_REASONS = [
+  'purchase',
+  'purchase_reversal',
+  'redemption',
+  'redemption_failed',
+  'adjustment',
+] as const;
+export const balanceUpdatePayload = z.object({
+  userId: z.number().int(),
+  tokenBalance: z.number().int(),
+  redeemableTokens: z.number().int(),
+  reason: z.enum(BALANCE_UPDATE_REASONS),
+});
+export type BalanceUpdate = z.infer<typeof balanceUpdatePayload>;
+
 export function auctionRoom(auctionId: number): string {
   return `auction_${auctionId}`;
 }
@@ -116,6 +135,7 @@ export interface ServerToClientEvents {
   connectionExpired: (payload: ConnectionEvent) => void;
   connectionReward: (payload: ConnectionEvent) => void;
   connectionUnmatched: (payload: ConnectionEvent) => void;
+  balanceUpdate: (payload: BalanceUpdate) => void;
 }
 
 export const CONNECTION_EVENTS = [

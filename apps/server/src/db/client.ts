@@ -13,9 +13,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as auctionSchema from './auction.schema';
 import * as mediaSchema from './media.schema';
+import * as paymentsSchema from './payments.schema';
 import * as coreSchema from './schema';
 
-const schema = { ...coreSchema, ...mediaSchema, ...auctionSchema };
+const schema = { ...coreSchema, ...mediaSchema, ...auctionSchema, ...paymentsSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -127,6 +127,8 @@ export const TRANSACTION_TYPES = [
   'redemption',
   'redemption_failed',
   'redemption_paid',
+  'purchase',
+  'purchase_reversal',
 ] as const;
 
 export const tokenTransactions = pgTable(

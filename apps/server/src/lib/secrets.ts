@@ -9,6 +9,8 @@ export interface Secrets {
   jwtKey: Uint8Array;
   otpSecret: string;
   filesSecret: string;
+  /** Signs the sandbox card processor's webhooks (like Authorize.Net's Signature Key). */
+  paymentsSandboxKey: string;
 }
 
 export function loadSecrets(config: Config): Secrets {
@@ -28,5 +30,6 @@ export function loadSecrets(config: Config): Secrets {
     jwtKey: new Uint8Array(derive('jwt')),
     otpSecret: derive('otp').toString('hex'),
     filesSecret: derive('files').toString('hex'),
+    paymentsSandboxKey: derive('payments-sandbox-webhook').toString('hex').toUpperCase(),
   };
 }

@@ -26,6 +26,16 @@ export const businessSettingsShape = {
   rejection_grace_hours: hours,
   /** An accepted connection without engagement expires (and refunds) after this long. */
   engagement_window_hours: hours,
+  /** Card payment forms a member may open per window (TOKEN_CREATION_RATE_LIMIT_EXCEEDED). */
+  payment_form_limit: intInRange(1, 1000),
+  payment_form_window_minutes: intInRange(1, 24 * 60),
+  /** Completed card purchases a member may make per window (PAYMENT_RATE_LIMIT_EXCEEDED). */
+  payment_limit: intInRange(1, 1000),
+  payment_window_minutes: intInRange(1, 24 * 60),
+  /** Two purchase confirmations for different payments closer than this are refused. */
+  rapid_submission_seconds: intInRange(0, 3600),
+  /** Most a member may spend by card in 24 hours, in US cents (HIGH_VALUE_RATE_LIMIT_EXCEEDED). */
+  high_value_limit_cents: intInRange(100, 100_000_000),
 };
 
 export const businessSettingsSchema = z

@@ -1,5 +1,8 @@
 // Daily claim and the token ledger as the API returns it (marketplace §7 Tokens).
 import { z } from 'zod';
+import { MESSAGES } from '../errors';
+import { MAX_BID } from './auctions';
+import { safeText } from './common';
 
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
@@ -49,4 +52,27 @@ export type TokenTransaction = z.infer<typeof transactionSchema>;
 export const transactionsResponse = z.object({
   success: z.literal(true),
   transactions: z.array(transactionSchema),
+});
+
+/**
+ * An admin adjustment (ledger type 'adjustment'): mints or burns tokens; `redeemable`
+ * tokens are cash-redeemable too (an operator crediting earnings by hand).
+ */
+export const adminTokenAdjustmentBody = z.object({
+  username: safeText({ max: 30, min: 1 }),
+  amount: z
+    .number({ error: MESSAGES.adjustmentAmountInvalid })
+    .int(MESSAGES.adjustmentAmountInvalid)
+    .min(-MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
+    .max(MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
+    .refine((n) => n !== 0, MESSAGES.adjustmentAmountInvalid),
+  redeemable: z.boolean().default(false),
+});
+export type AdminTokenAdjustmentBody = z.infer<typeof adminTokenAdjustmentBody>;
+export const adminTokenAdjustmentResponse = z.object({
+  success: z.literal(true),
+  userId: z.number().int(),
+  username: z.string().nullable(),
+  tokenBalance: z.number().int(),
+  redeemableTokens: z.number().int(),
 });

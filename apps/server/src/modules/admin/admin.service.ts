@@ -24,13 +24,40 @@ export async function approveMember(db: Db, username: string) {
   return { id: member.id, username: member.username, is_approved: true };
 }
 
-/** An admin adjustment mints (or burns, when negative) tokens through the ledger. */
-export async function adjustTokens(db: Db, username: string, amount: number) {
+export interface AdjustmentOptions {
+  /** The tokens are cash-redeemable too (an operator crediting earnings by hand). */
+  redeemable?: boolean;
+  /** Who made it, kept on the ledger row; null for the operator CLI. */
+  actorId?: number | null;
+}
+
+/**
+ * An admin adjustment mints (or burns, when negative) tokens through the ledger; the
+ * ledger row names who made it (reference `admin:{id}` or `cli`).
+ */
+export async function adjustTokens(
+  db: Db,
+  username: string,
+  amount: number,
+  options: AdjustmentOptions = {},
+) {
   if (!Number.isInteger(amount) || amount === 0)
     throw badRequest('VALIDATION', MESSAGES.adjustmentAmountInvalid);
   const member = await memberByUsername(db, username);
   const entry = await db.transaction((tx) =>
-    applyBalanceChange(tx, { userId: member.id, amount, type: 'adjustment' }),
+    applyBalanceChange(tx, {
+      userId: member.id,
+      amount,
+      redeemableAmount: options.redeemable ? amount : 0,
+      type: 'adjustment',
+      referenceId: options.actorId ? `admin:${options.actorId}` : 'cli',
+    }),
   );
-  return { id: member.id, username: member.username, tokenBalance: entry!.balance_after };
+  return {
+    id: member.id,
+    username: member.username,
+    tokenBalance: entry!.balance_after,
+    redeemableTokens: entry!.redeemable_after,
+    entry: entry!,
+  };
 }

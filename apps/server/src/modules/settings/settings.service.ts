@@ -28,6 +28,12 @@ export function defaultSettings(config: SettingsDefaults): BusinessSettings {
     connection_expiry_hours: 48,
     rejection_grace_hours: 24,
     engagement_window_hours: 7 * 24,
+    payment_form_limit: 10,
+    payment_form_window_minutes: 2,
+    payment_limit: 5,
+    payment_window_minutes: 5,
+    rapid_submission_seconds: 3,
+    high_value_limit_cents: 50_000,
   };
 }
 

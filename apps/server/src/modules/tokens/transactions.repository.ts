@@ -1,5 +1,6 @@
 // A member's ledger as the transaction history shows it (marketplace §3 Token
-// transaction): newest first, with the auction owner's username for bid rows.
+// transaction): newest first, with the auction owner's username for bid rows and the
+// redemption (status, reason, cents paid) for redemption rows.
 import type { TokenTransaction } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
@@ -16,6 +17,9 @@ interface Row {
   created_at: Date | string;
   updated_at: Date | string;
   target_username: string | null;
+  redemption_status: string | null;
+  redemption_reason: string | null;
+  redemption_cents: number | null;
 }
 
 export async function memberTransactions(
@@ -26,9 +30,14 @@ export async function memberTransactions(
   const found = await rows<Row>(
     db,
     sql`SELECT t.id, t.user_id, t.bid_target_id, t.amount, t.balance_after, t.transaction_type,
-               t.status, t.reference_id, t.created_at, t.updated_at, bt.username AS target_username
+               t.status, t.reference_id, t.created_at, t.updated_at, bt.username AS target_username,
+               rd.status AS redemption_status, rd.reason AS redemption_reason,
+               rd.amount_cents AS redemption_cents
           FROM token_transactions t
           LEFT JOIN users bt ON bt.id = t.bid_target_id
+          LEFT JOIN redemptions rd
+            ON t.transaction_type IN ('redemption', 'redemption_paid', 'redemption_failed')
+           AND t.reference_id = 'redemption:' || rd.id
          WHERE t.user_id = ${userId}
          ORDER BY t.id DESC
          LIMIT ${page.limit} OFFSET ${page.offset}`,
@@ -48,7 +57,14 @@ export async function memberTransactions(
       updated_at: new Date(r.updated_at).toISOString(),
       bidTarget: target,
       bid: auctionId ? { auction: { id: Number(auctionId), creator: target } } : null,
-      redeemableTransaction: null,
+      redeemableTransaction:
+        r.redemption_status === null
+          ? null
+          : {
+              status: r.redemption_status,
+              reason: r.redemption_reason,
+              reward_amount: r.redemption_cents ?? 0,
+            },
     };
   });
 }

@@ -1,0 +1,50 @@
+// POST /api/admin/tokens/adjustments: an audited admin adjustment (ledger type
+// 'adjustment', the admin named on the row); redeemable tokens can be cashed out.
+import {
+  adminTokenAdjustmentBody,
+  adminTokenAdjustmentResponse,
+  errorResponseSchema,
+} from '@bidboard/shared';
+import type { Db } from '../../db/client';
+import type { FastifyZodApp } from '../../lib/fastify';
+import { publishBalance } from '../tokens/balance.events';
+import { adjustTokens } from './admin.service';
+
+export async function adminTokensRoutes(app: FastifyZodApp, { db }: { db: Db }) {
+  app.post(
+    '/admin/tokens/adjustments',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        body: adminTokenAdjustmentBody,
+        response: {
+          200: adminTokenAdjustmentResponse,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { username, amount, redeemable } = request.body;
+      const adjusted = await adjustTokens(db, username, amount, {
+        redeemable,
+        actorId: request.member!.id,
+      });
+      request.log.info(
+        { adminId: request.member!.id, userId: adjusted.id, amount, redeemable },
+        'admin token adjustment',
+      );
+      publishBalance(app.io, adjusted.entry, 'adjustment');
+      return {
+        success: true as const,
+        userId: adjusted.id,
+        username: adjusted.username,
+        tokenBalance: adjusted.tokenBalance,
+        redeemableTokens: adjusted.redeemableTokens,
+      };
+    },
+  );
+}

@@ -1,0 +1,90 @@
+// Admin payout API (the console of issue 11 builds on it): the redemption queue, and
+// marking a request paid (after paying it by hand) or failed (tokens go back to the member).
+import {
+  adminRedemptionResponse,
+  adminRedemptionsQuery,
+  adminRedemptionsResponse,
+  errorResponseSchema,
+  markRedemptionFailedBody,
+  redemptionParams,
+} from '@bidboard/shared';
+import type { FastifyZodApp } from '../../lib/fastify';
+import type { PaymentsContext } from '../payments/payments.context';
+import { findAdminRedemption, listRedemptions } from './redemptions.repository';
+import { settleRedemption } from './redemptions.service';
+
+const tags = ['admin'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+export async function adminRedemptionsRoutes(
+  app: FastifyZodApp,
+  { ctx }: { ctx: PaymentsContext },
+) {
+  const admin = { onRequest: app.requireAdmin };
+  const decided = async (id: number) => ({
+    success: true as const,
+    redemption: (await findAdminRedemption(ctx.db, id))!,
+  });
+
+  app.get(
+    '/admin/redemptions',
+    {
+      ...admin,
+      schema: {
+        tags,
+        querystring: adminRedemptionsQuery,
+        response: { 200: adminRedemptionsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      redemptions: await listRedemptions(ctx.db, request.query),
+    }),
+  );
+
+  app.post(
+    '/admin/redemptions/:id/paid',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: redemptionParams,
+        response: { 200: adminRedemptionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await settleRedemption(ctx, request.params.id, {
+        outcome: 'paid',
+        actorId: request.member!.id,
+      });
+      return decided(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/redemptions/:id/failed',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: redemptionParams,
+        body: markRedemptionFailedBody,
+        response: { 200: adminRedemptionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await settleRedemption(ctx, request.params.id, {
+        outcome: 'failed',
+        reason: request.body.reason,
+        actorId: request.member!.id,
+      });
+      return decided(request.params.id);
+    },
+  );
+}

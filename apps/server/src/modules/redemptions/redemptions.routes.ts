@@ -1,0 +1,93 @@
+// HTTP adapter for cashing out (marketplace §7 Tokens): POST /redeem-tokens, the payout fee
+// the redemption screen subtracts, and PayPal's payout webhook.
+import {
+  errorResponseSchema,
+  PAYMENT_MESSAGES,
+  payoutFeeResponse,
+  redeemTokensBody,
+  redeemTokensResponse,
+} from '@bidboard/shared';
+import { WebhookSignatureError } from '../../adapters/payments/payments.port';
+import { PayoutUnavailableError } from '../../adapters/payouts/payouts.port';
+import { AppError } from '../../lib/errors';
+import type { FastifyZodApp } from '../../lib/fastify';
+import type { PaymentsContext } from '../payments/payments.context';
+import { loadSettings } from '../settings/settings.service';
+import { applyPayoutEvent, sendPayout } from './payouts.service';
+import { requestRedemption } from './redemptions.service';
+
+const tags = ['tokens'];
+
+export async function redemptionsRoutes(app: FastifyZodApp, { ctx }: { ctx: PaymentsContext }) {
+  app.post(
+    '/redeem-tokens',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags,
+        body: redeemTokensBody,
+        response: { 200: redeemTokensResponse, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { response, redemption } = await requestRedemption(
+        ctx,
+        request.member!.id,
+        request.body,
+      );
+      // After the response: PayPal's answer must not hold up the member, and the sweeper
+      // sends anything this misses.
+      void sendPayout(ctx, redemption.id).catch((error: unknown) =>
+        request.log.warn({ err: error, redemptionId: redemption.id }, 'payout send failed'),
+      );
+      return response;
+    },
+  );
+
+  app.get(
+    '/config/payout-fee',
+    { schema: { tags: ['config'], response: { 200: payoutFeeResponse } } },
+    async () => ({ payout_fee_cents: (await loadSettings(ctx.db, ctx.config)).payout_fee_cents }),
+  );
+
+  const readWebhook = ctx.payouts.readWebhook?.bind(ctx.payouts);
+  if (!readWebhook) return;
+  await app.register(async (webhooks) => {
+    // PayPal verifies the event as it was sent; the body stays a string until then.
+    webhooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    webhooks.post(
+      '/payouts/webhook',
+      {
+        config: { rateLimit: { max: 1000, timeWindow: '1 minute' } },
+        schema: { tags, hide: true },
+      },
+      async (request) => {
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+        );
+        try {
+          const event = await readWebhook(
+            typeof request.body === 'string' ? request.body : '',
+            headers,
+          );
+          return {
+            received: true,
+            outcome: event ? await applyPayoutEvent(ctx, event) : 'ignored',
+          };
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) {
+            throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, PAYMENT_MESSAGES.signatureInvalid);
+          }
+          if (error instanceof PayoutUnavailableError) {
+            throw new AppError('PAYMENT_PROVIDER_ERROR', 503, PAYMENT_MESSAGES.providerError);
+          }
+          throw error;
+        }
+      },
+    );
+  });
+}

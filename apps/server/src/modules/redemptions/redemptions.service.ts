@@ -1,0 +1,160 @@
+// Cashing earned tokens out (marketplace §5 Redemption, §7 redeem-tokens; product rules
+// 'Tokens'). A request debits both balances at once into a pending redemption (ledger type
+// 'redemption'); the database CHECK on redeemable tokens is what makes parallel requests
+// unable to take more than the member has. The payout provider, or an admin, decides it
+// once: paid writes 'redemption_paid' (the tokens are burned), failed writes
+// 'redemption_failed' and puts the tokens back on both balances.
+import {
+  REDEMPTION_MESSAGES,
+  type RedeemTokensBody,
+  type RedeemTokensResponse,
+  redemptionPayoutCents,
+} from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/client';
+import type { RedemptionRow } from '../../db/payments.schema';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { PaymentsContext } from '../payments/payments.context';
+import { loadSettings } from '../settings/settings.service';
+import { publishBalance } from '../tokens/balance.events';
+import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
+import { presentRedemption } from './redemptions.repository';
+
+const insufficient = () =>
+  new AppError('INSUFFICIENT_TOKENS', 400, REDEMPTION_MESSAGES.insufficient);
+
+export async function requestRedemption(
+  ctx: PaymentsContext,
+  userId: number,
+  body: RedeemTokensBody,
+): Promise<{ response: RedeemTokensResponse; redemption: RedemptionRow }> {
+  const tokens = body.token_amount;
+  const now = ctx.clock();
+  const { redemption, entry } = await ctx.db.transaction(async (tx) => {
+    const settings = await loadSettings(tx, ctx.config);
+    const minimum = settings.minimum_redeemable_threshold;
+    if (tokens < minimum) throw badRequest('VALIDATION', REDEMPTION_MESSAGES.belowMinimum(minimum));
+    const multiplier = settings.token_redemption_multiplier;
+    const amountCents = redemptionPayoutCents(tokens, multiplier, settings.payout_fee_cents);
+    if (amountCents <= 0) throw badRequest('VALIDATION', REDEMPTION_MESSAGES.nothingAfterFees);
+    const [created] = await rows<RedemptionRow>(
+      tx,
+      sql`INSERT INTO redemptions
+            (user_id, token_amount, multiplier, fee_cents, amount_cents, paypal_email, provider,
+             created_at, updated_at)
+          VALUES (${userId}, ${tokens}, ${multiplier}, ${settings.payout_fee_cents}, ${amountCents},
+                  ${body.paypal_email}, ${ctx.payouts.provider}, ${now}, ${now})
+          RETURNING *`,
+    );
+    let debit: LedgerEntry | null;
+    try {
+      debit = await applyBalanceChange(tx, {
+        userId,
+        amount: -tokens,
+        redeemableAmount: -tokens,
+        type: 'redemption',
+        referenceId: `redemption:${created!.id}`,
+        idempotencyKey: `redemption:${created!.id}`,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_TOKENS') throw insufficient();
+      throw error;
+    }
+    return { redemption: created!, entry: debit! };
+  });
+  publishBalance(ctx.io, entry, 'redemption');
+  return {
+    redemption,
+    response: {
+      success: true,
+      message: REDEMPTION_MESSAGES.submitted,
+      newBalance: entry.balance_after,
+      newRedeemableBalance: entry.redeemable_after,
+      redemption: presentRedemption(redemption),
+    },
+  };
+}
+
+interface DecisionBy {
+  /** An admin deciding by hand; refused once the payout provider has the money on its way. */
+  actorId?: number;
+  payoutStatus?: string;
+  payoutItemId?: string | null;
+}
+export type Decision =
+  | ({ outcome: 'paid' } & DecisionBy)
+  | ({ outcome: 'failed'; reason: string } & DecisionBy);
+
+/** Decides a pending redemption once; a second decision finds it decided and fails. */
+export async function settleRedemption(
+  ctx: PaymentsContext,
+  id: number,
+  decision: Decision,
+): Promise<RedemptionRow> {
+  const now = ctx.clock();
+  const reason = decision.outcome === 'failed' ? decision.reason : null;
+  const { settled, entry } = await ctx.db.transaction(async (tx) => {
+    const [row] = await rows<RedemptionRow>(
+      tx,
+      sql`UPDATE redemptions
+             SET status = ${decision.outcome}, reason = ${reason},
+                 decided_by = ${decision.actorId ?? null}, decided_at = ${now}, updated_at = ${now},
+                 payout_status = COALESCE(${decision.payoutStatus ?? null}, payout_status),
+                 payout_item_id = COALESCE(${decision.payoutItemId ?? null}, payout_item_id)
+           WHERE id = ${id} AND status = 'pending'
+             AND ${decision.actorId === undefined ? sql`TRUE` : sql`submitted_at IS NULL`}
+          RETURNING *`,
+    );
+    if (!row) {
+      const [found] = await rows<{ status: string }>(
+        tx,
+        sql`SELECT status FROM redemptions WHERE id = ${id}`,
+      );
+      if (!found) throw notFound(REDEMPTION_MESSAGES.notFound);
+      const message =
+        found.status === 'pending'
+          ? REDEMPTION_MESSAGES.sentToPayPal
+          : REDEMPTION_MESSAGES.notPending;
+      throw new AppError('CONFLICT', 409, message);
+    }
+    const reference = `redemption:${row.id}`;
+    const ledger =
+      decision.outcome === 'paid'
+        ? await applyBalanceChange(tx, {
+            userId: row.user_id,
+            amount: 0,
+            type: 'redemption_paid',
+            referenceId: reference,
+            idempotencyKey: `redemption_paid:${row.id}`,
+          })
+        : await applyBalanceChange(tx, {
+            userId: row.user_id,
+            amount: row.token_amount,
+            redeemableAmount: row.token_amount,
+            type: 'redemption_failed',
+            referenceId: reference,
+            idempotencyKey: `redemption_failed:${row.id}`,
+          });
+    return { settled: row, entry: ledger };
+  });
+  if (entry && decision.outcome === 'failed') publishBalance(ctx.io, entry, 'redemption_failed');
+  return settled;
+}
+
+/** Records what PayPal says about a payout that is still on its way (unclaimed, held). */
+export async function notePayoutStatus(
+  ctx: PaymentsContext,
+  id: number,
+  status: string,
+  itemId: string | null,
+): Promise<boolean> {
+  const updated = await rows(
+    ctx.db,
+    sql`UPDATE redemptions
+           SET payout_status = ${status}, payout_item_id = COALESCE(${itemId}, payout_item_id),
+               updated_at = ${ctx.clock()}
+         WHERE id = ${id} AND status = 'pending'
+        RETURNING 1`,
+  );
+  return updated.length > 0;
+}

@@ -1,0 +1,79 @@
+// Redemption requests (marketplace §3, §7 redeem-tokens) and the admin payout API the
+// console builds on: list requests, mark them paid or failed.
+import { z } from 'zod';
+import { REDEEM_MAX, REDEMPTION_MESSAGES, validatePaypalEmail } from '../rules/redemption';
+import { idParam, pageQuery, safeText } from './common';
+
+export const REDEMPTION_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+export const PAYOUT_PROVIDERS = ['manual', 'paypal'] as const;
+
+const tokenAmount = z
+  .number({ error: REDEMPTION_MESSAGES.invalidAmount })
+  .int(REDEMPTION_MESSAGES.invalidAmount)
+  .min(1, REDEMPTION_MESSAGES.invalidAmount)
+  .max(REDEEM_MAX, REDEMPTION_MESSAGES.invalidAmount);
+
+const paypalEmail = z
+  .string({ error: REDEMPTION_MESSAGES.invalidEmail })
+  .max(254, REDEMPTION_MESSAGES.invalidEmail)
+  .transform((value, ctx) => {
+    const checked = validatePaypalEmail(value);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  });
+
+/** §7 redeem-tokens {token_amount, paypal_email}. */
+export const redeemTokensBody = z.object({ token_amount: tokenAmount, paypal_email: paypalEmail });
+export type RedeemTokensBody = z.infer<typeof redeemTokensBody>;
+
+export const redemptionSchema = z.object({
+  id: z.number().int(),
+  token_amount: z.number().int(),
+  amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  multiplier: z.number(),
+  paypal_email: z.string(),
+  status: z.enum(REDEMPTION_STATUSES),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const redeemTokensResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  newBalance: z.number().int(),
+  newRedeemableBalance: z.number().int(),
+  redemption: redemptionSchema,
+});
+export type RedeemTokensResponse = z.infer<typeof redeemTokensResponse>;
+
+export const payoutFeeResponse = z.object({ payout_fee_cents: z.number().int() });
+
+/** A redemption as the admin console lists it. */
+export const adminRedemptionSchema = redemptionSchema.extend({
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+  provider: z.enum(PAYOUT_PROVIDERS),
+  payout_status: z.string().nullable(),
+  payout_batch_id: z.string().nullable(),
+  decided_by: z.number().int().nullable(),
+  decided_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
+
+export const adminRedemptionsQuery = pageQuery({ limit: 50, maxLimit: 200 }).extend({
+  status: z.enum(REDEMPTION_STATUSES).optional(),
+});
+export const adminRedemptionsResponse = z.object({
+  success: z.literal(true),
+  redemptions: z.array(adminRedemptionSchema),
+});
+export const redemptionParams = z.object({ id: idParam });
+export const markRedemptionFailedBody = z.object({ reason: safeText({ max: 200, min: 1 }) });
+export const adminRedemptionResponse = z.object({
+  success: z.literal(true),
+  redemption: adminRedemptionSchema,
+});
