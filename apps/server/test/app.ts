@@ -5,10 +5,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { User } from '@bidboard/shared';
+import { createPaymentGateway } from '../src/adapters/payments';
+import type { PaymentGateway } from '../src/adapters/payments/payments.port';
+import type { PayoutProvider } from '../src/adapters/payouts/payouts.port';
 import { ConsoleSmsSender } from '../src/adapters/sms/console.adapter';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Clock } from '../src/lib/context';
+import { loadSecrets } from '../src/lib/secrets';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -19,9 +23,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  clock?: Clock;
+  poolSize?: number;
+  /** Wraps the configured card processor, e.g. to make it slow or unreachable. */
+  payments?: (gateway: PaymentGateway) => PaymentGateway;
+  payouts?: PayoutProvider;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; poolSize?: number } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ poolSize: options.poolSize });
   const config = loadConfig({
@@ -35,7 +47,22 @@ export async function createTestApp(
     ...env,
   });
   const sms = new ConsoleSmsSender(() => {});
-  const app = await buildApp({ config, database, sms, clock: options.clock });
+  const payments = options.payments?.(
+    createPaymentGateway(config, {
+      db: database.db,
+      clock: options.clock ?? (() => new Date()),
+      secrets: loadSecrets(config),
+      sandboxWebhooks: { target: () => null, onError: () => {} },
+    }),
+  );
+  const app = await buildApp({
+    config,
+    database,
+    sms,
+    clock: options.clock,
+    payments,
+    payouts: options.payouts,
+  });
   await app.ready();
   return {
     app,

@@ -9,6 +9,7 @@ import {
   bundles,
   confirm,
   DECLINE_CARD,
+  deliverWebhook,
   formRequest,
   type Headers,
   openForm,
@@ -16,6 +17,10 @@ import {
   payOnHostedForm,
   purchaseRequest,
 } from '../../../test/payments';
+import {
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from '../../adapters/payments/payments.port';
 import { rows } from '../../db/client';
 
 const clock = testClock('2026-03-02T15:00:00Z');
@@ -332,5 +337,98 @@ describe('POST /log-payment-error', () => {
       message: 'PAYMENT_TIMEOUT happened',
       details: { itemName: 'Starter', authNetResponse: { responseCode: '2' } },
     });
+  });
+});
+
+describe('when the processor is slow, unsure or unreachable', () => {
+  let flaky: TestApp;
+  let mode: 'pending' | 'down' | 'webhook-first' | 'normal' = 'normal';
+
+  beforeAll(async () => {
+    flaky = await createTestApp(
+      { PAYMENTS_SANDBOX_WEBHOOKS: 'false' },
+      {
+        clock: clock.clock,
+        // The real sandbox processor, answering lookups the way a test needs.
+        payments: (real) => {
+          const wrapped: PaymentGateway = Object.create(real);
+          wrapped.getTransaction = async (id) => {
+            const found = await real.getTransaction(id);
+            if (mode === 'down') throw new GatewayUnavailableError('connection refused');
+            if (mode === 'pending' && found) return { ...found, state: 'pending' };
+            // The webhook lands while the browser's confirmation is asking the processor.
+            if (mode === 'webhook-first') {
+              mode = 'normal';
+              await deliverWebhook(flaky, 'net.authorize.payment.authcapture.created', id);
+            }
+            return found;
+          };
+          return wrapped;
+        },
+      },
+    );
+  });
+  afterAll(() => flaky.close());
+
+  async function flakyMember() {
+    const row = await buildBidder(flaky.database.db, 0);
+    const { token } = await signIn(flaky, row.phone_number);
+    return { ...row, headers: { authorization: `Bearer ${token}` } as Headers };
+  }
+
+  it('PAYMENT_PENDING while held for review, PAYMENT_UNVERIFIED when unreachable; then credited', async () => {
+    const m = await flakyMember();
+    const { request } = await paidForm(flaky, m.headers, starter);
+    mode = 'pending';
+    const pending = await confirm(flaky, m.headers, request);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toEqual({
+      code: 'PAYMENT_PENDING',
+      message: PAYMENT_MESSAGES.paymentPending,
+    });
+    mode = 'down';
+    const down = await confirm(flaky, m.headers, request);
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toEqual({
+      code: 'PAYMENT_UNVERIFIED',
+      message: PAYMENT_MESSAGES.paymentUnverified,
+    });
+    expect(await balanceOf(flaky.database.db, m.id)).toBe(0);
+    mode = 'normal';
+    expect((await confirm(flaky, m.headers, request)).statusCode).toBe(200);
+    expect(await balanceOf(flaky.database.db, m.id)).toBe(500);
+  });
+
+  it('DUPLICATE_TRANSACTION_CONSTRAINT when the webhook credits it while the browser confirms', async () => {
+    const m = await flakyMember();
+    const { request } = await paidForm(flaky, m.headers, starter);
+    mode = 'webhook-first';
+    const res = await confirm(flaky, m.headers, request);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'DUPLICATE_TRANSACTION_CONSTRAINT',
+      message: PAYMENT_MESSAGES.duplicateConstraint,
+    });
+    expect(await balanceOf(flaky.database.db, m.id)).toBe(500);
+    expect(await ledgerProblems(flaky.database.db)).toEqual([]);
+  });
+
+  it('a webhook the processor cannot confirm answers 503, so it is delivered again', async () => {
+    const m = await flakyMember();
+    const { paid } = await paidForm(flaky, m.headers, starter);
+    mode = 'down';
+    const res = await deliverWebhook(
+      flaky,
+      'net.authorize.payment.authcapture.created',
+      paid.transId,
+    );
+    expect(res.statusCode).toBe(503);
+    mode = 'normal';
+    const retry = await deliverWebhook(
+      flaky,
+      'net.authorize.payment.authcapture.created',
+      paid.transId,
+    );
+    expect(retry.json().outcome).toBe('credited');
   });
 });

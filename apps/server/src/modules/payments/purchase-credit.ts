@@ -1,6 +1,6 @@
 // The one function that turns a verified card payment into tokens, used by the member's
 // confirmation (POST /purchase-tokens) and by the processor's webhook alike. The intent
-// row is locked first, then the ledger locks the member: whichever path comes second
+// row is locked first, then the member's row: whichever path comes second
 // finds the intent completed and credits nothing. The unique (provider, transaction_id)
 // on token_purchases and the ledger's idempotency key are the last guards.
 import { sql } from 'drizzle-orm';
@@ -51,6 +51,10 @@ export async function creditPayment(
     );
     if (!intent) return { status: 'unknown' };
     if (intent.status === 'completed') return { status: 'duplicate', intent };
+    // The member row next, before any insert that references it: a foreign key check
+    // takes a share lock on it, and two credits each holding one would deadlock on the
+    // ledger's row lock.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${intent.user_id} FOR UPDATE`);
     const [purchase] = await rows<{ id: number }>(
       tx,
       sql`INSERT INTO token_purchases

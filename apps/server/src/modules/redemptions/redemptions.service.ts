@@ -31,6 +31,10 @@ export async function requestRedemption(
   const tokens = body.token_amount;
   const now = ctx.clock();
   const { redemption, entry } = await ctx.db.transaction(async (tx) => {
+    // Lock the member before inserting a row that references them: the foreign key check
+    // takes a share lock, and parallel requests each holding one would deadlock on the
+    // ledger's row lock.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
     const settings = await loadSettings(tx, ctx.config);
     const minimum = settings.minimum_redeemable_threshold;
     if (tokens < minimum) throw badRequest('VALIDATION', REDEMPTION_MESSAGES.belowMinimum(minimum));
