@@ -1,8 +1,7 @@
 // GET /config/minimum-redeemable-threshold; 500 when missing or failing (§5 Redemption).
+import { DEFAULT_MINIMUM_REDEEMABLE } from '@bidboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const DEFAULT_MINIMUM_REDEEMABLE = 500;
 
 export async function getMinimumRedeemable(): Promise<number> {
   try {

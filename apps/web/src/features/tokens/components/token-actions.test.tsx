@@ -44,7 +44,7 @@ describe('menu token actions', () => {
     expect(await screen.findByText('Available for bids')).toBeTruthy();
     expect(screen.getByText('Tokens earned from engaging with winning bidders.')).toBeTruthy();
     const purchase = screen.getByRole('button', { name: 'Purchase' }) as HTMLButtonElement;
-    expect(purchase.disabled).toBe(true);
+    expect(purchase.disabled).toBe(false);
     const redeem = (await screen.findByRole('button', {
       name: '500 minimum',
     })) as HTMLButtonElement;

@@ -1,39 +1,60 @@
 // Token balance screen (marketplace §2): 'Available for bids' with Purchase, 'Redeemable for
-// cash' with Redeem (disabled below the minimum) and the Transaction History link.
-// Purchase and redemption flows ship in a later issue: their buttons stay disabled and say so.
-import { useState } from 'react';
+// cash' with Redeem (disabled below the minimum, saying so) and the Transaction History
+// link. Purchase, redemption and history replace this screen while open; closing them
+// comes back here. The purchase and redemption screens load on demand.
+import { DEFAULT_MINIMUM_REDEEMABLE } from '@bidboard/shared';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CashIcon, CoinIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { formatTokens } from '@/lib/format';
-import { DEFAULT_MINIMUM_REDEEMABLE, useMinimumRedeemable } from '../api/get-minimum-redeemable';
+import { useMinimumRedeemable } from '../api/get-minimum-redeemable';
 import { TransactionHistory } from './transaction-history';
 import './tokens.css';
+
+const PurchaseOverlay = lazy(() =>
+  import('./purchase-overlay').then((m) => ({ default: m.PurchaseOverlay })),
+);
+const RedemptionScreen = lazy(() =>
+  import('./redemption-screen').then((m) => ({ default: m.RedemptionScreen })),
+);
+
+type View = 'balance' | 'history' | 'purchase' | 'redeem';
 
 interface TokenBalanceScreenProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
+function Loading({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()} title="Tokens">
+      <p className="tx-message">Loading…</p>
+    </Dialog>
+  );
+}
+
 export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenProps) {
   const user = useCurrentUser();
   const minimum = useMinimumRedeemable(open).data ?? DEFAULT_MINIMUM_REDEEMABLE;
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [view, setView] = useState<View>('balance');
   const balance = user?.tokenBalance ?? 0;
   const redeemable = user?.redeemableTokens ?? 0;
   const belowMinimum = redeemable < minimum;
 
   const handleOpenChange = (next: boolean) => {
-    if (!next) setHistoryOpen(false);
+    if (!next) setView('balance');
     onOpenChange(next);
   };
+  const back = (next: boolean) => {
+    if (!next) setView('balance');
+  };
 
-  // The history replaces the balance screen while open; closing it returns here.
   return (
     <>
       <Dialog
-        open={open && !historyOpen}
+        open={open && view === 'balance'}
         onOpenChange={handleOpenChange}
         title="Tokens"
         className="token-screen"
@@ -47,9 +68,8 @@ export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenPro
               Available for bids
             </h3>
             <p className="token-panel__amount">{formatTokens(balance)}</p>
-            <p className="token-panel__note">Token purchases open soon.</p>
           </div>
-          <Button size="md" disabled>
+          <Button size="md" onClick={() => setView('purchase')}>
             Purchase
           </Button>
         </section>
@@ -63,17 +83,31 @@ export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenPro
             </h3>
             <p className="token-panel__amount">{formatTokens(redeemable)}</p>
             <p className="token-panel__note">Tokens earned from engaging with winning bidders.</p>
-            {belowMinimum ? null : <p className="token-panel__note">Cash redemption opens soon.</p>}
           </div>
-          <Button size="md" variant="secondary" disabled>
+          <Button
+            size="md"
+            variant="secondary"
+            disabled={belowMinimum}
+            onClick={() => setView('redeem')}
+          >
             {belowMinimum ? `${formatTokens(minimum)} minimum` : 'Redeem'}
           </Button>
         </section>
-        <button type="button" className="token-history-link" onClick={() => setHistoryOpen(true)}>
+        <button type="button" className="token-history-link" onClick={() => setView('history')}>
           Transaction History
         </button>
       </Dialog>
-      <TransactionHistory open={open && historyOpen} onOpenChange={setHistoryOpen} />
+      <TransactionHistory open={open && view === 'history'} onOpenChange={back} />
+      {open && view === 'purchase' ? (
+        <Suspense fallback={<Loading onClose={() => setView('balance')} />}>
+          <PurchaseOverlay open onOpenChange={back} />
+        </Suspense>
+      ) : null}
+      {open && view === 'redeem' ? (
+        <Suspense fallback={<Loading onClose={() => setView('balance')} />}>
+          <RedemptionScreen open onOpenChange={back} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/sheet';
 import { useTransactions } from '../api/get-transactions';
 import {
   paidNote,
+  pendingNote,
   signedAmount,
   transactionCounterparty,
   transactionDate,
@@ -50,7 +51,9 @@ export function TransactionHistory({
       <ul className="tx-list">
         {rows.map((tx) => {
           const who = transactionCounterparty(tx);
-          const paid = paidNote(tx);
+          const note = paidNote(tx) ?? pendingNote(tx);
+          // A paid redemption's own row moves no tokens: its amount is the cash paid.
+          const cashOnly = tx.amount === 0 && note !== null;
           return (
             <li key={tx.id} className="tx-row">
               <div>
@@ -58,11 +61,11 @@ export function TransactionHistory({
                 <p className="tx-row__meta">
                   {transactionDate(tx.created_at)}
                   {who ? ` · ${who}` : ''}
-                  {paid ? ` · ${paid}` : ''}
+                  {note && !cashOnly ? ` · ${note}` : ''}
                 </p>
               </div>
               <p className={clsx('tx-row__amount', tx.amount < 0 && 'tx-row__amount--debit')}>
-                {signedAmount(tx.amount)}
+                {cashOnly ? note : signedAmount(tx.amount)}
               </p>
             </li>
           );

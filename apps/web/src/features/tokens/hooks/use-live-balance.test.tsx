@@ -55,3 +55,19 @@ describe('live balances from connection events', () => {
     await waitFor(() => expect(screen.getByTestId('balances').textContent).toBe('480/250'));
   });
 });
+
+describe('live balances from balance updates', () => {
+  it('a purchase or redemption sets both balances; updates for others change nothing', async () => {
+    localStorage.setItem('authToken', 'tok');
+    mockFetch({
+      'GET /api/auth/me': () => [200, { user: buildUser({ id: 7, tokenBalance: 100 }) }],
+    });
+    renderWithProviders(<Balances />);
+    expect((await screen.findByTestId('balances')).textContent).toBe('100/0');
+    fake.deliver('balanceUpdate', { userId: 7, tokenBalance: 1300, redeemableTokens: 0, reason: 'purchase' });
+    await waitFor(() => expect(screen.getByTestId('balances').textContent).toBe('1300/0'));
+    fake.deliver('balanceUpdate', { userId: 8, tokenBalance: 5, redeemableTokens: 5, reason: 'adjustment' });
+    fake.deliver('balanceUpdate', { userId: 7, tokenBalance: 800, redeemableTokens: 0, reason: 'redemption' });
+    await waitFor(() => expect(screen.getByTestId('balances').textContent).toBe('800/0'));
+  });
+});

@@ -1,8 +1,14 @@
 // Token balance live changes (marketplace §4): a successful bid and a lead-bidder update
 // (the refund after being outbid) set the signed-in member's balance; a connection event
-// carrying balances (a reward, a refund after a rejection, expiry or unmatch) sets both,
-// and the transaction history is refetched so its new Win or Refund row shows.
-import { CONNECTION_EVENTS, type ConnectionEvent, type User } from '@bidboard/shared';
+// carrying balances (a reward, a refund after a rejection, expiry or unmatch) and a balance
+// update (purchase, redemption and its outcome, reversal, adjustment) set both, and the
+// transaction history is refetched so its new row shows.
+import {
+  type BalanceUpdate,
+  CONNECTION_EVENTS,
+  type ConnectionEvent,
+  type User,
+} from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '@/features/auth';
@@ -43,12 +49,23 @@ export function useLiveBalance(): void {
       }));
       void queryClient.invalidateQueries({ queryKey: ['tokens', 'transactions'] });
     };
+    const handleBalance = (p: BalanceUpdate) => {
+      if (p.userId !== userId) return;
+      updateUser((u) => ({
+        ...u,
+        tokenBalance: p.tokenBalance,
+        redeemableTokens: p.redeemableTokens,
+      }));
+      void queryClient.invalidateQueries({ queryKey: ['tokens', 'transactions'] });
+    };
     socket.on('bidSuccess', handleBid);
     socket.on('leadBidderUpdate', handleLead);
+    socket.on('balanceUpdate', handleBalance);
     for (const name of CONNECTION_EVENTS) socket.on(name, handleConnection);
     return () => {
       socket.off('bidSuccess', handleBid);
       socket.off('leadBidderUpdate', handleLead);
+      socket.off('balanceUpdate', handleBalance);
       for (const name of CONNECTION_EVENTS) socket.off(name, handleConnection);
     };
   }, [socket, userId, updateUser, queryClient]);

@@ -13,6 +13,8 @@ describe('transaction formatting', () => {
     expect(transactionLabel('free_claim')).toBe('Free Claim');
     expect(transactionLabel('refund_deleted_user')).toBe('Refund Deleted User');
     expect(transactionLabel('signup')).toBe('Signup');
+    expect(transactionLabel('purchase')).toBe('Purchase');
+    expect(transactionLabel('purchase_reversal')).toBe('Purchase Reversal');
   });
 
   it('signs amounts as +n / -n', () => {

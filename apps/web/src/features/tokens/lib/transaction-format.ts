@@ -45,3 +45,10 @@ export function paidNote(tx: TokenTransaction): string | null {
   if (redeemable?.status !== 'paid') return null;
   return `paid $${(redeemable!.reward_amount / 100).toFixed(2)}`;
 }
+
+/** A redemption still waiting for its payout says so. */
+export function pendingNote(tx: TokenTransaction): string | null {
+  return tx.transaction_type === 'redemption' && tx.redeemableTransaction?.status === 'pending'
+    ? 'payout pending'
+    : null;
+}

@@ -1,0 +1,168 @@
+// Token purchase overlay (marketplace §2): a bundle selector, a quantity stepper, the price
+// total and the hosted card form. Loaded on demand, so the first page never carries it.
+import {
+  formatCents,
+  PAYMENT_MESSAGES,
+  PURCHASE_QUANTITY_MAX,
+  PURCHASE_QUANTITY_MIN,
+  type TokenBundle,
+} from '@bidboard/shared';
+import clsx from 'clsx';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { MinusIcon, PlusIcon } from '@/components/ui/icons';
+import { Dialog } from '@/components/ui/sheet';
+import { formatTokens } from '@/lib/format';
+import { useItems } from '../api/get-items';
+import { useHostedPayment } from '../hooks/use-hosted-payment';
+import { HostedPaymentFrame } from './hosted-payment-frame';
+import './purchase.css';
+
+interface PurchaseOverlayProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
+  const items = useItems(open);
+  const bundles = items.data ?? [];
+  const [bundleId, setBundleId] = useState<number | null>(null);
+  const [quantity, setQuantity] = useState(PURCHASE_QUANTITY_MIN);
+  const bundle = bundles.find((b) => b.id === bundleId) ?? null;
+  const payment = useHostedPayment(bundle, quantity, open);
+
+  // The first bundle is chosen when the list arrives.
+  useEffect(() => {
+    if (bundleId === null && bundles[0]) setBundleId(bundles[0].id);
+  }, [bundleId, bundles]);
+
+  const choose = (next: TokenBundle) => {
+    payment.clearOutcome();
+    setBundleId(next.id);
+  };
+  const step = (delta: number) => {
+    payment.clearOutcome();
+    setQuantity((q) => Math.min(PURCHASE_QUANTITY_MAX, Math.max(PURCHASE_QUANTITY_MIN, q + delta)));
+  };
+
+  let body: React.ReactNode;
+  if (items.isPending) body = <p className="purchase__message">Loading…</p>;
+  else if (items.isError)
+    body = (
+      <p className="purchase__message purchase__message--error" role="alert">
+        {PAYMENT_MESSAGES.fetchItemsFailed}
+      </p>
+    );
+  else if (bundles.length === 0)
+    body = (
+      <div className="purchase__empty">
+        <p className="purchase__empty-title">{PAYMENT_MESSAGES.noBundles}</p>
+        <p className="purchase__message">{PAYMENT_MESSAGES.noItems}</p>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <fieldset className="bundles">
+          <legend className="purchase__label">Choose a bundle</legend>
+          {bundles.map((b) => (
+            <label key={b.id} className={clsx('bundle', b.id === bundleId && 'bundle--selected')}>
+              <input
+                type="radio"
+                name="bundle"
+                value={b.id}
+                checked={b.id === bundleId}
+                onChange={() => choose(b)}
+                disabled={payment.status === 'processing'}
+              />
+              <span className="bundle__name">{b.name}</span>
+              <span className="bundle__tokens">{formatTokens(b.token_qty)} tokens</span>
+              <span className="bundle__price">{formatCents(b.cost_cents)}</span>
+              {b.description ? <span className="bundle__note">{b.description}</span> : null}
+            </label>
+          ))}
+        </fieldset>
+        <div className="purchase__row">
+          <span className="purchase__label" id="quantity-label">
+            Quantity
+          </span>
+          <div className="stepper" role="group" aria-labelledby="quantity-label">
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label="Decrease quantity"
+              disabled={quantity <= PURCHASE_QUANTITY_MIN || payment.status === 'processing'}
+              onClick={() => step(-1)}
+            >
+              <MinusIcon />
+            </button>
+            <output className="stepper__value" aria-live="polite">
+              {quantity}
+            </output>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label="Increase quantity"
+              disabled={quantity >= PURCHASE_QUANTITY_MAX || payment.status === 'processing'}
+              onClick={() => step(1)}
+            >
+              <PlusIcon />
+            </button>
+          </div>
+        </div>
+        {bundle ? (
+          <p className="purchase__total">
+            <span>Total</span>
+            <strong>{formatCents(bundle.cost_cents * quantity)}</strong>
+            <span className="purchase__total-tokens">
+              {formatTokens(bundle.token_qty * quantity)} tokens
+            </span>
+          </p>
+        ) : null}
+        {payment.outcome ? (
+          <div
+            className={clsx('purchase__outcome', `purchase__outcome--${payment.outcome.kind}`)}
+            role={payment.outcome.kind === 'error' ? 'alert' : 'status'}
+          >
+            {payment.outcome.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : null}
+        {payment.status === 'succeeded' ? (
+          <div className="purchase__done">
+            <Button block onClick={payment.startOver}>
+              Buy more tokens
+            </Button>
+            <Button block variant="secondary" onClick={() => onOpenChange(false)}>
+              Done
+            </Button>
+          </div>
+        ) : payment.form ? (
+          <>
+            {payment.status === 'processing' ? (
+              <p className="purchase__message" role="status">
+                Confirming your payment…
+              </p>
+            ) : null}
+            <HostedPaymentFrame form={payment.form} height={payment.frameHeight} />
+            <p className="purchase__secure">
+              Card details go straight to the card processor’s secure form; we never see them.
+            </p>
+          </>
+        ) : payment.status === 'loading' ? (
+          <p className="purchase__message">Loading the secure payment form…</p>
+        ) : bundle ? (
+          <Button block variant="secondary" onClick={payment.startOver}>
+            Try again
+          </Button>
+        ) : null}
+      </>
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Buy tokens" className="purchase">
+      {body}
+    </Dialog>
+  );
+}

@@ -1,0 +1,157 @@
+// The redemption screen: the rules of §5 as the member meets them, and both outcomes.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/test/factories';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { TokenSummaryProbe } from './token-actions.probe';
+
+function setUp(redeem: () => [number, unknown], redeemable = 820, multiplier = 5) {
+  localStorage.setItem('authToken', 'tok-1');
+  return mockFetch({
+    'GET /api/auth/me': () => [
+      200,
+      { user: buildUser({ tokenBalance: 1000, redeemableTokens: redeemable }) },
+    ],
+    'GET /api/checkTokens': () => [200, { claimed: true, message: '' }],
+    'GET /api/config/minimum-redeemable-threshold': () => [
+      200,
+      { minimum_redeemable_threshold: 500 },
+    ],
+    'GET /api/config/token-redemption-multiplier': () => [
+      200,
+      { token_redemption_multiplier: multiplier },
+    ],
+    'GET /api/config/payout-fee': () => [200, { payout_fee_cents: 25 }],
+    'POST /api/redeem-tokens': redeem,
+    'GET /api/transactions': () => [200, { success: true, transactions: [] }],
+  });
+}
+
+async function openRedeem() {
+  renderWithProviders(<TokenSummaryProbe />);
+  fireEvent.click(await screen.findByRole('button', { name: 'BUY/REDEEM' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Redeem' }));
+  await screen.findByText('Tokens to redeem');
+}
+
+const digitsValue = () =>
+  [1, 2, 3, 4, 5]
+    .map((i) => (screen.getByLabelText(`Redeem digit ${i}`) as HTMLInputElement).value)
+    .join('');
+
+describe('token redemption screen', () => {
+  it('starts at the redeemable amount, steps by 10 within the limits and shows what is paid', async () => {
+    setUp(() => [500, {}]);
+    await openRedeem();
+    expect(digitsValue()).toBe('00820');
+    expect(await screen.findByText('5X multiplier in effect')).toBeTruthy();
+    expect(screen.getByText('You will receive (minus fees): $40.75')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Increase by 10' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease by 10' }));
+    expect(digitsValue()).toBe('00810');
+    expect(screen.getByText("What's your PayPal email?")).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Redeem' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('says which rule an entry breaks', async () => {
+    setUp(() => [500, {}]);
+    await openRedeem();
+    fireEvent.change(screen.getByLabelText('Redeem digit 3'), { target: { value: '3' } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Minimum redemption amount is 500 tokens',
+    );
+    fireEvent.change(screen.getByLabelText('Redeem digit 3'), { target: { value: '9' } });
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient redeemable tokens');
+    for (const i of [1, 2, 3, 4, 5]) {
+      fireEvent.change(screen.getByLabelText(`Redeem digit ${i}`), { target: { value: '' } });
+    }
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid token amount');
+    fireEvent.change(screen.getByLabelText('Redeem digit 3'), { target: { value: '6' } });
+    const email = screen.getByLabelText("What's your PayPal email?");
+    fireEvent.change(email, { target: { value: 'no-at-sign' } });
+    fireEvent.blur(email);
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid PayPal email address');
+  });
+
+  it('submits, then says Redemption request submitted. and shows the new balances', async () => {
+    const api = setUp(() => [
+      200,
+      {
+        success: true,
+        message: 'Redemption request submitted.',
+        newBalance: 500,
+        newRedeemableBalance: 320,
+        redemption: {
+          id: 9,
+          token_amount: 500,
+          amount_cents: 2475,
+          fee_cents: 25,
+          multiplier: 5,
+          paypal_email: 'me@example.com',
+          status: 'pending',
+          reason: null,
+          created_at: '2026-03-02T15:00:00Z',
+        },
+      },
+    ]);
+    await openRedeem();
+    for (const [i, d] of [
+      [3, '5'],
+      [4, '0'],
+      [5, '0'],
+    ] as const) {
+      fireEvent.change(screen.getByLabelText(`Redeem digit ${i}`), { target: { value: d } });
+    }
+    fireEvent.change(screen.getByLabelText("What's your PayPal email?"), {
+      target: { value: ' me@example.com ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText('Redemption request submitted.')).toBeTruthy();
+    expect(api.callsTo('POST /api/redeem-tokens')[0]!.body).toEqual({
+      token_amount: 500,
+      paypal_email: 'me@example.com',
+    });
+    expect(screen.getByTestId('balance').textContent).toBe('500');
+  });
+
+  it('shows Redemption failed with the server message, or PayPal not found without one', async () => {
+    setUp(() => [400, { code: 'INSUFFICIENT_TOKENS', message: 'Insufficient redeemable tokens' }]);
+    await openRedeem();
+    fireEvent.change(screen.getByLabelText("What's your PayPal email?"), {
+      target: { value: 'me@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Redemption failed: Insufficient redeemable tokens',
+      ),
+    );
+  });
+
+  it('falls back to PayPal not found', async () => {
+    setUp(() => [502, undefined as unknown]);
+    await openRedeem();
+    fireEvent.change(screen.getByLabelText("What's your PayPal email?"), {
+      target: { value: 'me@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Redemption failed: PayPal not found'),
+    );
+  });
+
+  it('keeps Redeem disabled below the minimum and says so', async () => {
+    setUp(() => [500, {}], 300);
+    renderWithProviders(<TokenSummaryProbe />);
+    fireEvent.click(await screen.findByRole('button', { name: 'BUY/REDEEM' }));
+    const button = (await screen.findByRole('button', {
+      name: '500 minimum',
+    })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+  });
+});
