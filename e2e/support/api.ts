@@ -41,13 +41,17 @@ export interface CallOptions {
 export function memberApi(baseUrl: string, token: string) {
   return async (path: string, init: CallOptions = {}) => {
     const raw = init.body instanceof Uint8Array;
+    const method = init.method ?? 'POST';
     const response = await fetch(`${baseUrl}/api${path}`, {
-      method: init.method ?? 'POST',
+      method,
       headers: {
         authorization: `Bearer ${token}`,
-        'content-type': init.type ?? 'application/json',
+        ...(method === 'GET' ? {} : { 'content-type': init.type ?? 'application/json' }),
       },
-      body: (raw ? init.body : JSON.stringify(init.body ?? {})) as BodyInit,
+      body:
+        method === 'GET'
+          ? undefined
+          : ((raw ? init.body : JSON.stringify(init.body ?? {})) as BodyInit),
     });
     if (response.status !== 200)
       throw new Error(`${path}: ${response.status} ${await response.text()}`);

@@ -8,7 +8,7 @@ import {
   type TokenBundle,
 } from '@bidboard/shared';
 import clsx from 'clsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
@@ -30,6 +30,13 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
   const [quantity, setQuantity] = useState(PURCHASE_QUANTITY_MIN);
   const bundle = bundles.find((b) => b.id === bundleId) ?? null;
   const payment = useHostedPayment(bundle, quantity, open);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the member is looking at the card form; bring the answer into view.
+  useEffect(() => {
+    if (payment.outcome)
+      outcomeRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [payment.outcome]);
 
   // The first bundle is chosen when the list arrives.
   useEffect(() => {
@@ -121,6 +128,7 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
         ) : null}
         {payment.outcome ? (
           <div
+            ref={outcomeRef}
             className={clsx('purchase__outcome', `purchase__outcome--${payment.outcome.kind}`)}
             role={payment.outcome.kind === 'error' ? 'alert' : 'status'}
           >
