@@ -1,12 +1,41 @@
 // Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses.
 import { ZodError } from 'zod';
+import { createPaymentGateway } from './adapters/payments';
+import { createPayoutProvider } from './adapters/payouts';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { sweepPeriods } from './jobs/period-close';
 import { systemClock } from './lib/context';
+import { loadSecrets } from './lib/secrets';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
 import { sweepConnections } from './modules/connections/connection-sweep.service';
+import type { PaymentsContext } from './modules/payments/payments.context';
+import { reversePurchase } from './modules/payments/purchase-reversal.service';
+import { listRedemptions } from './modules/redemptions/redemptions.repository';
+import { settleRedemption } from './modules/redemptions/redemptions.service';
 import { loadSettings, updateSettings } from './modules/settings/settings.service';
+
+/** Payments without a server: no webhooks are sent and no socket hears balance changes. */
+function paymentsContext(
+  db: ReturnType<typeof openDatabase>['db'],
+  config: Config,
+): PaymentsContext {
+  return {
+    db,
+    config,
+    clock: systemClock,
+    gateway: createPaymentGateway(
+      { ...config, PAYMENTS_SANDBOX_WEBHOOKS: false },
+      {
+        db,
+        clock: systemClock,
+        secrets: loadSecrets(config),
+        sandboxWebhooks: { target: () => null, onError: () => {} },
+      },
+    ),
+    payouts: createPayoutProvider(config),
+  };
+}
 
 const commands: Record<
   string,
@@ -59,6 +88,42 @@ const commands: Record<
         { redeemable: flag === '--redeemable' },
       );
       return granted;
+    },
+  },
+  redemptions: {
+    usage: 'redemptions [pending|paid|failed]   (the payout queue, oldest pending first)',
+    run: (db, [status]) =>
+      listRedemptions(db, {
+        status: status as 'pending' | 'paid' | 'failed' | undefined,
+        limit: 200,
+        offset: 0,
+      }),
+  },
+  'mark-paid': {
+    usage: 'mark-paid <redemptionId>   (after paying it by hand)',
+    run: (db, [id], config) =>
+      settleRedemption(paymentsContext(db, config), Number(required(id, 'redemptionId')), {
+        outcome: 'paid',
+      }),
+  },
+  'mark-failed': {
+    usage: 'mark-failed <redemptionId> <reason>   (the tokens go back to the member)',
+    run: (db, [id, ...reason], config) =>
+      settleRedemption(paymentsContext(db, config), Number(required(id, 'redemptionId')), {
+        outcome: 'failed',
+        reason: required(reason.join(' '), 'reason'),
+      }),
+  },
+  'reverse-purchase': {
+    usage: 'reverse-purchase <transactionId> <refund|chargeback|void>   (takes the tokens back)',
+    run: async (db, [transactionId, reason], config) => {
+      const why = required(reason, 'reason');
+      if (!['refund', 'chargeback', 'void'].includes(why))
+        throw new Error('reason: refund, chargeback or void');
+      return reversePurchase(paymentsContext(db, config), {
+        transactionId: required(transactionId, 'transactionId'),
+        reason: why as 'refund' | 'chargeback' | 'void',
+      });
     },
   },
 };
