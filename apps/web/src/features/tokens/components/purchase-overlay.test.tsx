@@ -244,3 +244,25 @@ describe('token purchase overlay', () => {
     expect(screen.getByText('No items available for purchase')).toBeTruthy();
   });
 });
+
+describe('a form left open', () => {
+  it('is logged as PAYMENT_TIMEOUT after 5 minutes and replaced', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = setUp(() => [500, {}]);
+      await openPurchase();
+      await waitFor(() => expect(submitted).toEqual(['form-token-1']));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5 * 60 * 1000);
+      });
+      await waitFor(() => expect(submitted).toEqual(['form-token-1', 'form-token-2']));
+      expect(api.callsTo('POST /api/log-payment-error')[0]!.body).toMatchObject({
+        errorType: 'PAYMENT_TIMEOUT',
+        formToken: 'form-token-1',
+      });
+      expect(screen.getByText('The payment form timed out. A new one has been loaded.')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
