@@ -17,9 +17,10 @@ export function HostedPaymentFrame({
   const name = `payment-frame-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
 
   // Each new token loads a new form.
+  const token = form.token;
   useEffect(() => {
-    post.current?.submit();
-  }, [form.token]);
+    if (token) post.current?.submit();
+  }, [token]);
 
   return (
     <div className="hosted-frame">

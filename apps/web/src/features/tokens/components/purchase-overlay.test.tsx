@@ -260,7 +260,9 @@ describe('a form left open', () => {
         errorType: 'PAYMENT_TIMEOUT',
         formToken: 'form-token-1',
       });
-      expect(screen.getByText('The payment form timed out. A new one has been loaded.')).toBeTruthy();
+      expect(
+        screen.getByText('The payment form timed out. A new one has been loaded.'),
+      ).toBeTruthy();
     } finally {
       vi.useRealTimers();
     }

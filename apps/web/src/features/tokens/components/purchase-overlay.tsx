@@ -93,7 +93,7 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
           <span className="purchase__label" id="quantity-label">
             Quantity
           </span>
-          <div className="stepper" role="group" aria-labelledby="quantity-label">
+          <fieldset className="stepper" aria-labelledby="quantity-label">
             <button
               type="button"
               className="stepper__button"
@@ -115,7 +115,7 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
             >
               <PlusIcon />
             </button>
-          </div>
+          </fieldset>
         </div>
         {bundle ? (
           <p className="purchase__total">

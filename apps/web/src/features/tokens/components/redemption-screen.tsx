@@ -116,7 +116,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
           <span className="redeem__label" id={`${ruleId}-label`}>
             {REDEMPTION_MESSAGES.tokensToRedeem}
           </span>
-          <div className="redeem__entry" role="group" aria-labelledby={`${ruleId}-label`}>
+          <fieldset className="redeem__entry" aria-labelledby={`${ruleId}-label`}>
             <button
               type="button"
               className="redeem__step"
@@ -146,7 +146,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
             >
               <PlusIcon />
             </button>
-          </div>
+          </fieldset>
           <p className="redeem__multiplier">{REDEMPTION_MESSAGES.multiplier(config.multiplier)}</p>
           <p className="redeem__receive">
             {REDEMPTION_MESSAGES.youWillReceive((payout / 100).toFixed(2))}

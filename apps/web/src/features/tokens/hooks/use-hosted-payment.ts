@@ -91,6 +91,7 @@ export function useHostedPayment(bundle: TokenBundle | null, quantity: number, e
   }, []);
 
   // A new token 600 ms after the bundle or quantity last changed (and on regeneration).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` asks for a new token with the same bundle and quantity
   useEffect(() => {
     if (!enabled || !bundle) return;
     let current = true;
@@ -115,7 +116,6 @@ export function useHostedPayment(bundle: TokenBundle | null, quantity: number, e
       current = false;
       clearTimeout(timer);
     };
-    // `generation` asks for a new token with the same bundle and quantity.
   }, [enabled, bundle, quantity, generation, log]);
 
   // Five minutes on one form without an answer: logged and replaced.
