@@ -64,10 +64,25 @@ describe('live balances from balance updates', () => {
     });
     renderWithProviders(<Balances />);
     expect((await screen.findByTestId('balances')).textContent).toBe('100/0');
-    fake.deliver('balanceUpdate', { userId: 7, tokenBalance: 1300, redeemableTokens: 0, reason: 'purchase' });
+    fake.deliver('balanceUpdate', {
+      userId: 7,
+      tokenBalance: 1300,
+      redeemableTokens: 0,
+      reason: 'purchase',
+    });
     await waitFor(() => expect(screen.getByTestId('balances').textContent).toBe('1300/0'));
-    fake.deliver('balanceUpdate', { userId: 8, tokenBalance: 5, redeemableTokens: 5, reason: 'adjustment' });
-    fake.deliver('balanceUpdate', { userId: 7, tokenBalance: 800, redeemableTokens: 0, reason: 'redemption' });
+    fake.deliver('balanceUpdate', {
+      userId: 8,
+      tokenBalance: 5,
+      redeemableTokens: 5,
+      reason: 'adjustment',
+    });
+    fake.deliver('balanceUpdate', {
+      userId: 7,
+      tokenBalance: 800,
+      redeemableTokens: 0,
+      reason: 'redemption',
+    });
     await waitFor(() => expect(screen.getByTestId('balances').textContent).toBe('800/0'));
   });
 });
