@@ -1,112 +1,110 @@
-// Times GET /api/auth/me and POST /api/auth/verify-otp against the real app, on
-// PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) on PostgreSQL.
-// Prints one table; it asserts nothing.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
+// GET /api/auth/me on the app against a bare Fastify route doing the same JWT check and
+// one session + member query, on PGlite and (when a URL is set) PostgreSQL; plus the
+// sign-in (POST /api/auth/verify-otp for a test number), which has no ceiling.
+
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
+import { bareFastify, queryOf } from './lib/bare-servers';
+import {
+  benchConfig,
+  type Figure,
+  pgBase,
+  report,
+  scratchDatabase,
+  sessionSettings,
+  startApp,
+} from './lib/harness';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const TEST_PHONE = '+11234567890';
 
-interface Row {
-  database: string;
-  endpoint: string;
-  connections: number;
-  'req/s': number;
-  'p50 ms': number;
-  'p99 ms': number;
-  errors: number;
-}
-
-async function freshPostgres(
-  base: string,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `bidboard_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), poolSize: 20 });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-async function run(label: string, database: Database): Promise<Row[]> {
-  await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bidboard-bench-')),
-    RATE_LIMIT_MAX: '100000000',
-    OTP_ROUTE_MAX_PER_MINUTE: '100000000',
-    SEED_DEMO: 'false',
+/** autocannon in its own process, so the load generator does not share the server's core. */
+async function requestsPerSecond(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  const args = ['-c', '20', '-d', String(DURATION), '-j'];
+  if (opts.method) args.push('-m', opts.method);
+  if (opts.body) args.push('-b', opts.body);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const child = spawn(process.execPath, [bin, ...args, url], {
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  await new Promise((resolve) => child.on('exit', resolve));
+  const r = JSON.parse(out) as { requests: { average: number }; errors: number; non2xx: number };
+  if (r.errors + r.non2xx > 0) throw new Error(`${url}: ${r.errors + r.non2xx} failures`);
+  return r.requests.average;
+}
+
+async function run(label: string, database: Database, bare: pg.Pool | PGlite): Promise<Figure[]> {
+  const config = benchConfig();
+  const app = await startApp(database, config);
   await database.db
     .insert(users)
     .values({ phone_number: TEST_PHONE, username: 'benchuser', onboarded: 14 });
-  const login = await fetch(`${base}/api/auth/verify-otp`, {
+  const login = await fetch(`${app.url}/api/auth/verify-otp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone_number: TEST_PHONE, otp: config.TEST_OTP_CODE }),
   });
   const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
 
-  const results: Row[] = [];
-  const measure = async (endpoint: string, opts: autocannon.Options) => {
-    const r = await autocannon({ duration: DURATION, connections: 20, ...opts });
-    results.push({
-      database: label,
-      endpoint,
-      connections: opts.connections ?? 20,
-      'req/s': Math.round(r.requests.average),
-      'p50 ms': r.latency.p50,
-      'p99 ms': r.latency.p99,
-      errors: r.errors + r.non2xx,
-    });
-  };
-  await measure('GET /api/auth/me', {
-    url: `${base}/api/auth/me`,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  await measure('POST /api/auth/verify-otp (test number)', {
-    url: `${base}/api/auth/verify-otp`,
+  const ceilingServer = await bareFastify(sessionSettings(config).key, queryOf(bare));
+  const ceiling = await requestsPerSecond(`${ceilingServer.url}/me`, { headers });
+  await ceilingServer.app.close();
+  const me = await requestsPerSecond(`${app.url}/api/auth/me`, { headers });
+  const signIn = await requestsPerSecond(`${app.url}/api/auth/verify-otp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone_number: TEST_PHONE, otp: config.TEST_OTP_CODE }),
   });
   await app.close();
-  return results;
+  return [
+    {
+      figure: `GET /api/auth/me req/s, ${label}`,
+      unit: 'req/s',
+      value: me,
+      ceiling,
+      better: 'higher',
+      target: label === 'PostgreSQL' ? 0.6 : 0.3,
+    },
+    {
+      figure: `POST /api/auth/verify-otp req/s, ${label} (vs bare /me)`,
+      unit: 'req/s',
+      value: signIn,
+      ceiling,
+      better: 'higher',
+    },
+  ];
 }
 
-const rows: Row[] = [];
-const pglite = openDatabase({});
-rows.push(...(await run('PGlite', pglite)));
-await pglite.close();
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  const { database, drop } = await freshPostgres(pgUrl);
-  rows.push(...(await run('PostgreSQL', database)));
+const figures: Figure[] = [];
+{
+  const database = openDatabase({});
+  await database.migrate();
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  figures.push(...(await run('PGlite', database, client)));
   await database.close();
-  await drop();
+}
+if (pgBase) {
+  const scratch = await scratchDatabase();
+  const database = openDatabase({ url: scratch.url, poolSize: 20 });
+  const bare = new pg.Pool({ connectionString: scratch.url, max: 20 });
+  figures.push(...(await run('PostgreSQL', database, bare)));
+  await bare.end();
+  await database.close();
+  await scratch.drop();
 } else {
   console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
 }
-console.table(rows);
+report('auth', figures);

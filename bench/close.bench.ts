@@ -1,0 +1,208 @@
+// The close of a period of 100,000 auctions, each with a leader, PostgreSQL only: the
+// app's sweep (close, open the next period, realtime fan-out) against the same set-based
+// SQL run bare through `pg` on a copy of the same data. While the app closes, a client
+// process keeps 1,000 winners' sockets open and polls GET /api/health every 10 ms, and
+// bids are tried every 20 ms; the slowest answers are the stall figures.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { sweepPeriods } from '../apps/server/src/jobs/period-close';
+import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
+import { placeBid } from '../apps/server/src/modules/bids/bids.service';
+import {
+  benchConfig,
+  bulkMembers,
+  type Figure,
+  pgBase,
+  report,
+  scratchDatabase,
+  startApp,
+  startClients,
+  tokensFor,
+} from './lib/harness';
+
+const AUCTIONS = Number(process.env.BENCH_AUCTIONS ?? 100_000);
+const ONLINE = 1_000;
+
+/** The close's statements, bare: close the period, connections, alerts, next period. */
+async function bareClose(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const started = performance.now();
+  await client.query('BEGIN');
+  const { rows } = await client.query<{ id: number }>(
+    `UPDATE auction_periods SET status = 'closed', closed_at = now() WHERE status = 'open' AND end_time <= now() RETURNING id`,
+  );
+  const periodId = rows[0]!.id;
+  await client.query(
+    `WITH closed AS (
+       UPDATE auctions SET status = 'closed', closed_at = now(), updated_at = now()
+        WHERE period_id = $1 AND status = 'active' RETURNING id, user_id, lead_bidder_id, current_bid)
+     INSERT INTO connections (user_id, partner_id, auction_id, amount, status, status_changed_at, created_at, updated_at)
+     SELECT lead_bidder_id, user_id, id, current_bid, 'pending', now(), now(), now()
+       FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
+     ON CONFLICT (auction_id) DO NOTHING`,
+    [periodId],
+  );
+  await client.query(
+    `INSERT INTO alerts (user_id, kind, payload, message)
+     SELECT x.user_id, x.kind, x.payload, x.message
+       FROM connections c
+       JOIN auctions a ON a.id = c.auction_id AND a.period_id = $1
+       JOIN users bidder ON bidder.id = c.user_id
+       JOIN users owner ON owner.id = c.partner_id
+      CROSS JOIN LATERAL (VALUES
+        (c.user_id, 'auction_won',
+         jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
+           'userId', owner.id, 'partnerUserId', owner.id,
+           'auctionCreatorUserId', owner.id, 'auctionCreatorUsername', owner.username,
+           'amount', c.amount),
+         'You won the auction for ' || COALESCE(owner.username, 'a member') ||
+           ' with ' || c.amount || ' tokens. Waiting for them to accept.'),
+        (c.partner_id, 'winning_bidder_connection_pending',
+         jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
+           'userId', bidder.id, 'partnerUserId', bidder.id,
+           'winningBidderUserId', bidder.id, 'winningBidderUsername', bidder.username,
+           'newBidAmount', c.amount),
+         COALESCE(bidder.username, 'A member') || ' won your auction with ' || c.amount ||
+           ' tokens. Accept to connect.')
+      ) AS x(user_id, kind, payload, message)`,
+    [periodId],
+  );
+  const next = await client.query<{ id: number }>(
+    `INSERT INTO auction_periods (start_time, end_time, status)
+     VALUES (now(), now() + interval '7 days', 'open') RETURNING id`,
+  );
+  await client.query(
+    `INSERT INTO auctions (user_id, period_id)
+     SELECT id, $1 FROM users WHERE is_approved AND onboarded = 14 AND available_for_bids
+     ON CONFLICT (user_id, period_id) DO NOTHING`,
+    [next.rows[0]!.id],
+  );
+  await client.query('COMMIT');
+  const seconds = (performance.now() - started) / 1000;
+  await client.end();
+  return seconds;
+}
+
+if (!pgBase) {
+  console.log('close bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
+} else {
+  const template = await scratchDatabase();
+  let ids: number[];
+  {
+    const seed = new pg.Pool({ connectionString: template.url, max: 2 });
+    ids = await bulkMembers(seed, AUCTIONS, 0);
+    const database = openDatabase({ url: template.url, poolSize: 2 });
+    await ensureOpenPeriod(database.db, new Date());
+    await database.close();
+    // Every auction led by the next member; the period already due.
+    await seed.query(
+      `UPDATE auctions SET current_bid = 100,
+              lead_bidder_id = CASE WHEN user_id = $1 THEN $2 ELSE user_id + 1 END`,
+      [ids.at(-1), ids[0]],
+    );
+    await seed.query(
+      `UPDATE auction_periods SET start_time = now() - interval '7 days', end_time = now() - interval '1 second'`,
+    );
+    await seed.query('VACUUM ANALYZE');
+    await seed.end();
+  }
+  try {
+    const bareCopy = await scratchDatabase(template.name);
+    const ceiling = await bareClose(bareCopy.url);
+    await bareCopy.drop();
+
+    const copy = await scratchDatabase(template.name);
+    const database = openDatabase({ url: copy.url, poolSize: 20 });
+    const config = benchConfig();
+    const app = await startApp(database, config);
+    const online = ids.slice(0, ONLINE);
+    const clients = startClients<{
+      maxMs: number;
+      requests: number;
+      alerts: number;
+      alertsExpected: number;
+      lastAlertMs: number;
+    }>({
+      scenario: 'poll',
+      url: app.url,
+      tokens: await tokensFor(database, config, online),
+      alertsExpected: ONLINE * 2,
+    });
+    await clients.ready;
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    const bidLatencies: number[] = [];
+    let closing = true;
+    const bids = (async () => {
+      const ctx = { db: database.db, clock: () => new Date() };
+      for (let i = 0; closing; i++) {
+        const t0 = performance.now();
+        await placeBid(ctx, {
+          auctionId: 1 + (i % AUCTIONS),
+          bidderId: ids[i % 50]!,
+          amount: 500,
+        }).catch(() => {});
+        bidLatencies.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    loop.enable();
+    const started = performance.now();
+    await sweepPeriods({ db: database.db, clock: () => new Date(), io: app.app.io });
+    const closeSeconds = (performance.now() - started) / 1000;
+    // Let the fan-out finish (it may continue after the sweep resolves).
+    await new Promise((r) => setTimeout(r, 3_000));
+    closing = false;
+    await bids;
+    loop.disable();
+    clients.stop();
+    const polled = await clients.result;
+    await app.close();
+    await database.close();
+    await copy.drop();
+    console.log({
+      alertsReceived: `${polled.alerts}/${polled.alertsExpected}`,
+      lastAlertAfterStartMs: Math.round(polled.lastAlertMs),
+      healthRequests: polled.requests,
+      bidsTried: bidLatencies.length,
+    });
+    const figures: Figure[] = [
+      {
+        figure: `close of ${AUCTIONS} auctions`,
+        unit: 's',
+        value: closeSeconds,
+        ceiling,
+        better: 'lower',
+        target: 1.2,
+      },
+      {
+        figure: 'slowest /api/health during the close',
+        unit: 'ms',
+        value: polled.maxMs,
+        ceiling: 50,
+        better: 'lower',
+        target: 1,
+      },
+      {
+        figure: 'slowest bid answer during the close',
+        unit: 'ms',
+        value: Math.max(...bidLatencies),
+        ceiling: 50,
+        better: 'lower',
+        target: 1,
+      },
+      {
+        figure: 'longest event-loop stall during the close',
+        unit: 'ms',
+        value: loop.max / 1e6,
+        ceiling: 50,
+        better: 'lower',
+        target: 1,
+      },
+    ];
+    report('close', figures);
+  } finally {
+    await template.drop();
+  }
+}

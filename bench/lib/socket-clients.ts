@@ -1,0 +1,149 @@
+// Socket.IO clients for the harnesses, run in a child process so the server under test
+// keeps its own core. Reads a job file (argv[2]), prints one JSON line of results.
+import { readFileSync } from 'node:fs';
+import { io as connect, type Socket } from 'socket.io-client';
+
+export type ClientJob =
+  | { scenario: 'poll'; url: string; tokens: string[]; alertsExpected: number }
+  | { scenario: 'connect'; url: string; tokens: string[]; concurrency: number; rooms: number[] }
+  | {
+      scenario: 'bids';
+      url: string;
+      tokens: string[];
+      bidderIds: number[];
+      auctionId: number;
+      rounds: number;
+    };
+
+function open(url: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function joinAll(socket: Socket, rooms: number[]): Promise<void> {
+  return new Promise((resolve) => {
+    let left = rooms.length;
+    const onJoined = () => {
+      left -= 1;
+      if (left === 0) {
+        socket.off('roomJoined', onJoined);
+        resolve();
+      }
+    };
+    socket.on('roomJoined', onJoined);
+    for (const room of rooms) socket.emit('joinRoom', `auction_${room}`);
+  });
+}
+
+async function connectScenario(job: Extract<ClientJob, { scenario: 'connect' }>) {
+  const sockets: Socket[] = [];
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < job.tokens.length) {
+      const token = job.tokens[next++]!;
+      try {
+        const socket = await open(job.url, token);
+        sockets.push(socket);
+        await joinAll(socket, job.rooms);
+      } catch {
+        failed += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  for (const s of sockets) s.close();
+  return { seconds, failed, connected: sockets.length };
+}
+
+async function bidsScenario(job: Extract<ClientJob, { scenario: 'bids' }>) {
+  const sockets = await Promise.all(job.tokens.map((t) => open(job.url, t)));
+  await Promise.all(sockets.map((s) => joinAll(s, [job.auctionId])));
+  let accepted = 0;
+  let attempts = 0;
+  const started = performance.now();
+  for (let round = 0; round < job.rounds; round++) {
+    await Promise.all(
+      sockets.map(
+        (socket, i) =>
+          new Promise<void>((resolve) => {
+            const done = (ok: boolean) => {
+              socket.off('bidSuccess', onSuccess);
+              socket.off('bidError', onError);
+              if (ok) accepted += 1;
+              resolve();
+            };
+            const onSuccess = () => done(true);
+            const onError = () => done(false);
+            socket.on('bidSuccess', onSuccess);
+            socket.on('bidError', onError);
+            attempts += 1;
+            socket.emit('placeBid', {
+              auctionId: job.auctionId,
+              bidderId: job.bidderIds[i],
+              bidAmount: 10 * (round * sockets.length + i + 1),
+            });
+          }),
+      ),
+    );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  for (const s of sockets) s.close();
+  return { seconds, accepted, attempts };
+}
+
+/**
+ * Holds sockets open (counting the alerts they receive) and polls GET /api/health every
+ * 10 ms until SIGTERM, then reports the slowest answer.
+ */
+async function pollScenario(job: Extract<ClientJob, { scenario: 'poll' }>) {
+  const sockets = await Promise.all(job.tokens.map((t) => open(job.url, t)));
+  let alerts = 0;
+  let lastAlertAt = 0;
+  const started = performance.now();
+  for (const s of sockets) {
+    s.on('new-alert', () => {
+      alerts += 1;
+      lastAlertAt = performance.now() - started;
+    });
+  }
+  console.log('READY');
+  let stop = false;
+  process.once('SIGTERM', () => {
+    stop = true;
+  });
+  const latencies: number[] = [];
+  while (!stop) {
+    const t0 = performance.now();
+    await fetch(`${job.url}/api/health`).then((r) => r.arrayBuffer());
+    latencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  for (const s of sockets) s.close();
+  return {
+    maxMs: Math.max(...latencies),
+    requests: latencies.length,
+    alerts,
+    alertsExpected: job.alertsExpected,
+    lastAlertMs: lastAlertAt,
+  };
+}
+
+const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ClientJob;
+const result =
+  job.scenario === 'connect'
+    ? await connectScenario(job)
+    : job.scenario === 'bids'
+      ? await bidsScenario(job)
+      : await pollScenario(job);
+console.log(JSON.stringify(result));
+process.exit(0);

@@ -1,0 +1,72 @@
+// Connecting 5,000 sockets (each signed in with its own session) that each join the
+// rooms of a page of Bid Board cards: the app against a bare Socket.IO server that
+// checks the same JWT and answers joins from memory. PostgreSQL only.
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, rows } from '../apps/server/src/db/client';
+import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
+import { bareSocketServer } from './lib/bare-servers';
+import {
+  benchConfig,
+  bulkMembers,
+  pgBase,
+  report,
+  runClients,
+  scratchDatabase,
+  sessionSettings,
+  startApp,
+  tokensFor,
+} from './lib/harness';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5_000);
+const PAGE = 10;
+const CONCURRENCY = 50;
+
+interface Connected {
+  seconds: number;
+  failed: number;
+  connected: number;
+}
+
+if (!pgBase) {
+  console.log('sockets bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
+} else {
+  const scratch = await scratchDatabase();
+  const database = openDatabase({ url: scratch.url, poolSize: 20 });
+  try {
+    const seed = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    const ids = await bulkMembers(seed, SOCKETS, 0);
+    await seed.end();
+    await ensureOpenPeriod(database.db, new Date());
+    const page = (
+      await rows<{ id: number }>(
+        database.db,
+        sql`SELECT id FROM auctions ORDER BY id LIMIT ${PAGE}`,
+      )
+    ).map((r) => r.id);
+    const config = benchConfig();
+    const tokens = await tokensFor(database, config, ids);
+    const job = { scenario: 'connect' as const, tokens, concurrency: CONCURRENCY, rooms: page };
+
+    const bare = await bareSocketServer(sessionSettings(config).key, new pg.Pool({ max: 1 }));
+    const ceiling = await runClients<Connected>({ ...job, url: bare.url });
+    await bare.close();
+    const app = await startApp(database, config);
+    const value = await runClients<Connected>({ ...job, url: app.url });
+    await app.close();
+    if (value.failed || ceiling.failed) console.log('failed connects', value, ceiling);
+    report('sockets', [
+      {
+        figure: `${SOCKETS} socket connects, each joining ${PAGE} rooms`,
+        unit: 's',
+        value: value.seconds,
+        ceiling: ceiling.seconds,
+        better: 'lower',
+        target: 1.5,
+      },
+    ]);
+  } finally {
+    await database.close();
+    await scratch.drop();
+  }
+}
