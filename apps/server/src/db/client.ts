@@ -92,3 +92,26 @@ export async function rows<T>(
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A hot-path statement: SQL text with $n parameters and a name unique in the app. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/**
+ * Rows of one statement sent straight to the driver, for the paths every request or bid
+ * takes: on PostgreSQL a named prepared statement (parsed and planned once per
+ * connection), on PGlite a plain parameterised query. No query builder in between.
+ */
+export async function runStatement<T>(
+  db: Db,
+  statement: Statement,
+  values: unknown[],
+): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query({ name: statement.name, text: statement.text, values })).rows as T[];
+  }
+  return (await client.query<T>(statement.text, values)).rows;
+}

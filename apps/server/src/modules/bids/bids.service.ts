@@ -1,16 +1,22 @@
 // placeBid: the one operation behind POST /auctions/:id/bids and the socket 'placeBid'.
 // Escrow rules (product rules, Bidding): the full amount is debited into escrow and the
 // previous leader refunded in the same transaction; a leader raising pays the
-// difference. Locks are taken in one fixed order — the auction row first, then member
-// rows by ascending id — so concurrent bids queue instead of deadlocking.
-import { AUCTION_MESSAGES, BID_STEP, MAX_BID, ONBOARDING_COMPLETE } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+// difference; the outbid member's alert is written in that transaction too. Locks are
+// taken in one fixed order — the auction row first, then member rows by ascending id —
+// so concurrent bids queue instead of deadlocking. The rules and the bookkeeping run in
+// the database (place_bid, bid_refusal and the ledger's ledger_apply); the messages
+// live here and in packages/shared.
+import {
+  AUCTION_MESSAGES,
+  BID_STEP,
+  MAX_BID,
+  MESSAGES,
+  ONBOARDING_COMPLETE,
+} from '@bidboard/shared';
+import { type Db, runStatement, type Statement } from '../../db/client';
 import type { Clock } from '../../lib/context';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
-import { isPeriodOver } from '../auctions/period-time';
-import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
+import { AppError, badRequest, forbidden, notFound, pgErrorCode } from '../../lib/errors';
+import type { AlertRow } from '../alerts/alerts.repository';
 
 export interface PlaceBidInput {
   auctionId: number;
@@ -40,15 +46,46 @@ export interface BidContext {
 
 const rejected = (message: string) => badRequest('BID_REJECTED', message);
 
-interface LockedAuction {
-  id: number;
-  user_id: number;
+/**
+ * What the member hears for each reason bid_refusal (SQL) gives. A new rule is a new
+ * reason there and its message here.
+ */
+const REFUSALS: Record<string, (currentBid: number) => AppError> = {
+  auction_not_found: () => notFound(AUCTION_MESSAGES.auctionNotFound),
+  bidding_closed: () => new AppError('AUCTION_CLOSED', 400, AUCTION_MESSAGES.biddingClosed),
+  own_auction: () => rejected(AUCTION_MESSAGES.ownAuction),
+  unknown_bidder: () => forbidden(),
+  not_onboarded: () => rejected(AUCTION_MESSAGES.notOnboarded),
+  not_approved: () => rejected(AUCTION_MESSAGES.notApproved),
+  bid_too_low: (currentBid) => rejected(AUCTION_MESSAGES.bidTooLow(currentBid + BID_STEP)),
+};
+
+interface PlaceBidRow {
+  refusal: string | null;
   current_bid: number;
-  lead_bidder_id: number | null;
-  status: string;
-  end_time: Date;
+  bid_id: string | number;
+  bid_created_at: Date | string;
+  owner_id: number;
   owner_username: string | null;
+  bidder_username: string | null;
+  token_balance: number;
+  outbid_user_id: number | null;
+  outbid_token_balance: number | null;
+  alert_id: number | null;
+  alert_payload: Record<string, unknown> | string | null;
+  alert_message: string | null;
+  alert_created_at: Date | string | null;
 }
+
+/**
+ * The whole bid is the SQL function place_bid (migration 0008): one statement, so one
+ * round trip, and the auction's row lock is held only inside it. A bid that cannot win
+ * is refused from a plain read before the lock is taken.
+ */
+const PLACE_BID: Statement = {
+  name: 'place_bid',
+  text: 'SELECT * FROM place_bid($1, $2, $3, $4, $5, $6)',
+};
 
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
   const { auctionId, bidderId, amount } = input;
@@ -56,110 +93,65 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
   if (amount > MAX_BID) throw rejected(AUCTION_MESSAGES.bidTooHigh);
   if (amount < BID_STEP) throw rejected(AUCTION_MESSAGES.bidTooLow(BID_STEP));
 
-  const result = await ctx.db.transaction(async (tx) => {
-    const [auction] = await rows<LockedAuction>(
-      tx,
-      sql`SELECT a.id, a.user_id, a.current_bid, a.lead_bidder_id, a.status, p.end_time,
-                 o.username AS owner_username
-            FROM auctions a
-            JOIN auction_periods p ON p.id = a.period_id
-            JOIN users o ON o.id = a.user_id
-           WHERE a.id = ${auctionId}
-             FOR UPDATE OF a`,
-    );
-    if (!auction || auction.status === 'deleted') {
-      throw notFound(AUCTION_MESSAGES.auctionNotFound);
+  let row: PlaceBidRow;
+  try {
+    [row] = (await runStatement<PlaceBidRow>(ctx.db, PLACE_BID, [
+      auctionId,
+      bidderId,
+      amount,
+      ctx.clock().toISOString(),
+      BID_STEP,
+      ONBOARDING_COMPLETE,
+    ])) as [PlaceBidRow];
+  } catch (error) {
+    if (pgErrorCode(error) === '23514') {
+      throw new AppError('INSUFFICIENT_TOKENS', 400, MESSAGES.insufficientTokens);
     }
-    if (auction.status !== 'active' || isPeriodOver(new Date(auction.end_time), ctx.clock())) {
-      throw new AppError('AUCTION_CLOSED', 400, AUCTION_MESSAGES.biddingClosed);
-    }
-    if (auction.user_id === bidderId) throw rejected(AUCTION_MESSAGES.ownAuction);
+    throw error;
+  }
+  if (row.refusal !== null) {
+    const refuse = REFUSALS[row.refusal];
+    if (!refuse) throw new Error(`unknown bid refusal ${row.refusal}`);
+    throw refuse(row.current_bid);
+  }
 
-    const [bidder] = await rows<{
-      username: string | null;
-      is_approved: boolean;
-      onboarded: number;
-    }>(tx, sql`SELECT username, is_approved, onboarded FROM users WHERE id = ${bidderId}`);
-    if (!bidder) throw forbidden();
-    if (bidder.onboarded !== ONBOARDING_COMPLETE) throw rejected(AUCTION_MESSAGES.notOnboarded);
-    if (!bidder.is_approved) throw rejected(AUCTION_MESSAGES.notApproved);
-
-    const minimum = auction.current_bid + BID_STEP;
-    if (amount < minimum) throw rejected(AUCTION_MESSAGES.bidTooLow(minimum));
-    if (amount > MAX_BID) throw rejected(AUCTION_MESSAGES.bidTooHigh);
-
-    const reference = `auction:${auction.id}`;
-    const raising = auction.lead_bidder_id === bidderId;
-    const previousLeader = raising ? null : auction.lead_bidder_id;
-    const debit = () =>
-      applyBalanceChange(tx, {
-        userId: bidderId,
-        amount: -(raising ? amount - auction.current_bid : amount),
-        type: raising ? 'rebid' : 'bid',
-        bidTargetId: auction.user_id,
-        referenceId: reference,
-      });
-    const refund = (userId: number) =>
-      applyBalanceChange(tx, {
-        userId,
-        amount: auction.current_bid,
-        type: 'outbid',
-        bidTargetId: auction.user_id,
-        referenceId: reference,
-      });
-
-    let paid: LedgerEntry | null;
-    let refunded: LedgerEntry | null = null;
-    if (previousLeader !== null && previousLeader < bidderId) {
-      refunded = await refund(previousLeader);
-      paid = await debit();
-    } else {
-      paid = await debit();
-      if (previousLeader !== null) refunded = await refund(previousLeader);
-    }
-
-    const [bid] = await rows<PlacedBid['bid']>(
-      tx,
-      sql`INSERT INTO bids (auction_id, user_id, amount)
-          VALUES (${auction.id}, ${bidderId}, ${amount})
-          RETURNING id, auction_id, user_id, amount, created_at`,
-    );
-    await tx.execute(
-      sql`UPDATE auctions SET current_bid = ${amount}, lead_bidder_id = ${bidderId}, updated_at = now()
-           WHERE id = ${auction.id}`,
-    );
-
-    let outbid: PlacedBid['outbid'] = null;
-    if (previousLeader !== null && refunded) {
-      const alert = await insertAlert(tx, {
-        userId: previousLeader,
-        kind: 'outbid',
-        message: `${bidder.username ?? 'Someone'} outbid you on ${auction.owner_username ?? 'an auction'} with ${amount} tokens.`,
-        payload: {
-          auctionId: auction.id,
-          newBidderUsername: bidder.username,
-          newBidAmount: amount,
-          auctionCreatorUsername: auction.owner_username,
-          auctionCreatorUserId: auction.user_id,
-          userId: auction.user_id,
-        },
-      });
-      outbid = { userId: previousLeader, tokenBalance: refunded.balance_after, alert };
-    }
-    return {
-      bid: { ...bid!, id: Number(bid!.id), created_at: new Date(bid!.created_at) },
-      auction: {
-        id: auction.id,
-        user_id: auction.user_id,
-        current_bid: amount,
-        lead_bidder_id: bidderId,
-      },
-      bidderUsername: bidder.username,
-      ownerUsername: auction.owner_username,
-      tokenBalance: paid!.balance_after,
-      outbid,
-    };
-  });
+  const result: PlacedBid = {
+    bid: {
+      id: Number(row.bid_id),
+      auction_id: auctionId,
+      user_id: bidderId,
+      amount,
+      created_at: new Date(row.bid_created_at),
+    },
+    auction: {
+      id: auctionId,
+      user_id: row.owner_id,
+      current_bid: amount,
+      lead_bidder_id: bidderId,
+    },
+    bidderUsername: row.bidder_username,
+    ownerUsername: row.owner_username,
+    tokenBalance: row.token_balance,
+    outbid:
+      row.outbid_user_id === null
+        ? null
+        : {
+            userId: row.outbid_user_id,
+            tokenBalance: row.outbid_token_balance!,
+            alert: {
+              id: row.alert_id!,
+              user_id: row.outbid_user_id,
+              kind: 'outbid',
+              payload:
+                typeof row.alert_payload === 'string'
+                  ? JSON.parse(row.alert_payload)
+                  : row.alert_payload!,
+              message: row.alert_message!,
+              is_read: false,
+              created_at: row.alert_created_at!,
+            },
+          },
+  };
   ctx.events?.bidPlaced(result);
   return result;
 }

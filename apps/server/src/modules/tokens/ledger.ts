@@ -1,6 +1,7 @@
 // The one place a member's balances change. Each change updates the balances and
-// appends its ledger row in a single statement inside the caller's transaction, so the
-// row lock is held for one statement and a balance always equals the sum of its rows.
+// appends its ledger row in a single statement (the SQL function ledger_apply, which the
+// bid's place_bid uses too) inside the caller's transaction, so the row lock is held for
+// one statement and a balance always equals the sum of its rows.
 // The database CHECKs (balance >= 0, 0 <= redeemable <= balance) are the last guard.
 
 import { MESSAGES } from '@bidboard/shared';
@@ -56,24 +57,13 @@ export async function applyBalanceChange(
     );
     if (seen.length > 0) return null;
   }
-  const redeemable = change.redeemableAmount ?? 0;
   try {
     const [entry] = await rows<LedgerEntry>(
       tx,
-      sql`WITH changed AS (
-            UPDATE users
-               SET token_balance = token_balance + ${change.amount},
-                   redeemable_tokens = LEAST(redeemable_tokens + ${redeemable}, token_balance + ${change.amount}),
-                   updated_at = now()
-             WHERE id = ${change.userId}
-         RETURNING id, token_balance, redeemable_tokens)
-          INSERT INTO token_transactions
-                 (user_id, amount, balance_after, redeemable_after, transaction_type,
-                  bid_target_id, reference_id, idempotency_key)
-          SELECT id, ${change.amount}, token_balance, redeemable_tokens, ${change.type},
-                 ${change.bidTargetId ?? null}, ${change.referenceId ?? null}, ${change.idempotencyKey ?? null}
-            FROM changed
-       RETURNING id, user_id, amount, balance_after, redeemable_after, transaction_type`,
+      sql`SELECT id, user_id, amount, balance_after, redeemable_after, transaction_type
+            FROM ledger_apply(${change.userId}, ${change.amount}, ${change.redeemableAmount ?? 0},
+                              ${change.type}, ${change.bidTargetId ?? null},
+                              ${change.referenceId ?? null}, ${change.idempotencyKey ?? null})`,
     );
     if (!entry) throw notFound();
     return { ...entry, id: Number(entry.id) };
