@@ -58,7 +58,7 @@ const commands: Record<
       const { closed, period } = await sweepPeriods({ db, clock: systemClock }, { force: true });
       return {
         closedPeriodId: closed?.periodId ?? null,
-        connections: closed?.connections.length ?? 0,
+        connections: closed?.connectionCount ?? 0,
         openPeriod: { id: period.id, end_time: period.end_time.toISOString() },
       };
     },

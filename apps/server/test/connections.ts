@@ -52,9 +52,14 @@ export async function pendingConnections(
   const closed = await closePeriod(db, clock.clock(), { force: true });
   if (!closed) throw new Error('nothing to close');
   clock.set(new Date(clock.clock().getTime() + 1000));
+  const made = await rows<{ id: number; auction_id: number }>(
+    db,
+    sql`SELECT id, auction_id FROM connections
+         WHERE auction_id = ANY(${`{${pairs.map((p) => p.auctionId).join(',')}}`}::int[])`,
+  );
   return pairs.map(({ owner, bidder, auctionId }) => {
-    const made = closed.connections.find((c) => c.auction_id === auctionId)!;
-    return { id: made.id, owner, bidder, amount };
+    const connection = made.find((c) => c.auction_id === auctionId)!;
+    return { id: connection.id, owner, bidder, amount };
   });
 }
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/context';
+import { listenForAlertRanges } from '../modules/alerts/alerts.events';
 import { publishPeriodClosed } from '../modules/auctions/auctions.events';
 import {
   type ClosedPeriod,
@@ -38,7 +39,7 @@ export async function sweepPeriods(
   const now = deps.clock();
   const closed = await closePeriod(deps.db, now, options);
   const period = closed?.next ?? (await ensureOpenPeriod(deps.db, now));
-  if (closed && deps.io) publishPeriodClosed(deps.io, closed, now);
+  if (closed && deps.io) await publishPeriodClosed(deps.io, deps.db, closed, now);
   return { closed, period };
 }
 
@@ -106,6 +107,7 @@ export function registerPeriodSweeper(
   app.addHook('onReady', async () => {
     const onError = (err: unknown) => app.log.error({ err }, 'auction period job failed');
     stopCountdown = startCountdownSync({ db: deps.db, clock: deps.clock, io: app.io, onError });
+    listenForAlertRanges(app.io, deps.db, onError);
     if (deps.enabled) {
       sweeper = startPeriodSweeper({ db: deps.db, clock: deps.clock, io: app.io, onError });
     }

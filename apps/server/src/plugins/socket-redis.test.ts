@@ -1,11 +1,17 @@
 // Two servers sharing Redis: an event emitted on one reaches a member connected to the other.
 import type { AddressInfo } from 'node:net';
 import { userRoom } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/app';
 import { buildMember } from '../../test/factories';
+import { buildBidder, testClock } from '../../test/marketplace';
 import { buildApp } from '../app';
+import { rows } from '../db/client';
+import { sweepPeriods } from '../jobs/period-close';
+import { ensureOpenPeriod } from '../modules/auctions/periods.service';
+import { placeBid } from '../modules/bids/bids.service';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -13,7 +19,7 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
   let a: TestApp;
   let b: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    a = await createTestApp({ REDIS_URL: redisUrl! });
+    a = await createTestApp({ REDIS_URL: redisUrl!, SWEEPER_ENABLED: 'false' });
     b = await buildApp({ config: a.config, database: a.database, sms: a.sms });
     await b.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -47,6 +53,41 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
       isRead: false,
     });
     expect(await received).toMatchObject({ id: 7, message: 'From server A' });
+    socket.close();
+  });
+
+  it('delivers the alerts of a close on one server to a winner on the other', async () => {
+    const clock = testClock('2024-02-05T15:00:00Z');
+    const owner = await buildBidder(a.database.db, 0);
+    const winner = await buildBidder(a.database.db, 500);
+    const period = await ensureOpenPeriod(a.database.db, clock.clock());
+    const [auction] = await rows<{ id: number }>(
+      a.database.db,
+      sql`INSERT INTO auctions (user_id, period_id) VALUES (${owner.id}, ${period.id})
+          ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+    );
+    await placeBid(
+      { db: a.database.db, clock: clock.clock },
+      { auctionId: auction!.id, bidderId: winner.id, amount: 120 },
+    );
+    const { token } = await signIn(a, winner.phone_number);
+    const socket = connect(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const received = new Promise((resolve) => socket.on('new-alert', resolve));
+    await new Promise((r) => setTimeout(r, 300));
+    clock.set(period.end_time);
+    await sweepPeriods({ db: a.database.db, clock: clock.clock, io: a.app.io });
+    expect(await received).toMatchObject({
+      kind: 'auction_won',
+      payload: { auctionId: auction!.id, amount: 120 },
+    });
     socket.close();
   });
 });

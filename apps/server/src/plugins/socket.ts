@@ -20,10 +20,16 @@ export interface SocketData {
   sessionId: string;
 }
 
+/** Messages from one of our servers to the others (through the Redis adapter). */
+export interface InterServerEvents {
+  /** Alerts written by a close, for each server to deliver to its own members. */
+  alertRange: (range: { firstId: number; lastId: number; count: number; kinds: string[] }) => void;
+}
+
 export type AppSocketServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 

@@ -1,10 +1,60 @@
 // Delivers committed alerts to their members' private rooms.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { userRoom } from '@bidboard/shared';
+import type { Executor } from '../../db/client';
 import type { AppSocketServer } from '../../plugins/socket';
-import { type AlertRow, presentAlert } from './alerts.repository';
+import { type AlertRange, type AlertRow, alertsInRange, presentAlert } from './alerts.repository';
+
+/** Members per query when a large batch of alerts is delivered. */
+const MEMBERS_PER_BATCH = 1_000;
 
 export function emitAlerts(io: AppSocketServer, alerts: readonly AlertRow[]): void {
   for (const alert of alerts) {
     io.to(userRoom(alert.user_id)).emit('new-alert', presentAlert(alert));
   }
+}
+
+/**
+ * Sends the alerts of `range` to the members connected to THIS server: one query per
+ * batch of online members, yielding to the event loop between batches, so a close of
+ * 100,000 auctions costs what its online members cost and never stalls requests.
+ */
+export async function deliverAlertRangeLocally(
+  io: AppSocketServer,
+  db: Executor,
+  range: AlertRange,
+): Promise<void> {
+  if (range.count === 0) return;
+  const online = [...new Set([...io.of('/').sockets.values()].map((s) => s.data.userId))];
+  for (let i = 0; i < online.length; i += MEMBERS_PER_BATCH) {
+    const found = await alertsInRange(db, range, online.slice(i, i + MEMBERS_PER_BATCH));
+    for (const alert of found) {
+      io.local.to(userRoom(alert.user_id)).emit('new-alert', presentAlert(alert));
+    }
+    await nextTurn();
+  }
+}
+
+/**
+ * Delivers `range` on every server: the others are told through the adapter (Redis) and
+ * read it for their own members; this one delivers to its own.
+ */
+export async function fanOutAlertRange(
+  io: AppSocketServer,
+  db: Executor,
+  range: AlertRange,
+): Promise<void> {
+  if (range.count === 0) return;
+  if ((await io.of('/').adapter.serverCount()) > 1) io.serverSideEmit('alertRange', range);
+  await deliverAlertRangeLocally(io, db, range);
+}
+
+export function listenForAlertRanges(
+  io: AppSocketServer,
+  db: Executor,
+  onError: (error: unknown) => void,
+): void {
+  io.on('alertRange', (range) => {
+    deliverAlertRangeLocally(io, db, range as AlertRange).catch(onError);
+  });
 }

@@ -91,6 +91,30 @@ export async function markMemberAlertsRead(
   return updated.length;
 }
 
+/** Alerts one statement wrote (e.g. a close), found again by id range and kind. */
+export interface AlertRange {
+  firstId: number;
+  lastId: number;
+  count: number;
+  kinds: AlertKind[];
+}
+
+/** The alerts of `range` addressed to `userIds`. */
+export async function alertsInRange(
+  executor: Executor,
+  range: AlertRange,
+  userIds: readonly number[],
+): Promise<AlertRow[]> {
+  return rows<AlertRow>(
+    executor,
+    sql`SELECT ${columns} FROM alerts
+         WHERE user_id = ANY(${`{${userIds.join(',')}}`}::int[])
+           AND id BETWEEN ${range.firstId} AND ${range.lastId}
+           AND kind = ANY(${`{${range.kinds.join(',')}}`}::text[])
+         ORDER BY id`,
+  );
+}
+
 export function presentAlert(row: AlertRow): Alert {
   const readAt = row.read_at ? new Date(row.read_at).toISOString() : null;
   return {

@@ -30,9 +30,7 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
       );
       return {
         success: true as const,
-        closed: closed
-          ? { periodId: closed.periodId, connections: closed.connections.length }
-          : null,
+        closed: closed ? { periodId: closed.periodId, connections: closed.connectionCount } : null,
         period: { id: period.id, end_time: period.end_time.toISOString() },
       };
     },

@@ -1,18 +1,24 @@
 // Realtime emits for periods, sent after the closing transaction commits.
 import { AUCTION_MESSAGES, auctionRoom, userRoom } from '@bidboard/shared';
+import type { Executor } from '../../db/client';
 import type { AppSocketServer } from '../../plugins/socket';
-import { emitAlerts } from '../alerts/alerts.events';
+import { fanOutAlertRange } from '../alerts/alerts.events';
 import type { ClosedPeriod } from './periods.service';
 import type { RemovedAuction } from './remove-auction.service';
 
-export function publishPeriodClosed(io: AppSocketServer, closed: ClosedPeriod, now: Date): void {
+export async function publishPeriodClosed(
+  io: AppSocketServer,
+  db: Executor,
+  closed: ClosedPeriod,
+  now: Date,
+): Promise<void> {
   io.emit('periodChange', {
     previousPeriodId: closed.periodId,
     periodId: closed.next.id,
     endTime: closed.next.end_time.toISOString(),
     timestamp: now.getTime(),
   });
-  emitAlerts(io, closed.alerts);
+  await fanOutAlertRange(io, db, closed.alerts);
 }
 
 export function publishAuctionRemoved(io: AppSocketServer, removed: RemovedAuction): void {

@@ -68,14 +68,25 @@ describe('auction periods', () => {
 
     t.set(period.end_time);
     const { closed } = await sweepPeriods(ctx);
-    expect(closed?.connections).toHaveLength(1);
-    expect(closed!.connections[0]).toMatchObject({ user_id: bidder.id, partner_id: owner.id });
+    expect(closed?.connectionCount).toBe(1);
     const [connection] = await rows<{ amount: number; status: string }>(
       database.db,
       sql`SELECT amount, status FROM connections WHERE auction_id = ${auction!.id}`,
     );
     expect(connection).toEqual({ amount: 150, status: 'pending' });
-    const kinds = closed!.alerts.map((a) => [a.user_id, a.kind]);
+    expect(
+      await rows(
+        database.db,
+        sql`SELECT 1 FROM connections WHERE user_id = ${bidder.id} AND partner_id = ${owner.id}`,
+      ),
+    ).toHaveLength(1);
+    expect(closed!.alerts.count).toBe(2);
+    const written = await rows<{ user_id: number; kind: string }>(
+      database.db,
+      sql`SELECT user_id, kind FROM alerts
+           WHERE id BETWEEN ${closed!.alerts.firstId} AND ${closed!.alerts.lastId}`,
+    );
+    const kinds = written.map((a) => [a.user_id, a.kind]);
     expect(kinds).toContainEqual([bidder.id, 'auction_won']);
     expect(kinds).toContainEqual([owner.id, 'winning_bidder_connection_pending']);
     expect(await count(sql`SELECT COUNT(*) AS n FROM token_transactions`)).toBe(ledgerBefore);

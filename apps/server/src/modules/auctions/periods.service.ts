@@ -4,7 +4,7 @@
 // period exactly once, and a crash part-way leaves nothing half done.
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
-import type { AlertRow } from '../alerts/alerts.repository';
+import type { AlertRange } from '../alerts/alerts.repository';
 import { nextPeriodEnd } from './period-time';
 
 export interface PeriodRow {
@@ -14,10 +14,17 @@ export interface PeriodRow {
   status: 'open' | 'closed';
 }
 
+/** The kinds of alert a close writes (two per connection). */
+export const CLOSE_ALERT_KINDS = ['auction_won', 'winning_bidder_connection_pending'] as const;
+
+/**
+ * What a close did, in counts: its rows stay in the database (a period may hold 100,000
+ * auctions), and the alerts are read back for online members only, by id range.
+ */
 export interface ClosedPeriod {
   periodId: number;
-  connections: { id: number; user_id: number; partner_id: number; auction_id: number }[];
-  alerts: AlertRow[];
+  connectionCount: number;
+  alerts: AlertRange;
   next: PeriodRow;
 }
 
@@ -111,25 +118,29 @@ export async function closePeriod(
 
     // Waits for bids in flight on each auction row, then sees their committed result.
     // The escrow (current bid) moves from the auction to the connection; no tokens move.
-    const connections = await rows<ClosedPeriod['connections'][number]>(
+    // Only counts come back: no row of the period travels to Node.
+    const [made] = await rows<{ n: number }>(
       tx,
       sql`WITH closed AS (
             UPDATE auctions SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
                    updated_at = ${iso(now)}::timestamptz
              WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, current_bid)
+         RETURNING id, user_id, lead_bidder_id, current_bid),
+          made AS (
           INSERT INTO connections (user_id, partner_id, auction_id, amount, status,
                                    status_changed_at, created_at, updated_at)
           SELECT lead_bidder_id, user_id, id, current_bid, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
             FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
           ON CONFLICT (auction_id) DO NOTHING
-       RETURNING id, user_id, partner_id, auction_id`,
+       RETURNING 1)
+          SELECT COUNT(*)::int AS n FROM made`,
     );
 
-    const alerts = await rows<AlertRow>(
+    const [alerts] = await rows<{ n: number; first_id: number | null; last_id: number | null }>(
       tx,
-      sql`INSERT INTO alerts (user_id, kind, payload, message)
+      sql`WITH made AS (
+          INSERT INTO alerts (user_id, kind, payload, message)
           SELECT x.user_id, x.kind, x.payload, x.message
             FROM connections c
             JOIN auctions a ON a.id = c.auction_id AND a.period_id = ${periodId}
@@ -151,7 +162,8 @@ export async function closePeriod(
               COALESCE(bidder.username, 'A member') || ' won your auction with ' || c.amount ||
                 ' tokens. Accept to connect.')
            ) AS x(user_id, kind, payload, message)
-         RETURNING id, user_id, kind, payload, message, is_read, created_at`,
+         RETURNING id)
+          SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id FROM made`,
     );
 
     const start = closedEnd;
@@ -163,8 +175,13 @@ export async function closePeriod(
     if (!next) throw new Error('could not open the next auction period');
     return {
       periodId,
-      connections: connections.map((c) => ({ ...c, id: Number(c.id) })),
-      alerts,
+      connectionCount: made!.n,
+      alerts: {
+        count: alerts!.n,
+        firstId: Number(alerts!.first_id ?? 0),
+        lastId: Number(alerts!.last_id ?? 0),
+        kinds: [...CLOSE_ALERT_KINDS],
+      },
       next,
     };
   });

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
 import { buildBidder, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
@@ -147,6 +147,45 @@ describe('socket bidding', () => {
       periodId: closed!.next.id,
       endTime: '2025-07-11T00:00:00.000Z',
     });
+  });
+
+  it('delivers the alerts of a close to the online winner and owner', async () => {
+    const owner = await connected(0);
+    const auctionId = await auctionOf(owner.id);
+    const winner = await connected(500);
+    const offline = await connected(500);
+    const offlineAuction = await auctionOf(offline.id);
+    for (const [id, bidder] of [
+      [auctionId, winner],
+      [offlineAuction, winner],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/auctions/${id}/bids`,
+        headers: bidder.headers,
+        payload: { amount: 100 },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    offline.socket.disconnect();
+    const won: Record<string, unknown>[] = [];
+    winner.socket.on('new-alert', (alert) => won.push(alert));
+    const pending = next<{ kind: string; payload: Record<string, unknown> }>(
+      owner.socket,
+      'new-alert',
+    );
+    const [period] = await rows<{ end_time: Date }>(
+      t.database.db,
+      sql`SELECT end_time FROM auction_periods WHERE status = 'open'`,
+    );
+    clock.set(period!.end_time);
+    await sweepPeriods({ db: t.database.db, clock: clock.clock, io: t.app.io });
+    expect(await pending).toMatchObject({
+      kind: 'winning_bidder_connection_pending',
+      payload: { winningBidderUserId: winner.id, newBidAmount: 100 },
+    });
+    await vi.waitFor(() => expect(won).toHaveLength(2));
+    expect(won.map((a) => a.kind)).toEqual(['auction_won', 'auction_won']);
   });
 
   it('a watcher that was disconnected during bids catches up when it joins the room again', async () => {
