@@ -126,6 +126,21 @@ export async function getAuction(ctx: AuctionsContext, auctionId: number): Promi
   return (await presentCards(ctx, [card]))[0]!;
 }
 
+/** Cards of the given auctions (deleted ones left out) in one query, keyed by auction id. */
+export async function getAuctions(
+  ctx: AuctionsContext,
+  auctionIds: readonly number[],
+): Promise<Map<number, AuctionCard>> {
+  if (auctionIds.length === 0) return new Map();
+  const cards = await selectAuctionCards(
+    ctx.db,
+    today(ctx),
+    sql`a.id = ANY(${`{${auctionIds.join(',')}}`}::int[]) AND a.status <> 'deleted'`,
+    { limit: auctionIds.length },
+  );
+  return new Map((await presentCards(ctx, cards)).map((card) => [card.id, card]));
+}
+
 export async function userAuctions(ctx: AuctionsContext, userId: number) {
   const cards = await selectAuctionCards(
     ctx.db,

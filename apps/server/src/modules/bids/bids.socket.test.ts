@@ -137,6 +137,23 @@ describe('socket bidding', () => {
     expect(leaked).toBe(false);
   });
 
+  it('answers a page of room joins sent at once, each with its own card', async () => {
+    const owners = await Promise.all(Array.from({ length: 6 }, () => connected(0)));
+    const ids = [];
+    for (const o of owners) ids.push(await auctionOf(o.id));
+    await t.database.db.execute(sql`UPDATE auctions SET status = 'deleted' WHERE id = ${ids[5]!}`);
+    const watcher = await connected(0);
+    const answered: { auctionId: number; user_id: number }[] = [];
+    watcher.socket.on('roomJoined', ({ auctionData }) => answered.push(auctionData));
+    for (const id of ids) watcher.socket.emit('joinRoom', `auction_${id}`);
+    await vi.waitFor(() => expect(answered).toHaveLength(5));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered.map((a) => a.auctionId).sort()).toEqual(ids.slice(0, 5).sort());
+    for (const card of answered) {
+      expect(card.user_id).toBe(owners[ids.indexOf(card.auctionId)]!.id);
+    }
+  });
+
   it('broadcasts the period change after a close', async () => {
     const member = await connected(0);
     const change = next<{ periodId: number; endTime: string }>(member.socket, 'periodChange');
