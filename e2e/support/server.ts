@@ -67,8 +67,10 @@ export default async function setup(project: TestProject) {
     };
   }
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // `npm start` itself (its own process group, so stopping it stops the server too).
+  const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
+    detached: true,
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -93,7 +95,7 @@ export default async function setup(project: TestProject) {
   await waitForReady(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   return async () => {
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });

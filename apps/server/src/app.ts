@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDependencies) {
 
   const sms = deps.sms ?? createSmsSender(config, (line) => app.log.info(line));
   const secrets = loadSecrets(config);
-  const storage = deps.storage ?? createStorage(config, secrets);
+  const storage = deps.storage ?? (await createStorage(config, secrets));
   const gateway =
     deps.payments ??
     createPaymentGateway(config, {

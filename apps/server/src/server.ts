@@ -20,7 +20,7 @@ async function main() {
   }
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
-  const storage = createStorage(config, loadSecrets(config));
+  const storage = await createStorage(config, loadSecrets(config));
   const app = await buildApp({ config, database, storage });
   if (config.SEED_DEMO) {
     const created = await seedDemoData(database.db, storage);

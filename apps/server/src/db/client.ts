@@ -64,6 +64,18 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
+/**
+ * PGlite runs inside this process and its WebAssembly memory never shrinks, so its peak
+ * is kept small: 16 MB of shared buffers instead of PostgreSQL's 128 MB (docs/operations.md,
+ * "Memory"). Production data belongs on PostgreSQL.
+ */
+const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'work_mem=2MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=2MB',
+];
+
 /** `dataDir` undefined means in memory (tests). */
 function openPglite(dataDir: string | undefined): Database {
   let dir: string | undefined;
@@ -71,7 +83,7 @@ function openPglite(dataDir: string | undefined): Database {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -7,8 +7,8 @@ import { S3Storage } from './s3.adapter';
 const secrets = { filesSecret: 'k' } as Parameters<typeof createStorage>[1];
 
 describe('createStorage', () => {
-  it('uses local disk by default and S3 when configured', () => {
-    expect(createStorage(loadConfig({}), secrets)).toBeInstanceOf(LocalStorage);
+  it('uses local disk by default and S3 when configured', async () => {
+    expect(await createStorage(loadConfig({}), secrets)).toBeInstanceOf(LocalStorage);
     const config = loadConfig({
       STORAGE_DRIVER: 's3',
       S3_BUCKET: 'photos',
@@ -16,7 +16,7 @@ describe('createStorage', () => {
       S3_FORCE_PATH_STYLE: 'true',
     });
     expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
-    expect(createStorage(config, secrets)).toBeInstanceOf(S3Storage);
+    expect(await createStorage(config, secrets)).toBeInstanceOf(S3Storage);
   });
 
   it('names the missing bucket', () => {

@@ -1,11 +1,12 @@
 import type { Config } from '../../config';
 import type { Secrets } from '../../lib/secrets';
 import { LocalStorage, uploadsDir } from './local.adapter';
-import { S3Storage } from './s3.adapter';
 import type { Storage } from './storage.port';
 
-export function createStorage(config: Config, secrets: Secrets): Storage {
+/** The S3 client is loaded only when S3 is configured (it costs ~20 MB and 150 ms). */
+export async function createStorage(config: Config, secrets: Secrets): Promise<Storage> {
   if (config.STORAGE_DRIVER === 's3') {
+    const { S3Storage } = await import('./s3.adapter');
     return new S3Storage({
       bucket: config.S3_BUCKET!,
       region: config.S3_REGION,

@@ -2,9 +2,16 @@
 // username, rasterised by sharp into the same square WebP pair an upload produces. A
 // member's extra photos keep the seed, so they show the same person with another
 // expression and background.
-import { avataaars } from '@dicebear/collection';
-import { createAvatar } from '@dicebear/core';
 import sharp from 'sharp';
+
+// DiceBear's collection takes half a second to load; only a seeding server needs it.
+const dicebear = async () => {
+  const [{ avataaars }, { createAvatar }] = await Promise.all([
+    import('@dicebear/collection'),
+    import('@dicebear/core'),
+  ]);
+  return { avataaars, createAvatar };
+};
 
 export const AVATAR_ORIGINAL_SIZE = 1024;
 export const AVATAR_THUMBNAIL_SIZE = 320;
@@ -64,7 +71,13 @@ const EXPRESSIONS = [
   { mouth: ['default'], eyes: ['wink'] },
 ] as const;
 
-function avatarSvg(seed: string, gender: AvatarGender, photo: number, size: number): string {
+function avatarSvg(
+  { avataaars, createAvatar }: Awaited<ReturnType<typeof dicebear>>,
+  seed: string,
+  gender: AvatarGender,
+  photo: number,
+  size: number,
+): string {
   const expression = EXPRESSIONS[photo % EXPRESSIONS.length]!;
   const background = BACKGROUNDS[(hash(seed) + photo * 3) % BACKGROUNDS.length]!;
   const top =
@@ -98,12 +111,13 @@ export async function renderAvatar(
   gender: AvatarGender,
   photo = 0,
 ): Promise<RenderedAvatar> {
+  const draw = await dicebear();
   // Rasterising the SVG at each size is cheaper and sharper than resizing 1024 -> 320.
   const [original, thumbnail] = await Promise.all([
-    sharp(Buffer.from(avatarSvg(seed, gender, photo, AVATAR_ORIGINAL_SIZE)))
+    sharp(Buffer.from(avatarSvg(draw, seed, gender, photo, AVATAR_ORIGINAL_SIZE)))
       .webp({ quality: 82, effort: 1 })
       .toBuffer(),
-    sharp(Buffer.from(avatarSvg(seed, gender, photo, AVATAR_THUMBNAIL_SIZE)))
+    sharp(Buffer.from(avatarSvg(draw, seed, gender, photo, AVATAR_THUMBNAIL_SIZE)))
       .webp({ quality: 80, effort: 1 })
       .toBuffer(),
   ]);

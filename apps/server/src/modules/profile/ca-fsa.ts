@@ -3,7 +3,7 @@
 // need two repairs before a member sees them: the province is a free-text name (sometimes
 // a county), so it is derived from the FSA's first letter as Canada Post assigns them;
 // and the place names lost their accents and their capitals, so they are restored here.
-import zipcodes from 'zipcodes';
+import { zipTable } from './zip-table';
 
 /** Canada Post's first letters; X is split between the Northwest Territories and Nunavut. */
 const PROVINCE_BY_LETTER: Readonly<Record<string, string>> = {
@@ -191,7 +191,7 @@ let places: Map<string, FsaPlace> | null = null;
 
 function loadPlaces(): Map<string, FsaPlace> {
   const map = new Map<string, FsaPlace>();
-  for (const entry of Object.values(zipcodes.codes)) {
+  for (const entry of Object.values(zipTable().codes)) {
     if (entry.country !== 'Canada') continue;
     const province = provinceOfFsa(entry.zip);
     if (province) map.set(entry.zip, { province, city: cleanFsaPlace(entry.zip, entry.city) });

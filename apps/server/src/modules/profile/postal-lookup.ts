@@ -10,8 +10,8 @@ import {
   type RuleResult,
   validatePostalCode,
 } from '@bidboard/shared';
-import zipcodes from 'zipcodes';
 import { lookupFsa } from './ca-fsa';
+import { zipTable } from './zip-table';
 
 /**
  * Passes with { zip, country, state, city } for a code that exists. A malformed code or
@@ -23,7 +23,7 @@ export function lookupPostalCode(input: string): RuleResult<PostalLookup> {
   if (!parsed.ok) return fail(POSTAL_MESSAGES.invalid);
   const { code, country } = parsed.value;
   if (country === 'US') {
-    const entry = zipcodes.lookup(code);
+    const entry = zipTable().lookup(code);
     if (entry?.country !== 'US') return fail(POSTAL_MESSAGES.invalid);
     return pass({ zip: code, country, state: entry.state, city: entry.city });
   }

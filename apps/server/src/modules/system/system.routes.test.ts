@@ -114,7 +114,7 @@ describe('CSP with S3 storage', () => {
 describe('signed photo reads', () => {
   it('are not counted against the request limit', async () => {
     const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
-    const storage = createStorage(limited.config, loadSecrets(limited.config));
+    const storage = await createStorage(limited.config, loadSecrets(limited.config));
     const key = storage.newKey('photos', 'webp');
     await storage.put(key, new Uint8Array([1, 2, 3]), 'image/webp');
     const url = await storage.signedUrl(key);

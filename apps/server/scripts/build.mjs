@@ -1,0 +1,34 @@
+// Compiles the server ahead of time: src/server.ts and src/cli.ts bundled with the shared
+// package into dist/ (ES modules, source maps), node_modules left as imports, and the SQL
+// migrations copied beside them. `npm start` then runs plain JavaScript.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = path.resolve(import.meta.dirname, '..');
+const own = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
+const shared = JSON.parse(
+  readFileSync(path.join(here, '../../packages/shared/package.json'), 'utf8'),
+);
+// The shared package is TypeScript source, so it is bundled; every installed package is
+// imported at run time (one copy of zod, native modules untouched).
+const external = [...Object.keys(own.dependencies), ...Object.keys(shared.dependencies)].filter(
+  (name) => name !== '@bidboard/shared',
+);
+
+const dist = path.join(here, 'dist');
+rmSync(dist, { recursive: true, force: true });
+await build({
+  absWorkingDir: here,
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });

@@ -1,0 +1,72 @@
+// `npm run build`: builds the web app and the server, each only when its sources changed
+// since its last build (a content hash kept beside each build). `npm start` runs this
+// first, so a warm start never rebuilds anything.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SKIP = new Set(['node_modules', 'dist', '.vite', 'coverage']);
+
+/** What each build reads; a change to any of these files triggers that build. */
+const BUILDS = [
+  {
+    workspace: 'apps/web',
+    output: 'apps/web/dist',
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/build',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'packages/shared/src',
+      'package-lock.json',
+    ],
+  },
+  {
+    workspace: 'apps/server',
+    output: 'apps/server/dist',
+    inputs: [
+      'apps/server/src',
+      'apps/server/scripts',
+      'apps/server/package.json',
+      'packages/shared/src',
+      'package-lock.json',
+    ],
+  },
+];
+
+function addFiles(hash, entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const name of readdirSync(full).sort()) {
+      if (!SKIP.has(name) && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx')) {
+        addFiles(hash, path.join(entry, name));
+      }
+    }
+    return;
+  }
+  hash.update(entry).update('\0').update(readFileSync(full)).update('\0');
+}
+
+export function ensureBuilt() {
+  for (const build of BUILDS) {
+    const hash = createHash('sha256');
+    for (const input of build.inputs) addFiles(hash, input);
+    const digest = hash.digest('hex');
+    const stamp = path.join(root, build.output, '.source-hash');
+    if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) continue;
+    console.log(`building ${build.workspace} (sources changed since the last build)`);
+    const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+    writeFileSync(stamp, digest);
+  }
+}
+
+if (process.argv[1] === import.meta.filename) ensureBuilt();
