@@ -1,8 +1,9 @@
 // The close of a period of 100,000 auctions, each with a leader, PostgreSQL only: the
 // app's sweep (close, open the next period, realtime fan-out) against the same set-based
-// SQL run bare through `pg` on a copy of the same data. While the app closes, a client
-// process keeps 1,000 winners' sockets open and polls GET /api/health every 10 ms, and
-// bids are tried every 20 ms; the slowest answers are the stall figures.
+// SQL run bare through `pg` on a copy of the same data, both under the same load: a
+// client process keeps 1,000 winners' sockets open and polls GET /api/health every 10 ms,
+// and a bid is tried every 20 ms. The slowest answers while the app closes are the
+// stall figures.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -85,6 +86,13 @@ async function bareClose(url: string): Promise<number> {
   return seconds;
 }
 
+async function checkpoint() {
+  const client = new pg.Client({ connectionString: pgBase });
+  await client.connect();
+  await client.query('CHECKPOINT');
+  await client.end();
+}
+
 if (!pgBase) {
   console.log('close bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
 } else {
@@ -109,17 +117,16 @@ if (!pgBase) {
     await seed.end();
   }
   try {
+    // Both closes run under the same load: the app serving 1,000 sockets and the health
+    // poll, and a bid tried every 20 ms.
     const bareCopy = await scratchDatabase(template.name);
-    const ceiling = await bareClose(bareCopy.url);
-    await bareCopy.drop();
-
     const copy = await scratchDatabase(template.name);
     const database = openDatabase({ url: copy.url, poolSize: 20 });
     const config = benchConfig();
     const app = await startApp(database, config);
     const online = ids.slice(0, ONLINE);
     const clients = startClients<{
-      maxMs: number;
+      slow: [number, number][];
       requests: number;
       alerts: number;
       alertsExpected: number;
@@ -131,41 +138,54 @@ if (!pgBase) {
       alertsExpected: ONLINE * 2,
     });
     await clients.ready;
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    const bidLatencies: number[] = [];
+    let bidLatencies: [number, number][] = [];
     let closing = true;
     const bids = (async () => {
       const ctx = { db: database.db, clock: () => new Date() };
       for (let i = 0; closing; i++) {
+        const sent = Date.now();
         const t0 = performance.now();
         await placeBid(ctx, {
           auctionId: 1 + (i % AUCTIONS),
           bidderId: ids[i % 50]!,
           amount: 500,
         }).catch(() => {});
-        bidLatencies.push(performance.now() - t0);
+        bidLatencies.push([sent, performance.now() - t0]);
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
+
+    await checkpoint();
+    const ceiling = await bareClose(bareCopy.url);
+    await bareCopy.drop();
+    // The bare close's dirty pages are written out before the app's close starts.
+    await checkpoint();
+
+    const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
+    const from = Date.now();
     const started = performance.now();
     await sweepPeriods({ db: database.db, clock: () => new Date(), io: app.app.io });
     const closeSeconds = (performance.now() - started) / 1000;
-    // Let the fan-out finish (it may continue after the sweep resolves).
-    await new Promise((r) => setTimeout(r, 3_000));
+    const to = Date.now();
+    loop.disable();
+    await new Promise((r) => setTimeout(r, 1_000));
     closing = false;
     await bids;
-    loop.disable();
     clients.stop();
     const polled = await clients.result;
     await app.close();
     await database.close();
     await copy.drop();
+    const during = ([sent]: [number, number]) => sent >= from && sent <= to;
+    const slowest = (list: [number, number][]) =>
+      Math.max(0, ...list.filter(during).map(([, ms]) => ms));
+    bidLatencies = bidLatencies.filter(during);
     console.log({
       alertsReceived: `${polled.alerts}/${polled.alertsExpected}`,
       lastAlertAfterStartMs: Math.round(polled.lastAlertMs),
       healthRequests: polled.requests,
-      bidsTried: bidLatencies.length,
+      bidsTriedDuringClose: bidLatencies.length,
     });
     const figures: Figure[] = [
       {
@@ -179,7 +199,7 @@ if (!pgBase) {
       {
         figure: 'slowest /api/health during the close',
         unit: 'ms',
-        value: polled.maxMs,
+        value: slowest(polled.slow),
         ceiling: 50,
         better: 'lower',
         target: 1,
@@ -187,7 +207,7 @@ if (!pgBase) {
       {
         figure: 'slowest bid answer during the close',
         unit: 'ms',
-        value: Math.max(...bidLatencies),
+        value: slowest(bidLatencies),
         ceiling: 50,
         better: 'lower',
         target: 1,
