@@ -132,6 +132,7 @@ async function watchers(s: Seeded) {
         server = await startApp(database, config);
       } else {
         pool = new pg.Pool({ connectionString: copy.url, max: POOL });
+        pool.on('error', () => {});
         server = await bareSocketServer(sessionSettings(config).key, pool);
       }
       out[side] = await runClients({
