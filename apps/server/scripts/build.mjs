@@ -1,6 +1,6 @@
 // Compiles the server ahead of time: src/server.ts and src/cli.ts bundled with the shared
 // package into dist/ (ES modules, source maps), node_modules left as imports, and the SQL
-// migrations copied beside them. `npm start` then runs plain JavaScript.
+// migrations and static assets copied beside them. `npm start` then runs plain JavaScript.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -31,4 +31,13 @@ await build({
   external,
   logLevel: 'warning',
 });
-cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// Files the code reads beside itself (path.dirname(import.meta.url)/<folder>): in the
+// bundle that directory is dist/, so each folder is copied there under the same name.
+const besideTheCode = [
+  'src/db/migrations',
+  'src/adapters/payments/sandbox/assets',
+  'src/modules/payments/communicator',
+];
+for (const folder of besideTheCode) {
+  cpSync(path.join(here, folder), path.join(dist, path.basename(folder)), { recursive: true });
+}

@@ -2,8 +2,8 @@
 // once into DATA_DIR/vapid.json, so subscriptions keep working across restarts.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webPush from 'web-push';
 import type { Config } from '../../config';
+import { webPush } from './web-push-module';
 
 export interface VapidKeys {
   publicKey: string;
@@ -24,7 +24,7 @@ export function loadVapidKeys(config: VapidConfig): VapidKeys {
     }
   }
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const keys = webPush.generateVAPIDKeys();
+  const keys = webPush().generateVAPIDKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
 }

@@ -1,8 +1,8 @@
 // Web Push through the `web-push` library: it encrypts the payload for the subscription's
 // keys and signs a VAPID JWT for the push service's origin.
-import webPush, { WebPushError } from 'web-push';
 import type { PushResult, PushSender, PushTarget } from './push.port';
 import type { VapidKeys } from './vapid-keys';
+import { webPush } from './web-push-module';
 
 const DEFAULT_TTL_SECONDS = 24 * 3600;
 
@@ -18,7 +18,7 @@ export class WebPushSender implements PushSender {
 
   async send(target: PushTarget, payload: string, options: { ttlSeconds?: number } = {}) {
     try {
-      await webPush.sendNotification(target, payload, {
+      await webPush().sendNotification(target, payload, {
         vapidDetails: {
           subject: this.subject,
           publicKey: this.keys.publicKey,
@@ -30,7 +30,7 @@ export class WebPushSender implements PushSender {
       });
       return { ok: true } satisfies PushResult;
     } catch (error) {
-      if (error instanceof WebPushError) {
+      if (error instanceof webPush().WebPushError) {
         const gone = error.statusCode === 404 || error.statusCode === 410;
         return { ok: false, gone, statusCode: error.statusCode } satisfies PushResult;
       }

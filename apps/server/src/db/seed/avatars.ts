@@ -2,7 +2,7 @@
 // username, rasterised by sharp into the same square WebP pair an upload produces. A
 // member's extra photos keep the seed, so they show the same person with another
 // expression and background.
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 
 // DiceBear's collection takes half a second to load; only a seeding server needs it.
 const dicebear = async () => {
@@ -111,7 +111,7 @@ export async function renderAvatar(
   gender: AvatarGender,
   photo = 0,
 ): Promise<RenderedAvatar> {
-  const draw = await dicebear();
+  const [draw, sharp] = await Promise.all([dicebear(), loadSharp()]);
   // Rasterising the SVG at each size is cheaper and sharper than resizing 1024 -> 320.
   const [original, thumbnail] = await Promise.all([
     sharp(Buffer.from(avatarSvg(draw, seed, gender, photo, AVATAR_ORIGINAL_SIZE)))

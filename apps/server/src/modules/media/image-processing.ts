@@ -11,8 +11,9 @@ import {
   PHOTO_ORIGINAL_SIZE,
   PHOTO_THUMBNAIL_SIZE,
 } from '@bidboard/shared';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../lib/errors';
+import { loadSharp } from '../../lib/sharp';
 
 export interface ProcessedPhoto {
   original: Buffer;
@@ -46,6 +47,7 @@ export async function processProfilePhoto(bytes: Uint8Array): Promise<ProcessedP
   const format = sniffImageFormat(bytes);
   if (!format) throw rejected(400, MEDIA_MESSAGES.notAnImage);
 
+  const sharp = await loadSharp();
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', pages: 1 } as const;
   let metadata: Metadata;
   try {
