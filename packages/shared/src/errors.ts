@@ -1,13 +1,5 @@
 // Error codes and the exact user-facing messages of the specification.
 // The server attaches an HTTP status; the client branches on `code` and shows `message`.
-import { z } from 'zod';
-
-export const errorResponseSchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
 export const MESSAGES = {
   invalidPhone: 'Please enter a valid US or Canadian phone number',
   invalidCarrier: 'Enter a US or Canadian number from a valid carrier.',

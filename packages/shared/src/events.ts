@@ -105,10 +105,6 @@ export const balanceUpdatePayload = z.object({
 });
 export type BalanceUpdate = z.infer<typeof balanceUpdatePayload>;
 
-export function auctionRoom(auctionId: number): string {
-  return `auction_${auctionId}`;
-}
-
 export interface ClientToServerEvents {
   connectUser: (userId: number | string) => void;
   userActivity: () => void;
@@ -146,8 +142,3 @@ export const CONNECTION_EVENTS = [
   'connectionUnmatched',
 ] as const;
 export type ConnectionEventName = (typeof CONNECTION_EVENTS)[number];
-
-/** Room every member joins for events addressed to them alone. */
-export function userRoom(userId: number): string {
-  return `user_${userId}`;
-}

@@ -1,15 +1,23 @@
+// The shared package. Modules outside schemas/ and events.ts never import zod: the web
+// imports them at run time, and with "sideEffects": false the schemas (and zod) stay out
+// of its bundle. A constant or message the web needs belongs beside its rule, not in a
+// schema file.
 export * from './constants';
 export * from './errors';
 export * from './events';
 export * from './onboarding';
 export * from './pitch';
+export * from './rooms';
 export * from './rules/age-range';
+export * from './rules/auction';
 export * from './rules/bio';
 export * from './rules/content';
 export * from './rules/dob';
 export * from './rules/email';
 export * from './rules/favorite-thing';
 export * from './rules/gender';
+export * from './rules/media';
+export * from './rules/notifications';
 export * from './rules/otp';
 export * from './rules/phone';
 export * from './rules/postal';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FAVORITE_CATEGORIES } from '../schemas/user';
 import {
   availableCategories,
+  FAVORITE_CATEGORIES,
   FAVORITE_CATEGORY_LABELS,
   FAVORITE_CATEGORY_OPTIONS,
   FAVORITE_MESSAGES,

@@ -1,7 +1,18 @@
 // Favourite things (accounts §3, §5; product rules 'Onboarding'): three slots, each a
 // category and a trimmed answer of 2 to 35 characters, and no category used twice.
-import { FAVORITE_CATEGORIES } from '../schemas/user';
 import { fail, pass, type RuleResult } from './result';
+
+export const FAVORITE_CATEGORIES = [
+  'movie',
+  'show',
+  'music',
+  'dish',
+  'dream_destination',
+  'hobby',
+  'book',
+  'team',
+  'podcast',
+] as const;
 
 export type FavoriteCategory = (typeof FAVORITE_CATEGORIES)[number];
 

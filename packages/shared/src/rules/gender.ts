@@ -1,6 +1,8 @@
 // Gender and seeking-gender choices (accounts §3, §5 'Gender options').
-import { GENDERS, SEEKING_GENDERS } from '../schemas/user';
 import { fail, pass, type RuleResult } from './result';
+
+export const GENDERS = ['female', 'male', 'non-binary'] as const;
+export const SEEKING_GENDERS = [...GENDERS, 'everyone'] as const;
 
 export type Gender = (typeof GENDERS)[number];
 export type SeekingGender = (typeof SEEKING_GENDERS)[number];

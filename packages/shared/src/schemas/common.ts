@@ -100,3 +100,10 @@ export function pageQuery(defaults: { limit: number; maxLimit: number }) {
     offset: z.coerce.number().int().min(0).max(PG_INT_MAX).default(0),
   });
 }
+
+/** The body of every error response: the spec's message and a stable code. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -8,15 +8,16 @@ import { validateBio } from '../rules/bio';
 import { validateBirthDate } from '../rules/dob';
 import { validateEmail } from '../rules/email';
 import {
+  FAVORITE_CATEGORIES,
   FAVORITE_MESSAGES,
   findReusedCategory,
   validateFavoriteThing,
 } from '../rules/favorite-thing';
-import { GENDER_MESSAGES } from '../rules/gender';
+import { GENDER_MESSAGES, GENDERS, SEEKING_GENDERS } from '../rules/gender';
 import { validatePostalCode } from '../rules/postal';
 import type { RuleResult } from '../rules/result';
 import { validateUsername } from '../rules/username';
-import { FAVORITE_CATEGORIES, GENDERS, SEEKING_GENDERS, userSchema } from './user';
+import { userSchema } from './user';
 
 /** A field checked by `rule`: its message on failure, its cleaned value on success. */
 function ruled<In, Out>(base: z.ZodType<In>, rule: (input: In) => RuleResult<Out>) {

@@ -2,7 +2,7 @@
 // an operator changes them at run time from the admin console and every server reads
 // the new value on its next use. The server's environment gives the starting defaults.
 import { z } from 'zod';
-import { MAX_BID } from './auctions';
+import { MAX_BID } from '../rules/auction';
 import { intInRange } from './common';
 
 const HOURS_IN_A_YEAR = 24 * 365;

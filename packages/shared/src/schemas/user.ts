@@ -1,19 +1,7 @@
 // The current member as the API returns it (accounts §3, User).
 import { z } from 'zod';
-
-export const GENDERS = ['female', 'male', 'non-binary'] as const;
-export const SEEKING_GENDERS = [...GENDERS, 'everyone'] as const;
-export const FAVORITE_CATEGORIES = [
-  'movie',
-  'show',
-  'music',
-  'dish',
-  'dream_destination',
-  'hobby',
-  'book',
-  'team',
-  'podcast',
-] as const;
+import { FAVORITE_CATEGORIES } from '../rules/favorite-thing';
+import { GENDERS, SEEKING_GENDERS } from '../rules/gender';
 
 export const genderSchema = z.enum(GENDERS);
 export const seekingGenderSchema = z.enum(SEEKING_GENDERS);

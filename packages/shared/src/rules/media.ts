@@ -1,0 +1,59 @@
+// Media limits and the exact messages of accounts §5 Photo upload, §8 Images and Camera
+// and §9 (no zod: the web uploader and verification widget import them at run time).
+export const PHOTO_SLOTS = 3;
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** Upload route body limit: a little above the cap so an oversized photo gets our message. */
+export const PHOTO_UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+/** Pixel-flood guard: decoding more than this is refused before any pixel is read. */
+export const PHOTO_MAX_PIXELS = 64_000_000;
+export const PHOTO_ORIGINAL_SIZE = 1080;
+export const PHOTO_THUMBNAIL_SIZE = 320;
+export const VERIFICATION_VIDEO_MAX_BYTES = 40 * 1024 * 1024;
+export const VERIFICATION_VIDEO_CONTENT_TYPE = 'video/webm';
+export const VERIFICATION_VIDEO = { width: 640, height: 480, facingMode: 'user' } as const;
+/** Head-turn thresholds: yaw beyond ±0.25 is left/right, pitch beyond 0.23 is up. */
+export const FACE_TURN = { yaw: 0.25, pitch: 0.23, toneHz: 880 } as const;
+export const LONG_PRESS_REARRANGE_MS = 1500;
+/** Image URLs are cached client-side for 1 hour minus 5 minutes (signed URLs live 1 hour). */
+export const IMAGE_URL_CACHE_MS = 55 * 60 * 1000;
+
+export const MEDIA_MESSAGES = {
+  imageNotFound: 'Image not found',
+  imageUrlFailed: 'Failed to get image URL',
+  uploadFailed: 'Failed to upload image. Please try again.',
+  saveImageFailed: 'Failed to save image information',
+  loadUploaderFailed: 'Failed to load upload component',
+  deleteFailed: 'Failed to delete image. Please try again.',
+  uploadUrlFailed: 'Failed to generate upload URL',
+  swapEmptySlot: 'Cannot swap with an empty slot',
+  firstSpotApprovedOnly: 'Only approved images can be in the 1st spot',
+  saveOrderFailed: 'Failed to save. Try again.',
+  imageTooLarge: 'Image must be 15 MB or smaller.',
+  imageDimensionsTooLarge: 'Image dimensions are too large. Please choose a smaller image.',
+  notAnImage: 'Please choose a JPEG, PNG, WebP, GIF or HEIC image.',
+  firstPhotoRequired: 'Your first photo cannot be deleted.',
+  lastPhotoRequired: 'You need at least one photo.',
+  faceRequired: 'Please choose a photo that clearly shows your face.',
+  videoInvalid: 'The verification video must be a WebM recording.',
+  videoNotFound: 'Verification video not found. Please record again.',
+  videoTooLarge: 'The verification video is too large. Please record again.',
+  videoContentType: 'Only WebM verification videos can be uploaded.',
+  videoUploaded: 'Verification video uploaded',
+  uploadUrlReady: 'Upload URL generated',
+  imagesFound: 'Images retrieved',
+  imageDeleted: 'Image deleted',
+  orderSaved: 'Photo order saved',
+  verificationRestart: 'Something went wrong. Please try again.',
+  cameraUnsupported: 'Camera access is not supported in this browser.',
+  cameraDenied: 'Please allow camera permissions and try again.',
+  cameraUnavailable: 'Camera stream is unavailable. Please try again.',
+  recordingUnsupported: 'Recording is not supported in this browser.',
+  recordingFailed: 'Unable to start recording. Please try again.',
+} as const;
+
+export const IMAGE_TYPES = ['profile', 'additional'] as const;
+export const IMAGE_SIZES = ['thumbnail', 'original'] as const;
+export const MEDIA_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export type MediaReviewStatus = (typeof MEDIA_REVIEW_STATUSES)[number];
