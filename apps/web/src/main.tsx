@@ -1,4 +1,5 @@
 // Browser entry: global styles, providers and the router.
+import './lib/schema-runtime';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
