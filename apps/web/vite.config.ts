@@ -2,27 +2,32 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { faceModels } from './build/face-models';
+import { precompress } from './build/precompress';
 
 const appDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const apiOrigin = 'http://localhost:3000';
 
-// The production server sends this policy; preview sends it too so that a violation
-// shows up before deployment.
+// The production server (apps/server/src/app.ts) sends this policy; preview sends it too
+// so that a violation shows up before deployment.
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
   "connect-src 'self' ws: wss: blob: data:",
-  "font-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
 
 export default defineConfig({
   root: appDir,
-  plugins: [react(), faceModels()],
+  plugins: [react(), faceModels(), precompress()],
   resolve: { alias: { '@': `${appDir}src` } },
   build: {
     outDir: `${appDir}dist`,
@@ -30,21 +35,20 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Framework and library code changes rarely; separate chunks stay cached across deploys.
+        // React and the router change rarely: their own chunk stays cached across deploys.
+        // Everything else is split where it is imported, so a lazily loaded screen brings
+        // its libraries with it instead of adding them to the first page.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            // Loaded on demand only (photo picker, face check): kept out of 'vendor' so the
-            // first page does not download them.
             { name: 'face-model', test: /node_modules[\\/]@vladmandic[\\/]/ },
             {
               name: 'uploader',
               test: /node_modules[\\/](@uppy|@transloadit|cropperjs|exifr|is-mobile|mime-match|namespace-emitter|p-queue|p-retry|preact|shallow-equal|eventemitter3|retry)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules/ },
           ],
         },
       },

@@ -133,12 +133,3 @@ export interface ServerToClientEvents {
   connectionUnmatched: (payload: ConnectionEvent) => void;
   balanceUpdate: (payload: BalanceUpdate) => void;
 }
-
-export const CONNECTION_EVENTS = [
-  'connectionAccepted',
-  'connectionRejected',
-  'connectionExpired',
-  'connectionReward',
-  'connectionUnmatched',
-] as const;
-export type ConnectionEventName = (typeof CONNECTION_EVENTS)[number];

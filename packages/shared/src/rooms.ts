@@ -1,5 +1,5 @@
-// Socket.IO room names shared by the server and the web client (no zod: the web joins
-// rooms at run time without the schema library).
+// Socket.IO room and event names shared by the server and the web client (no zod: the
+// web uses them at run time without the schema library).
 export function auctionRoom(auctionId: number): string {
   return `auction_${auctionId}`;
 }
@@ -8,3 +8,12 @@ export function auctionRoom(auctionId: number): string {
 export function userRoom(userId: number): string {
   return `user_${userId}`;
 }
+
+export const CONNECTION_EVENTS = [
+  'connectionAccepted',
+  'connectionRejected',
+  'connectionExpired',
+  'connectionReward',
+  'connectionUnmatched',
+] as const;
+export type ConnectionEventName = (typeof CONNECTION_EVENTS)[number];

@@ -1,5 +1,6 @@
 // Root of every route: the realtime session (and its dialogs), live token balance updates
 // and the current screen.
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { RealtimeSession } from '@/features/realtime';
 import { TokenBalanceSync } from '@/features/tokens';
@@ -9,7 +10,10 @@ export function RootLayout() {
     <>
       <RealtimeSession />
       <TokenBalanceSync />
-      <Outlet />
+      {/* Lazily loaded screens show nothing for the moment their code takes to arrive. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

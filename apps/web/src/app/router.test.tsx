@@ -108,7 +108,7 @@ describe('logout', () => {
     const api = signedInAs();
     localStorage.setItem('referralUsername', 'bob');
     const { router } = renderApp('/logout');
-    expect(screen.getByText('Logging out...')).toBeTruthy();
+    expect(await screen.findByText('Logging out...')).toBeTruthy();
     await waitFor(() => expect(path(router)).toBe('/'));
     expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1);
     expect(localStorage.getItem('authToken')).toBeNull();

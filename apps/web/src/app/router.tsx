@@ -1,20 +1,30 @@
 // Every route of the marketplace route table (marketplace §2 Routes) with its guards:
 // connections needs a session; referral sends visitors to /; home, connections, referral
 // and /{username} send members who are still onboarding to /onboarding.
+// /auth and the Bid Board (/ and /{username}) are the first screens people open; every
+// other screen is lazily loaded so the first page does not download it.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth, RequireOnboarded, UsernameGate } from '@/features/auth';
 import { MenuLayout } from '@/features/menu';
+import { lazyComponent } from '@/lib/lazy';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
-import { ConnectionsRoute } from './routes/connections';
 import { HomeRoute } from './routes/home';
-import { LogoutRoute } from './routes/logout';
-import { NotFoundRoute } from './routes/not-found';
-import { OnboardingRoute } from './routes/onboarding';
-import { PolicyRoute } from './routes/policy';
-import { ReferralRoute } from './routes/referral';
-import { TermsRoute } from './routes/terms';
 import { UserBoardRoute } from './routes/user-board';
+
+const ConnectionsRoute = lazyComponent(() =>
+  import('./routes/connections').then((m) => m.ConnectionsRoute),
+);
+const LogoutRoute = lazyComponent(() => import('./routes/logout').then((m) => m.LogoutRoute));
+const NotFoundRoute = lazyComponent(() =>
+  import('./routes/not-found').then((m) => m.NotFoundRoute),
+);
+const OnboardingRoute = lazyComponent(() =>
+  import('./routes/onboarding').then((m) => m.OnboardingRoute),
+);
+const PolicyRoute = lazyComponent(() => import('./routes/policy').then((m) => m.PolicyRoute));
+const ReferralRoute = lazyComponent(() => import('./routes/referral').then((m) => m.ReferralRoute));
+const TermsRoute = lazyComponent(() => import('./routes/terms').then((m) => m.TermsRoute));
 
 export const routes: RouteObject[] = [
   {

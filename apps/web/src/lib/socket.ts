@@ -1,6 +1,8 @@
 // Typed Socket.IO client (accounts §7, marketplace §4 Socket): one connection per signed-in
 // session, token sent at connect, connectUser after each connect, userActivity every
 // 5 minutes while a token exists. Unlike the original client it also connects on localhost.
+// The client library loads after the first paint: the board renders from HTTP and joins
+// its rooms once the socket is up.
 import {
   ACTIVITY_PING_MS,
   type ClientToServerEvents,
@@ -8,7 +10,7 @@ import {
   type ServerToClientEvents,
   SOCKET_RECONNECT,
 } from '@bidboard/shared';
-import { io, type Socket } from 'socket.io-client';
+import type { io, Socket } from 'socket.io-client';
 import { authStorage } from './auth-storage';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -30,6 +32,8 @@ interface Session {
 }
 
 let session: Session | null = null;
+/** Bumped by every open and close, so a library load that finishes late is ignored. */
+let generation = 0;
 let status: RealtimeStatus = 'idle';
 const listeners = new Set<() => void>();
 
@@ -54,9 +58,20 @@ export function getRealtimeSocket(): AppSocket | null {
 
 export function openRealtime(
   options: { token: string; userId: number },
-  factory: SocketFactory = io,
-): AppSocket {
+  factory?: SocketFactory,
+): void {
   closeRealtime();
+  const opened = generation;
+  if (factory) {
+    startSession(options, factory);
+    return;
+  }
+  void import('socket.io-client').then(({ io: load }) => {
+    if (opened === generation) startSession(options, load);
+  });
+}
+
+function startSession(options: { token: string; userId: number }, factory: SocketFactory): void {
   const socket: AppSocket = factory({
     path: '/socket.io',
     auth: { token: options.token },
@@ -88,8 +103,8 @@ export function openRealtime(
   }, ACTIVITY_PING_MS);
 
   session = { socket, pingTimer };
+  // Status listeners re-read the socket: 'connecting' is when it exists.
   setStatus('connecting');
-  return socket;
 }
 
 /** The 'Reconnect' action after an inactivity disconnect. */
@@ -100,6 +115,7 @@ export function reconnectRealtime(): void {
 }
 
 export function closeRealtime(): void {
+  generation++;
   if (!session) return;
   clearInterval(session.pingTimer);
   session.socket.removeAllListeners();

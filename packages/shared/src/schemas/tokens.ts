@@ -1,7 +1,7 @@
 // Daily claim and the token ledger as the API returns it (marketplace §7 Tokens).
 import { z } from 'zod';
 import { MESSAGES } from '../errors';
-import { MAX_BID } from './auctions';
+import { MAX_BID } from '../rules/auction';
 import { safeText } from './common';
 
 export const TRANSACTIONS_PAGE_SIZE = 50;

@@ -1,10 +1,10 @@
 // The Bid Board (marketplace §2 Home Bid Board): countdown header, search, filter and the
 // infinitely scrolling grid of auction cards with the spec's list messages.
 import type { AuctionCard as Auction } from '@bidboard/shared';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CardGrid, FeedMessage } from '@/components/ui/feed';
 import { useCurrentUser } from '@/features/auth';
-import { InstructionsOverlay } from '@/features/instructions';
+import { lazyComponent } from '@/lib/lazy';
 import type { AuctionProfile } from '../api/get-auction-profiles';
 import { useAuctionProfiles } from '../api/get-auction-profiles-query';
 import { useCurrentPeriod } from '../api/get-current-period';
@@ -18,6 +18,11 @@ import { searchTermFrom } from '../lib/search';
 import { AuctionCard } from './auction-card';
 import { BoardHeader } from './board-header';
 import './bid-board.css';
+
+// Opened by 'Sign Up to Bid' only: not part of the board's first paint.
+const InstructionsOverlay = lazyComponent(() =>
+  import('@/features/instructions').then((m) => m.InstructionsOverlay),
+);
 
 export const SEARCH_DELAY_MS = 300;
 const NEAR_BOTTOM_PX = 100;
@@ -130,11 +135,15 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
       />
       <CardGrid>{grid}</CardGrid>
       {message ? <FeedMessage>{message}</FeedMessage> : null}
-      <InstructionsOverlay
-        open={instructionsOpen}
-        onOpenChange={setInstructionsOpen}
-        isVisitor={user === null}
-      />
+      {instructionsOpen ? (
+        <Suspense fallback={null}>
+          <InstructionsOverlay
+            open={instructionsOpen}
+            onOpenChange={setInstructionsOpen}
+            isVisitor={user === null}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 // Layout for the Bid Board family of screens: a logo bar, the page and the fixed menu button.
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { MainMenu } from './main-menu';
@@ -12,7 +13,9 @@ export function MenuLayout() {
         </Link>
       </header>
       <MainMenu />
-      <Outlet />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -1,19 +1,23 @@
 // Keeps one realtime connection open while a member is signed in, and shows the
-// 'Connection Lost' and 'Connection to server failed' dialogs (marketplace §2 Overlays).
-import { useEffect } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/sheet';
+// connection dialogs when it is lost (their code loads only then).
+import { Suspense, useEffect, useState } from 'react';
 import { useAuth } from '@/features/auth';
-import { reloadPage } from '@/lib/hard-navigate';
-import { closeRealtime, openRealtime, reconnectRealtime } from '@/lib/socket';
+import { lazyComponent } from '@/lib/lazy';
+import { closeRealtime, openRealtime } from '@/lib/socket';
 import { useRealtimeStatus } from '../hooks/use-realtime-status';
-import './realtime-session.css';
+
+const ConnectionDialogs = lazyComponent(() =>
+  import('./connection-dialogs').then((m) => m.ConnectionDialogs),
+);
 
 export function RealtimeSession() {
   const { state, revalidate } = useAuth();
   const token = state.status === 'authenticated' ? state.token : null;
   const userId = state.status === 'authenticated' ? state.user.id : null;
   const status = useRealtimeStatus();
+  const [dialogsShown, setDialogsShown] = useState(false);
+  if (!dialogsShown && (status === 'inactive' || status === 'reconnect-failed'))
+    setDialogsShown(true);
 
   useEffect(() => {
     if (token === null || userId === null) return;
@@ -25,35 +29,10 @@ export function RealtimeSession() {
     if (status === 'auth-failed') revalidate();
   }, [status, revalidate]);
 
-  if (token === null) return null;
+  if (token === null || !dialogsShown) return null;
   return (
-    <>
-      <Dialog
-        open={status === 'inactive'}
-        onOpenChange={() => undefined}
-        dismissible={false}
-        title="Connection Lost"
-        description="You were disconnected after a period of inactivity."
-      >
-        <div className="connection-dialog__actions">
-          <Button block onClick={reconnectRealtime}>
-            Reconnect
-          </Button>
-        </div>
-      </Dialog>
-      <Dialog
-        open={status === 'reconnect-failed'}
-        onOpenChange={() => undefined}
-        dismissible={false}
-        title="Connection to server failed"
-        description="We could not reach the server after several attempts."
-      >
-        <div className="connection-dialog__actions">
-          <Button block onClick={reloadPage}>
-            Refresh Page
-          </Button>
-        </div>
-      </Dialog>
-    </>
+    <Suspense fallback={null}>
+      <ConnectionDialogs status={status} />
+    </Suspense>
   );
 }

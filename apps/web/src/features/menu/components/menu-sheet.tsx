@@ -1,0 +1,103 @@
+// The main menu's sheet (marketplace §2 Main menu): the token area and the links. Loaded
+// the first time the menu opens; the trigger stays on the first page.
+import type { User } from '@bidboard/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  BellIcon,
+  ChatIcon,
+  GavelIcon,
+  GiftIcon,
+  HelpIcon,
+  LogInIcon,
+  LogOutIcon,
+  SlidersIcon,
+  UserIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
+import { Sheet } from '@/components/ui/sheet';
+import type { MenuOverlay } from './menu-overlays';
+import { TokenSummary } from './token-summary';
+
+interface Item {
+  label: string;
+  icon: ReactNode;
+  to?: string;
+  overlay?: MenuOverlay;
+}
+
+const MEMBER_ITEMS: Item[] = [
+  { label: 'Bid Board', icon: <GavelIcon />, to: '/' },
+  { label: 'Connections', icon: <UsersIcon />, to: '/connections' },
+  { label: 'Chat', icon: <ChatIcon />, overlay: 'chat' },
+  { label: 'Alerts', icon: <BellIcon />, overlay: 'alerts' },
+  { label: 'Profile Settings', icon: <UserIcon />, overlay: 'profile' },
+  { label: 'How It Works', icon: <HelpIcon />, overlay: 'instructions' },
+  { label: 'Notification Settings', icon: <SlidersIcon />, overlay: 'notifications' },
+  { label: 'Refer Friends', icon: <GiftIcon />, to: '/referral' },
+  { label: 'Log Out', icon: <LogOutIcon />, to: '/logout' },
+];
+
+const VISITOR_ITEMS: Item[] = [
+  { label: 'Bid Board', icon: <GavelIcon />, to: '/' },
+  { label: 'How It Works', icon: <HelpIcon />, overlay: 'instructions' },
+  { label: 'Notification Settings', icon: <SlidersIcon />, overlay: 'notifications' },
+  { label: 'Join / Sign In', icon: <LogInIcon />, to: '/auth' },
+];
+
+interface MenuSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: User | null;
+  unreadAlerts: number;
+  onOverlay: (overlay: MenuOverlay) => void;
+}
+
+export function MenuSheet({ open, onOpenChange, user, unreadAlerts, onOverlay }: MenuSheetProps) {
+  const items = user ? MEMBER_ITEMS : VISITOR_ITEMS;
+  const closeMenu = () => onOpenChange(false);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu">
+      <TokenSummary user={user} onNavigate={closeMenu} />
+      <nav aria-label="Main">
+        <ul className="menu-list">
+          {items.map((item) => (
+            <li key={item.label}>
+              {item.to ? (
+                <Link className="menu-item" to={item.to} onClick={closeMenu}>
+                  <span className="menu-item__icon" aria-hidden="true">
+                    {item.icon}
+                  </span>
+                  {item.label}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className="menu-item"
+                  onClick={() => item.overlay && onOverlay(item.overlay)}
+                >
+                  <span className="menu-item__icon" aria-hidden="true">
+                    {item.icon}
+                  </span>
+                  {item.label}
+                  {item.overlay === 'alerts' && unreadAlerts > 0 ? (
+                    <span className="menu-item__dot" role="img" aria-label="unread" />
+                  ) : null}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="menu-legal">
+        <Link to="/terms" onClick={closeMenu}>
+          Terms
+        </Link>
+        <span aria-hidden="true">·</span>
+        <Link to="/policy" onClick={closeMenu}>
+          Privacy
+        </Link>
+      </p>
+    </Sheet>
+  );
+}
