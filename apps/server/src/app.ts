@@ -146,7 +146,9 @@ export async function buildApp(deps: AppDependencies) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The face model (@vladmandic/human) compiles WebAssembly: its environment check
+        // probes the WASM backend. 'wasm-unsafe-eval' permits exactly that, not eval().
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Dialog primitives inject their scroll-lock styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
@@ -250,7 +252,14 @@ export async function buildApp(deps: AppDependencies) {
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside every text file; the best one accepted is sent.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -263,10 +272,19 @@ export async function buildApp(deps: AppDependencies) {
       return reply.status(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND' });
     }
     // Client-side routes (/{username}, /connections/...) all load the single page.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
 
   return app;
+}
+
+/**
+ * Hashed build output never changes under its name, so browsers keep it for a year without
+ * asking. Everything else (index.html, the service worker, the face models) is revalidated
+ * on every use, so a deploy is seen at once.
+ */
+export function webCacheControl(filePath: string): string {
+  return /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** Rate-limit counters shared by every server when Redis is configured. */

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createStorage } from '../../adapters/storage';
@@ -12,8 +13,17 @@ let t: TestApp;
 beforeAll(async () => {
   const web = mkdtempSync(path.join(tmpdir(), 'bidboard-web-'));
   mkdirSync(path.join(web, 'assets'));
-  writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+  // What the web build writes: each text file with a brotli and a gzip copy beside it.
+  const files = {
+    'index.html': '<!doctype html><div id="root"></div>',
+    'sw.js': "self.addEventListener('push', () => {})",
+    'assets/app-Hash123.js': 'console.log(1)',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(path.join(web, name), text);
+    writeFileSync(path.join(web, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(web, `${name}.gz`), gzipSync(text));
+  }
   t = await createTestApp({ WEB_DIST: web });
 });
 afterAll(() => t.close());
@@ -51,9 +61,42 @@ describe('system endpoints', () => {
     const page = await t.app.inject({ url: '/someone' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect((await t.app.inject({ url: '/assets/app.js' })).body).toBe('console.log(1)');
+    expect((await t.app.inject({ url: '/assets/app-Hash123.js' })).body).toBe('console.log(1)');
     const api = await t.app.inject({ url: '/api/unknown' });
     expect([api.statusCode, api.json().message]).toEqual([404, 'Not found']);
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first', async () => {
+    const get = (url: string, encoding: string) =>
+      t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+    const br = await get('/assets/app-Hash123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const gzip = await get('/assets/app-Hash123.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/app-Hash123.js', 'identity');
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
+    const page = await get('/someone', 'br');
+    expect([page.headers['content-encoding'], page.headers['content-type']]).toEqual([
+      'br',
+      'text/html; charset=utf-8',
+    ]);
+  });
+
+  it('caches hashed assets for a year and revalidates the page and the service worker', async () => {
+    const cacheOf = async (url: string) =>
+      (await t.app.inject({ url, headers: { 'accept-encoding': 'br' } })).headers['cache-control'];
+    expect(await cacheOf('/assets/app-Hash123.js')).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/auth', '/someone', '/sw.js']) {
+      expect(await cacheOf(url), url).toBe('no-cache');
+    }
+  });
+
+  it('lets the face model compile WebAssembly and nothing else eval-like', async () => {
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self' 'wasm-unsafe-eval'");
   });
 
   it('rate limits sign-in calls per address with the spec message', async () => {
