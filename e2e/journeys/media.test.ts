@@ -7,7 +7,13 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me, memberApi } from '../support/api';
-import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
+import {
+  collectPageErrors,
+  launchChromium,
+  phoneContext,
+  screenshot,
+  watchCspViolations,
+} from '../support/browser';
 import { joinWithReferral } from '../support/join';
 
 const baseUrl = inject('baseUrl');
@@ -48,6 +54,7 @@ describe('media', () => {
     const context = await phoneContext(browser, baseUrl);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
+    const violations = await watchCspViolations(page);
     const modelRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/models/')) modelRequests.push(request.url());
@@ -169,6 +176,7 @@ describe('media', () => {
     await screenshot(page, 'media-11-order-saved');
     await expect.poll(order).toEqual({ 1: before[1], 2: before[3], 3: before[2] });
 
+    expect(violations).toEqual([]);
     expect(errors.filter((e) => !/webgl|WebGL|backend/i.test(e))).toEqual([]);
     await context.close();
   });

@@ -50,3 +50,23 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
 }
+
+/**
+ * Every Content Security Policy violation the page reports (the browser's
+ * securitypolicyviolation event, on every document the page opens), as
+ * 'directive blocked-uri'. Read it at the end of the journey.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (line: string) => violations.push(line));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (line: string) => void })
+        .__reportCspViolation;
+      report(
+        `${event.effectiveDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return violations;
+}

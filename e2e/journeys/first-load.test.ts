@@ -1,0 +1,116 @@
+// A phone's first visit to /auth and to / (signed in): the JavaScript fetched before the
+// first paint stays within the byte budget, every asset arrives compressed and hashed
+// assets are cached for a year, the HTML and the service worker are revalidated, and no
+// page breaks the Content Security Policy.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { otpFromOutbox } from '../support/api';
+import { launchChromium, phoneContext, watchCspViolations } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+/** Gzip bytes of the JavaScript a first screen may need before it paints. */
+const FIRST_PAINT_JS_BUDGET = 150_000;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const MEMBER_PHONE = '+12015550103'; // a seeded, onboarded member
+
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+async function signIn(phone: string): Promise<string> {
+  const send = await fetch(`${baseUrl}/api/auth/request-otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone_number: phone }),
+  });
+  expect(send.status).toBe(200);
+  const otp = await otpFromOutbox(baseUrl, phone);
+  const login = await fetch(`${baseUrl}/api/auth/verify-otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone_number: phone, otp }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** Scripts whose download started before the first contentful paint. */
+async function scriptsBeforePaint(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length);
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime < paint)
+      .map((entry) => entry.name);
+  });
+}
+
+/** What the file weighs gzipped, as the server sends it to a gzip-only client. */
+async function gzipBytes(url: string): Promise<number> {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+  expect(response.headers.get('content-encoding'), url).toBe('gzip');
+  const length = Number(response.headers.get('content-length'));
+  await response.arrayBuffer();
+  return length;
+}
+
+describe('first load on a phone', () => {
+  it.each([
+    ['/auth', false, 'Join / Sign In'],
+    ['/', true, 'Bid Board'],
+  ] as const)(
+    '%s: small, compressed, cached JavaScript and no CSP violation',
+    async (path, signedIn, landmark) => {
+      const context = await phoneContext(browser, baseUrl);
+      if (signedIn) {
+        const token = await signIn(MEMBER_PHONE);
+        await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+      }
+      const page = await context.newPage();
+      const violations = await watchCspViolations(page);
+      const assets: { url: string; encoding?: string; cache?: string }[] = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.origin !== baseUrl || !/\.(js|css|svg|html)$/.test(url.pathname)) return;
+        const headers = response.headers();
+        assets.push({
+          url: url.pathname,
+          encoding: headers['content-encoding'],
+          cache: headers['cache-control'],
+        });
+      });
+      const document = await page.goto(path);
+      expect(document?.headers()['cache-control']).toBe('no-cache');
+      expect(['br', 'gzip']).toContain(document?.headers()['content-encoding']);
+      const scripts = await scriptsBeforePaint(page);
+      await (signedIn
+        ? page.getByRole('heading', { name: landmark })
+        : page.getByRole('button', { name: landmark })
+      ).waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+
+      const sizes = await Promise.all(scripts.map(gzipBytes));
+      const total = sizes.reduce((sum, n) => sum + n, 0);
+      expect(total, `${path} before first paint: ${scripts.join(', ')}`).toBeLessThanOrEqual(
+        FIRST_PAINT_JS_BUDGET,
+      );
+      expect(assets.length).toBeGreaterThan(2);
+      for (const asset of assets) {
+        expect(['br', 'gzip'], asset.url).toContain(asset.encoding);
+        if (asset.url.startsWith('/assets/')) expect(asset.cache, asset.url).toBe(IMMUTABLE);
+      }
+      expect(violations).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('the service worker and the page are revalidated on every visit', async () => {
+    for (const path of ['/sw.js', '/', '/auth', '/some_member']) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } });
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('content-encoding'), path).toBe('br');
+    }
+  });
+});
