@@ -266,6 +266,9 @@ export async function buildApp(deps: AppDependencies) {
     if (
       url.startsWith('/api') ||
       url.startsWith('/socket.io') ||
+      // A hashed file this build does not have (an old tab after a deploy) is missing, not
+      // a page: the browser must not run index.html as a script.
+      url.startsWith('/assets/') ||
       request.method !== 'GET' ||
       !hasWeb
     ) {

@@ -62,6 +62,7 @@ describe('system endpoints', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect((await t.app.inject({ url: '/assets/app-Hash123.js' })).body).toBe('console.log(1)');
+    expect((await t.app.inject({ url: '/assets/gone-OldHash.js' })).statusCode).toBe(404);
     const api = await t.app.inject({ url: '/api/unknown' });
     expect([api.statusCode, api.json().message]).toEqual([404, 'Not found']);
   });
