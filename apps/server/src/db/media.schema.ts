@@ -1,6 +1,6 @@
 // Media tables: members' profile photos (accounts §3, Profile image). Files live in the
-// storage port under server-generated keys; a row points at the original and its
-// thumbnail. Only one active photo may hold each of the three slots.
+// storage port under server-generated keys; a row points at the original, its thumbnail
+// and its card-sized rendition. Only one active photo may hold each of the three slots.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -29,6 +29,8 @@ export const profileImages = pgTable(
     /** Storage key of the original. */
     file_name: text('file_name').notNull(),
     thumbnail_file_name: text('thumbnail_file_name').notNull(),
+    /** The Bid Board card size; null for photos stored before that size existed. */
+    card_file_name: text('card_file_name'),
     display_order: integer('display_order').notNull(),
     is_active: boolean('is_active').notNull().default(true),
     review_status: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),

@@ -8,6 +8,9 @@ export const PHOTO_UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 64_000_000;
 export const PHOTO_ORIGINAL_SIZE = 1080;
 export const PHOTO_THUMBNAIL_SIZE = 320;
+/** Bid Board card rendition: a card is about 360 CSS px wide on a phone, so 720 is sharp at 2x
+ * (3x screens take the original). */
+export const PHOTO_CARD_SIZE = 720;
 export const VERIFICATION_VIDEO_MAX_BYTES = 40 * 1024 * 1024;
 export const VERIFICATION_VIDEO_CONTENT_TYPE = 'video/webm';
 export const VERIFICATION_VIDEO = { width: 640, height: 480, facingMode: 'user' } as const;

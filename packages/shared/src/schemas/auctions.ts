@@ -16,7 +16,21 @@ const pictures = {
   profile_picture_3: z.string().nullable(),
 };
 
-/** One Bid Board card. `final_bid` and `current_bid` are the same running amount. */
+/**
+ * A card photo in every stored size, smallest first, for the browser to choose from
+ * (`srcset`); `src` is the card size, or the original for photos stored before it existed.
+ */
+export const cardPhotoSchema = z.object({
+  src: z.string(),
+  sources: z.array(z.object({ url: z.string(), width: z.number().int().positive() })),
+});
+export type CardPhoto = z.infer<typeof cardPhotoSchema>;
+
+/**
+ * One Bid Board card. `final_bid` and `current_bid` are the same running amount;
+ * profile_picture_1..3 carry the card-size URLs and `photos` the same photos (in slot
+ * order, empty slots left out) with every size.
+ */
 export const auctionCardSchema = z.object({
   auctionId: z.number().int(),
   id: z.number().int(),
@@ -36,6 +50,7 @@ export const auctionCardSchema = z.object({
   ended: z.boolean(),
   open_to_dating: z.boolean(),
   ...pictures,
+  photos: z.array(cardPhotoSchema),
 });
 export type AuctionCard = z.infer<typeof auctionCardSchema>;
 

@@ -1,7 +1,8 @@
 // Demo avatars drawn locally (no network): a DiceBear 'avataaars' person seeded by the
-// username, rasterised by sharp into the same square WebP pair an upload produces. A
+// username, rasterised by sharp into the same square WebP sizes an upload produces. A
 // member's extra photos keep the seed, so they show the same person with another
 // expression and background.
+import { PHOTO_CARD_SIZE } from '@bidboard/shared';
 import { loadSharp } from '../../lib/sharp';
 
 // DiceBear's collection takes half a second to load; only a seeding server needs it.
@@ -14,12 +15,14 @@ const dicebear = async () => {
 };
 
 export const AVATAR_ORIGINAL_SIZE = 1024;
+export const AVATAR_CARD_SIZE = PHOTO_CARD_SIZE;
 export const AVATAR_THUMBNAIL_SIZE = 320;
 
 export type AvatarGender = 'female' | 'male' | 'non-binary';
 
 export interface RenderedAvatar {
   original: Buffer;
+  card: Buffer;
   thumbnail: Buffer;
   width: number;
   height: number;
@@ -113,15 +116,16 @@ export async function renderAvatar(
 ): Promise<RenderedAvatar> {
   const [draw, sharp] = await Promise.all([dicebear(), loadSharp()]);
   // Rasterising the SVG at each size is cheaper and sharper than resizing 1024 -> 320.
-  const [original, thumbnail] = await Promise.all([
-    sharp(Buffer.from(avatarSvg(draw, seed, gender, photo, AVATAR_ORIGINAL_SIZE)))
-      .webp({ quality: 82, effort: 1 })
-      .toBuffer(),
-    sharp(Buffer.from(avatarSvg(draw, seed, gender, photo, AVATAR_THUMBNAIL_SIZE)))
-      .webp({ quality: 80, effort: 1 })
-      .toBuffer(),
+  const render = (size: number, quality: number) =>
+    sharp(Buffer.from(avatarSvg(draw, seed, gender, photo, size)))
+      .webp({ quality, effort: 1 })
+      .toBuffer();
+  const [original, card, thumbnail] = await Promise.all([
+    render(AVATAR_ORIGINAL_SIZE, 82),
+    render(AVATAR_CARD_SIZE, 82),
+    render(AVATAR_THUMBNAIL_SIZE, 80),
   ]);
-  return { original, thumbnail, width: AVATAR_ORIGINAL_SIZE, height: AVATAR_ORIGINAL_SIZE };
+  return { original, card, thumbnail, width: AVATAR_ORIGINAL_SIZE, height: AVATAR_ORIGINAL_SIZE };
 }
 
 function hash(text: string): number {

@@ -105,7 +105,7 @@ describe('seedDemoData', () => {
     for (const b of balances) expect(b).toEqual({ token_balance: 1000, ledger: 1000, entries: 1 });
   });
 
-  it('gives every member 1 to 3 approved square WebP photos in storage', async () => {
+  it('gives every member 1 to 3 approved square WebP photos in storage, in every size', async () => {
     const images = await database.db.select().from(profileImages);
     const byUser = new Map<number, (typeof images)[number][]>();
     for (const image of images)
@@ -122,6 +122,7 @@ describe('seedDemoData', () => {
       expect(image.file_name).toMatch(/^dev\/profile-images\/[0-9a-f-]{36}\.webp$/);
       for (const [key, size] of [
         [image.file_name, 1024],
+        [image.card_file_name!, 720],
         [image.thumbnail_file_name, 320],
       ] as const) {
         const object = await storage.get(key);

@@ -24,6 +24,7 @@ const RENDER_CONCURRENCY = 4;
 
 interface StoredPhoto {
   file_name: string;
+  card_file_name: string;
   thumbnail_file_name: string;
   width: number;
   height: number;
@@ -54,7 +55,8 @@ export async function seedDemoData(
     Promise.all(
       photos
         .flat()
-        .flatMap((p) => [storage.delete(p.file_name), storage.delete(p.thumbnail_file_name)]),
+        .flatMap((p) => [p.file_name, p.card_file_name, p.thumbnail_file_name])
+        .map((key) => storage.delete(key)),
     );
   let created: number;
   try {
@@ -158,12 +160,20 @@ async function storePhotos(storage: Storage, member: DemoMember): Promise<Stored
   for (let photo = 0; photo < member.photos; photo++) {
     const avatar = await renderAvatar(member.username, member.gender, photo);
     const file_name = storage.newKey(PROFILE_IMAGES_FOLDER, 'webp');
+    const card_file_name = storage.newKey(PROFILE_IMAGES_FOLDER, 'webp');
     const thumbnail_file_name = storage.newKey(PROFILE_IMAGES_FOLDER, 'webp');
     await Promise.all([
       storage.put(file_name, avatar.original, 'image/webp'),
+      storage.put(card_file_name, avatar.card, 'image/webp'),
       storage.put(thumbnail_file_name, avatar.thumbnail, 'image/webp'),
     ]);
-    stored.push({ file_name, thumbnail_file_name, width: avatar.width, height: avatar.height });
+    stored.push({
+      file_name,
+      card_file_name,
+      thumbnail_file_name,
+      width: avatar.width,
+      height: avatar.height,
+    });
   }
   return stored;
 }

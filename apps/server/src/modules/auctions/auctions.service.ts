@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { boardPicturesFor } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
 import type { UserRow } from '../users/user.presenter';
 import {
@@ -25,11 +26,10 @@ import { currentPeriod, ensureOpenPeriod } from './periods.service';
 export type AuctionsContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;
 
 async function presentCards(ctx: AuctionsContext, cards: AuctionCardRow[]): Promise<AuctionCard[]> {
-  const pictures = await profilePicturesFor(
+  const pictures = await boardPicturesFor(
     ctx.db,
     ctx.storage,
     cards.map((c) => c.user_id),
-    'thumbnail',
   );
   const now = ctx.clock();
   return cards.map((c) => {

@@ -1,4 +1,4 @@
-// Turns uploaded bytes into the two stored photo sizes. The decoder decides what a file
+// Turns uploaded bytes into the three stored photo sizes (original, card, thumbnail). The decoder decides what a file
 // is: the name and Content-Type are never trusted. Only raster formats a phone or camera
 // produces are accepted (SVG and anything scriptable never reach the decoder), the pixel
 // count is capped before decoding (pixel-flood guard), the photo is turned upright from
@@ -6,6 +6,7 @@
 // metadata block (EXIF, GPS, XMP, ICC comments) because sharp copies none by default.
 import {
   MEDIA_MESSAGES,
+  PHOTO_CARD_SIZE,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
   PHOTO_ORIGINAL_SIZE,
@@ -17,6 +18,8 @@ import { loadSharp } from '../../lib/sharp';
 
 export interface ProcessedPhoto {
   original: Buffer;
+  /** The Bid Board card size (never larger than the original). */
+  card: Buffer;
   thumbnail: Buffer;
   /** Side of the square original. */
   size: number;
@@ -76,11 +79,12 @@ export async function processProfilePhoto(bytes: Uint8Array): Promise<ProcessedP
       .webp({ quality: 82 })
       .toBuffer();
   try {
-    const [original, thumbnail] = await Promise.all([
+    const [original, card, thumbnail] = await Promise.all([
       square(size),
+      square(Math.min(PHOTO_CARD_SIZE, size)),
       square(Math.min(PHOTO_THUMBNAIL_SIZE, size)),
     ]);
-    return { original, thumbnail, size };
+    return { original, card, thumbnail, size };
   } catch {
     throw rejected(400, MEDIA_MESSAGES.uploadFailed);
   }

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { createStorage } from '../../adapters/storage';
 import { profileImages } from '../../db/media.schema';
+import { loadSecrets } from '../../lib/secrets';
 import { memberSession, noiseJpeg, pngClaiming, storedFiles } from './media-test-helpers';
 
 let t: TestApp;
@@ -72,7 +74,7 @@ describe('POST /api/uploadProfileImage accepts real photos', () => {
       'application/octet-stream',
       400,
     ],
-  ])('%s comes back square in both sizes with no metadata', async (_name, make, type, side) => {
+  ])('%s comes back square in every size with no metadata', async (_name, make, type, side) => {
     const { member, headers } = await memberSession(t);
     const input = await make();
     if (type === 'image/jpeg')
@@ -90,8 +92,15 @@ describe('POST /api/uploadProfileImage accepts real photos', () => {
     });
     expect(image.file_name).toMatch(/^dev\/profile-images\/[0-9a-f-]{36}\.webp$/);
 
+    const [row] = await t.database.db
+      .select()
+      .from(profileImages)
+      .where(eq(profileImages.id, image.id));
+    const storage = await createStorage(t.config, loadSecrets(t.config));
+    const cardUrl = await storage.signedUrl(row!.card_file_name!);
     for (const [url, expected] of [
       [image.url, side],
+      [cardUrl, Math.min(720, side)],
       [image.thumbnail_url, Math.min(320, side)],
     ] as const) {
       const bytes = await fetchBytes(url);

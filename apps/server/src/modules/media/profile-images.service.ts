@@ -49,10 +49,16 @@ function activeImages(db: Executor, userId: number) {
     .orderBy(asc(profileImages.display_order));
 }
 
+function storedKeys(row: ProfileImageRow): string[] {
+  return [
+    row.file_name,
+    row.thumbnail_file_name,
+    ...(row.card_file_name ? [row.card_file_name] : []),
+  ];
+}
+
 async function removeFiles(storage: Storage, rows: readonly ProfileImageRow[]) {
-  await Promise.allSettled(
-    rows.flatMap((row) => [storage.delete(row.file_name), storage.delete(row.thumbnail_file_name)]),
-  );
+  await Promise.allSettled(rows.flatMap(storedKeys).map((key) => storage.delete(key)));
 }
 
 /** Stores a photo in one of the member's slots, replacing the photo already there. */
@@ -64,12 +70,16 @@ export async function uploadProfileImage(
 ): Promise<ProfileImage> {
   const photo = await processProfilePhoto(bytes);
   const originalKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
+  const cardKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
   const thumbnailKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
+  const keys = [originalKey, cardKey, thumbnailKey];
+  const removeStored = () => Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
   try {
     await ctx.storage.put(originalKey, photo.original, 'image/webp');
+    await ctx.storage.put(cardKey, photo.card, 'image/webp');
     await ctx.storage.put(thumbnailKey, photo.thumbnail, 'image/webp');
   } catch (error) {
-    await Promise.allSettled([ctx.storage.delete(originalKey), ctx.storage.delete(thumbnailKey)]);
+    await removeStored();
     throw error;
   }
   let replaced: ProfileImageRow[] = [];
@@ -92,6 +102,7 @@ export async function uploadProfileImage(
           image_type: imageTypeOf(slot),
           file_name: originalKey,
           thumbnail_file_name: thumbnailKey,
+          card_file_name: cardKey,
           display_order: slot,
           review_status: 'pending',
           width: photo.size,
@@ -103,7 +114,7 @@ export async function uploadProfileImage(
     await removeFiles(ctx.storage, replaced);
     return presentImage(ctx.storage, row);
   } catch (error) {
-    await Promise.allSettled([ctx.storage.delete(originalKey), ctx.storage.delete(thumbnailKey)]);
+    await removeStored();
     if (pgErrorCode(error) === '23505') {
       throw new AppError('CONFLICT', 409, MEDIA_MESSAGES.saveImageFailed);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "profile_images" ADD COLUMN "card_file_name" text;
