@@ -1,5 +1,5 @@
 // Test data builders: exactly the member a test needs, with readable overrides.
-import type { Connection, User } from '@bidboard/shared';
+import type { AuctionCard, Connection, User } from '@bidboard/shared';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -84,4 +84,32 @@ export function buildConnection(overrides: Partial<Connection> = {}): Connection
       ...overrides.auction,
     },
   };
+}
+
+/** A card of the open period on the Bid Board. */
+export function buildAuction(id: number, username: string, overrides: Partial<AuctionCard> = {}) {
+  return {
+    auctionId: id,
+    id,
+    user_id: 100 + id,
+    period_id: 1,
+    username,
+    age: 29,
+    gender: 'female',
+    current_bid: 50,
+    final_bid: 50,
+    starting_bid: 0,
+    lead_bidder_id: null,
+    lead_bidder_username: null,
+    previous_lead_bidder_id: [],
+    end_time: '2026-11-26T01:00:00.000Z',
+    status: 'active',
+    ended: false,
+    open_to_dating: true,
+    profile_picture_1: null,
+    profile_picture_2: null,
+    profile_picture_3: null,
+    photos: [],
+    ...overrides,
+  } satisfies AuctionCard;
 }

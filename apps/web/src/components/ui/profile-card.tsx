@@ -2,6 +2,7 @@
 // panel slides (profile, bidding or connection actions), position dots and a footer with
 // 'username, age' and the card's action button (marketplace §2). A tap moves to the next
 // slide, except on interactive panels; a horizontal swipe over 50 px moves between slides.
+import type { CardPhoto } from '@bidboard/shared';
 import clsx from 'clsx';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { HTMLAttributes, ReactNode } from 'react';
@@ -9,6 +10,33 @@ import { useEffect, useState } from 'react';
 import './profile-card.css';
 
 export const SWIPE_THRESHOLD_PX = 50;
+
+// How wide a card's photo is drawn, for the browser to pick the right size from srcset.
+// Cards fill a grid of columns at least 290 px wide inside a 1120 px screen with 20 px
+// margins and ~18 px gaps: one column on a phone, two from 638 px, three from 945 px.
+export const CARD_PHOTO_SIZES = [
+  '(min-width: 1120px) 348px',
+  '(min-width: 945px) calc((100vw - 75px) / 3)',
+  '(min-width: 638px) calc((100vw - 58px) / 2)',
+  'calc(100vw - 40px)',
+].join(', ');
+
+/** A photo URL, or a photo in every stored size (Bid Board cards). */
+export type CardImage = string | CardPhoto;
+
+function imageProps(image: CardImage) {
+  if (typeof image === 'string') return { src: image };
+  const largest = image.sources.at(-1)?.width;
+  return {
+    src: image.src,
+    srcSet: image.sources.map((source) => `${source.url} ${source.width}w`).join(', '),
+    sizes: CARD_PHOTO_SIZES,
+    width: largest,
+    height: largest,
+  };
+}
+
+const keyOf = (image: CardImage) => (typeof image === 'string' ? image : image.src);
 
 type Embla = ReturnType<typeof useEmblaCarousel>[1];
 
@@ -60,9 +88,11 @@ interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>
   carousel: CardCarousel;
   username: string;
   heading: string;
-  photos: readonly (string | null)[];
+  photos: readonly (CardImage | null)[];
   panels: readonly CardPanel[];
   action: ReactNode;
+  /** The first card of a list: its photo is the largest paint, so it loads first. */
+  priority?: boolean;
 }
 
 export function ProfileCard({
@@ -72,24 +102,26 @@ export function ProfileCard({
   photos,
   panels,
   action,
+  priority = false,
   className,
   ...rest
 }: ProfileCardProps) {
-  const shown = photos.filter((url): url is string => Boolean(url));
+  const shown = photos.filter((image): image is CardImage => Boolean(image));
   const slideCount = Math.max(shown.length, 1) + panels.length;
   return (
     <article className={clsx('profile-card', className)} aria-label={heading} {...rest}>
       <div className="profile-card__viewport" ref={carousel.viewportRef}>
         <div className="profile-card__track">
           {shown.length > 0 ? (
-            shown.map((url, index) => (
-              <div className="profile-card__slide" key={url}>
+            shown.map((image, index) => (
+              <div className="profile-card__slide" key={keyOf(image)}>
                 <img
                   className="profile-card__photo"
-                  src={url}
+                  {...imageProps(image)}
                   alt={`${username} (${index + 1} of ${shown.length})`}
                   draggable={false}
-                  loading="lazy"
+                  loading={priority && index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={priority && index === 0 ? 'high' : 'auto'}
                 />
               </div>
             ))
@@ -133,6 +165,6 @@ export function ProfileCard({
 }
 
 /** The index of the last slide (the panel after the photos and the profile). */
-export function lastSlideIndex(photos: readonly (string | null)[], panels: number): number {
+export function lastSlideIndex(photos: readonly (CardImage | null)[], panels: number): number {
   return Math.max(photos.filter(Boolean).length, 1) + panels - 1;
 }

@@ -25,9 +25,19 @@ interface AuctionCardProps {
   socket: AppSocket | null;
   status: RealtimeStatus;
   onSignUp: () => void;
+  /** The first card on the board: its photo is the largest paint, so it loads first. */
+  priority?: boolean;
 }
 
-export function AuctionCard({ card, profile, user, socket, status, onSignUp }: AuctionCardProps) {
+export function AuctionCard({
+  card,
+  profile,
+  user,
+  socket,
+  status,
+  onSignUp,
+  priority = false,
+}: AuctionCardProps) {
   const carousel = useCardCarousel();
   const embla = carousel.api;
   const bidButtonRef = useRef<HTMLButtonElement>(null);
@@ -37,7 +47,7 @@ export function AuctionCard({ card, profile, user, socket, status, onSignUp }: A
   const submittingRef = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  const photos = [card.profile_picture_1, card.profile_picture_2, card.profile_picture_3];
+  const photos = card.photos;
   const biddingIndex = lastSlideIndex(photos, 2);
   const username = card.username ?? 'Member';
 
@@ -123,6 +133,7 @@ export function AuctionCard({ card, profile, user, socket, status, onSignUp }: A
       username={username}
       heading={heading}
       photos={photos}
+      priority={priority}
       data-auction-id={card.auctionId}
       panels={[
         {

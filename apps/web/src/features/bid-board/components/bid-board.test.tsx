@@ -1,34 +1,9 @@
 import type { AuctionCard } from '@bidboard/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildAuction } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
-
-function buildAuction(id: number, username: string, overrides: Partial<AuctionCard> = {}) {
-  return {
-    auctionId: id,
-    id,
-    user_id: 100 + id,
-    period_id: 1,
-    username,
-    age: 29,
-    gender: 'female',
-    current_bid: 50,
-    final_bid: 50,
-    starting_bid: 0,
-    lead_bidder_id: null,
-    lead_bidder_username: null,
-    previous_lead_bidder_id: [],
-    end_time: '2026-11-26T01:00:00.000Z',
-    status: 'active',
-    ended: false,
-    open_to_dating: true,
-    profile_picture_1: null,
-    profile_picture_2: null,
-    profile_picture_3: null,
-    ...overrides,
-  } satisfies AuctionCard;
-}
 
 function boardApi(pages: AuctionCard[][] = [[buildAuction(1, 'maya'), buildAuction(2, 'theo')]]) {
   let page = 0;

@@ -87,9 +87,10 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
   }
 
   const renderCards = (auctions: Auction[], profiles: Record<number, AuctionProfile>) =>
-    auctions.map((card) => (
+    auctions.map((card, index) => (
       <AuctionCard
         key={card.auctionId}
+        priority={index === 0}
         card={card}
         profile={profiles[card.auctionId]}
         user={user}
