@@ -10,7 +10,8 @@ import { memberSession, noiseJpeg, pngClaiming, storedFiles } from './media-test
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Production's review workflow: photos wait for an admin.
+  t = await createTestApp({ AUTO_APPROVE: 'false' });
 });
 afterAll(() => t.close());
 
@@ -229,5 +230,26 @@ describe('POST /api/uploadProfileImage refuses anything else and stores nothing'
     expect((await upload({}, png, 'image/png')).statusCode).toBe(401);
     const { headers } = await memberSession(t);
     expect((await upload(headers, png, 'image/png', 4)).statusCode).toBe(400);
+  });
+});
+
+describe('with AUTO_APPROVE (product rules: Approval)', () => {
+  it('approves the photo at upload, so the card shows it at once', async () => {
+    const approving = await createTestApp({ AUTO_APPROVE: 'true' });
+    const { headers } = await memberSession(approving);
+    const photo = await sharp({
+      create: { width: 900, height: 900, channels: 3, background: '#c33' },
+    })
+      .jpeg()
+      .toBuffer();
+    const response = await approving.app.inject({
+      method: 'POST',
+      url: '/api/uploadProfileImage?display_order=1&image_type=profile',
+      headers: { ...headers, 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().image.is_approved).toBe('approved');
+    await approving.close();
   });
 });

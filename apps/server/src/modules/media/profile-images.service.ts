@@ -18,7 +18,15 @@ import { AppError, badRequest, notFound, pgErrorCode } from '../../lib/errors';
 import { processProfilePhoto } from './image-processing';
 import { type OrderRequest, planPhotoOrder } from './photo-order';
 
-export type MediaContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;
+export type MediaContext = Pick<ServiceContext, 'db' | 'storage' | 'clock' | 'config'>;
+
+/**
+ * Uploads wait for an admin's review, except where the deployment approves members at
+ * onboarding (AUTO_APPROVE, product rules: Approval): their photos and videos too.
+ */
+export function initialReviewStatus(ctx: Pick<ServiceContext, 'config'>): 'approved' | 'pending' {
+  return ctx.config.AUTO_APPROVE ? 'approved' : 'pending';
+}
 
 const PHOTO_FOLDER = 'profile-images';
 const imageTypeOf = (slot: number): ImageType => (slot === 1 ? 'profile' : 'additional');
@@ -104,7 +112,7 @@ export async function uploadProfileImage(
           thumbnail_file_name: thumbnailKey,
           card_file_name: cardKey,
           display_order: slot,
-          review_status: 'pending',
+          review_status: initialReviewStatus(ctx),
           width: photo.size,
           height: photo.size,
         })

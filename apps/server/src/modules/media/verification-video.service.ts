@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { isValidStorageKey, readHead } from '../../adapters/storage/storage.port';
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { MediaContext } from './profile-images.service';
+import { initialReviewStatus, type MediaContext } from './profile-images.service';
 
 const folderOf = (userId: number) => `verification-videos/${userId}`;
 
@@ -89,7 +89,7 @@ export async function submitVerificationVideo(
   }
   const [row] = await ctx.db
     .insert(verificationVideos)
-    .values({ user_id: userId, file_name: key, verification_status: 'pending' })
+    .values({ user_id: userId, file_name: key, verification_status: initialReviewStatus(ctx) })
     .returning();
   return presentVideo(row!);
 }

@@ -2,13 +2,16 @@ import { MEDIA_MESSAGES } from '@bidboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { createStorage } from '../../adapters/storage';
 import { verificationVideos } from '../../db/media.schema';
+import { loadSecrets } from '../../lib/secrets';
 import { memberSession, storedFiles, webmBytes } from './media-test-helpers';
-import { createVideoUploadUrl } from './verification-video.service';
+import { createVideoUploadUrl, submitVerificationVideo } from './verification-video.service';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Production's review workflow: videos wait for an admin.
+  t = await createTestApp({ AUTO_APPROVE: 'false' });
 });
 afterAll(() => t.close());
 
@@ -110,5 +113,21 @@ describe('verification video upload', () => {
     await expect(
       createVideoUploadUrl(broken as never, 1, 'video/webm;codecs=vp8'),
     ).rejects.toMatchObject({ status: 500, message: MEDIA_MESSAGES.uploadUrlFailed });
+  });
+});
+
+describe('with AUTO_APPROVE (product rules: Approval)', () => {
+  it('approves the verification video when it is submitted', async () => {
+    const { member, headers } = await memberSession(t);
+    const { uploadUrl, key } = (await uploadTarget(headers)).json();
+    expect((await put(uploadUrl, webmBytes())).statusCode).toBe(200);
+    const ctx = {
+      db: t.database.db,
+      storage: createStorage(t.config, loadSecrets(t.config)),
+      clock: () => new Date(),
+      config: { ...t.config, AUTO_APPROVE: true },
+    };
+    const video = await submitVerificationVideo(ctx, member.id, key);
+    expect(video.verification_status).toBe('approved');
   });
 });
