@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { openAuctionForMember } from '../auctions/member-auction';
 import { applyBalanceChange } from '../tokens/ledger';
 
 async function memberByUsername(db: Db, username: string) {
@@ -15,12 +16,16 @@ async function memberByUsername(db: Db, username: string) {
   return member;
 }
 
+/** Approval takes effect on the board at once: the member's auction opens in this period. */
 export async function approveMember(db: Db, username: string) {
   const member = await memberByUsername(db, username);
-  await db
-    .update(users)
-    .set({ is_approved: true, updated_at: new Date() })
-    .where(eq(users.id, member.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ is_approved: true, updated_at: new Date() })
+      .where(eq(users.id, member.id));
+    await openAuctionForMember(tx, member.id);
+  });
   return { id: member.id, username: member.username, is_approved: true };
 }
 

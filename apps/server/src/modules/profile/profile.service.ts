@@ -18,6 +18,7 @@ import {
 import type { users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, constraintOf, notAuthenticated, pgErrorCode } from '../../lib/errors';
+import { openAuctionForMember } from '../auctions/member-auction';
 import { checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
 import { stepIsComplete } from './onboarding-requirements';
 import { lookupPostalCode } from './postal-lookup';
@@ -140,6 +141,10 @@ export async function updateProfile(
           ...(finishing && ctx.config.AUTO_APPROVE ? { is_approved: true } : {}),
         });
       }
+      const switchedBidsOn = changes.available_for_bids === true && !member.available_for_bids;
+      const finished =
+        member.onboarded < ONBOARDING_COMPLETE && saved.onboarded === ONBOARDING_COMPLETE;
+      if (switchedBidsOn || finished) await openAuctionForMember(tx, member.id);
       return saved;
     });
   } catch (error) {
