@@ -16,6 +16,8 @@ export const MESSAGES = {
   noInvitesLeft: 'This referrer has no invites left.',
   referralValid: 'Referral code is valid',
   notAuthenticated: 'Not authenticated',
+  /** The daily claim's own wording for the same failure (marketplace §8). */
+  userNotAuthenticated: 'User not authenticated',
   noToken: 'No authentication token received',
   invalidUserData: 'Invalid user data received',
   logoutFailed: 'Logout failed',

@@ -68,9 +68,11 @@ describe('daily claim', () => {
     expect(next.json().tokenBalance).toBe(150);
   });
 
-  it('needs a signed-in member', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/claimTokens' });
-    expect(res.statusCode).toBe(401);
+  it('answers a visitor, or an ended session, 401 with the spec message', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-a-session' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/claimTokens', headers });
+      expect([res.statusCode, res.json().message]).toEqual([401, 'User not authenticated']);
+    }
   });
 });
 

@@ -3,10 +3,13 @@ import {
   checkTokensResponse,
   claimTokensResponse,
   errorResponseSchema,
+  MESSAGES,
   transactionsQuery,
   transactionsResponse,
 } from '@bidboard/shared';
+import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
 import { claimDailyTokens, dailyClaimStatus } from './daily-claim.service';
 import { memberTransactions } from './transactions.repository';
@@ -16,9 +19,21 @@ const tags = ['tokens'];
 
 export async function tokensRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   const member = { onRequest: app.requireMember };
+  // Marketplace §8 words the claim's 401 differently from the rest of the API.
+  const claimer = {
+    onRequest: async (request: FastifyRequest) => {
+      try {
+        await app.requireMember(request);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_AUTHENTICATED')
+          throw new AppError('NOT_AUTHENTICATED', 401, MESSAGES.userNotAuthenticated);
+        throw error;
+      }
+    },
+  };
   app.post(
     '/claimTokens',
-    { ...member, schema: { tags, response: { 200: claimTokensResponse, ...errors } } },
+    { ...claimer, schema: { tags, response: { 200: claimTokensResponse, ...errors } } },
     async (request) => claimDailyTokens(ctx, request.member!.id),
   );
   app.get(
