@@ -11,6 +11,7 @@ function signedInAs(overrides: Parameters<typeof buildUser>[0] = {}) {
   return mockFetch({
     'GET /api/auth/me': () => [200, { user: buildUser(overrides) }],
     'POST /api/auth/logout': () => [200, { success: true, message: 'Logged out' }],
+    'POST /api/auth/check-referral': () => [200, { success: true, referrer_id: 4, message: 'ok' }],
   });
 }
 
@@ -84,6 +85,31 @@ describe('referral links and /auth', () => {
     const { router } = renderApp('/dave');
     await waitFor(() => expect(path(router)).toBe('/auth?username=dave'));
     expect(localStorage.getItem('referralUsername')).toBe('dave');
+  });
+
+  it.each([false, true])(
+    'sends /{username} that names no member to / (signed in: %s), saving no referral',
+    async (member) => {
+      if (member) localStorage.setItem('authToken', 'tok');
+      mockFetch({
+        'GET /api/auth/me': () => [200, { user: buildUser() }],
+        'POST /api/auth/check-referral': () => [404, { message: MESSAGES.invalidReferral }],
+      });
+      const { router } = renderApp('/ghost');
+      await waitFor(() => expect(path(router)).toBe('/'));
+      expect(localStorage.getItem('referralUsername')).toBeNull();
+    },
+  );
+
+  it('lets a member open the board of someone with no invites left', async () => {
+    signedInAs();
+    mockFetch({
+      'GET /api/auth/me': () => [200, { user: buildUser() }],
+      'POST /api/auth/check-referral': () => [409, { message: MESSAGES.noInvitesLeft }],
+    });
+    const { router } = renderApp('/popular');
+    expect(await screen.findByRole('heading', { name: 'Bid Board' })).toBeTruthy();
+    expect(path(router)).toBe('/popular');
   });
 
   it('clears a stored referral the server rejects with 404', async () => {

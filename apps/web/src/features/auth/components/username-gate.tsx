@@ -1,20 +1,24 @@
-// /{username} (marketplace §2): a visitor's link becomes a referral; the username is saved
-// and the visitor is sent to /auth?username={username}. Members continue to the Bid Board.
+// /{username} (marketplace §2): a username that names no member goes to / (§8); otherwise
+// a visitor's link becomes a referral (saved, then /auth?username={username}) and members
+// continue to the Bid Board.
 import { useEffect } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { authStorage } from '@/lib/auth-storage';
+import { useUsernameExists } from '../api/username-exists';
 import { useAuth } from '../hooks/auth-context';
 
 export function UsernameGate() {
   const { username = '' } = useParams();
   const { state } = useAuth();
   const isVisitor = state.status === 'anonymous';
+  const exists = useUsernameExists(username);
 
   useEffect(() => {
-    if (isVisitor && username) authStorage.setReferral(username);
-  }, [isVisitor, username]);
+    if (isVisitor && username && exists.data) authStorage.setReferral(username);
+  }, [isVisitor, username, exists.data]);
 
-  if (state.status === 'loading') return null;
+  if (state.status === 'loading' || exists.isPending) return null;
+  if (!exists.data) return <Navigate to="/" replace />;
   if (isVisitor) {
     return <Navigate to={`/auth?username=${encodeURIComponent(username)}`} replace />;
   }
