@@ -3,18 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { paidNote, signedAmount, transactionDate, transactionLabel } from './transaction-format';
 
 describe('transaction formatting', () => {
-  it('uses the fixed labels and title-cases other types', () => {
+  it('labels bonuses and the daily claim in words, and title-cases unknown types', () => {
+    expect(transactionLabel('referral1')).toBe('Referral bonus');
+    expect(transactionLabel('referral2')).toBe('Referral bonus');
+    expect(transactionLabel('signup')).toBe('Signup bonus');
+    expect(transactionLabel('free_claim')).toBe('Daily claim');
+    expect(transactionLabel('some_new_type')).toBe('Some New Type');
     expect(transactionLabel('bid')).toBe('Bid');
     expect(transactionLabel('outbid')).toBe('Outbid');
     expect(transactionLabel('rebid')).toBe('Rebid');
     expect(transactionLabel('redemption_failed')).toBe('Failed redemption');
     expect(transactionLabel('redemption')).toBe('Redemption');
     expect(transactionLabel('refund')).toBe('Refund');
-    expect(transactionLabel('free_claim')).toBe('Free Claim');
-    expect(transactionLabel('refund_deleted_user')).toBe('Refund Deleted User');
-    expect(transactionLabel('signup')).toBe('Signup');
+    expect(transactionLabel('refund_deleted_user')).toBe('Refund (account deleted)');
     expect(transactionLabel('purchase')).toBe('Purchase');
-    expect(transactionLabel('purchase_reversal')).toBe('Purchase Reversal');
+    expect(transactionLabel('purchase_reversal')).toBe('Purchase reversed');
   });
 
   it('signs amounts as +n / -n', () => {

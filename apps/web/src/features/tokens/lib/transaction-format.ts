@@ -4,15 +4,25 @@ import { format } from 'date-fns';
 import { formatTokens } from '@/lib/format';
 
 const LABELS: Record<string, string> = {
+  signup: 'Signup bonus',
+  free_claim: 'Daily claim',
+  referral1: 'Referral bonus',
+  referral2: 'Referral bonus',
   bid: 'Bid',
   outbid: 'Outbid',
   rebid: 'Rebid',
+  win: 'Connection reward',
+  adjustment: 'Adjustment',
   redemption_failed: 'Failed redemption',
+  redemption_paid: 'Redemption paid',
   redemption: 'Redemption',
   refund: 'Refund',
+  refund_deleted_user: 'Refund (account deleted)',
+  purchase: 'Purchase',
+  purchase_reversal: 'Purchase reversed',
 };
 
-/** Known types have fixed labels; others are title-cased ("free_claim" -> "Free Claim"). */
+/** Every ledger type reads as words; a type added later is title-cased until it gets one. */
 export function transactionLabel(type: string): string {
   const known = LABELS[type];
   if (known) return known;
