@@ -1,19 +1,22 @@
 // Step 1 of sign-in: the landing pitch (accounts §1).
-import { PITCH_HEADLINE, PITCH_POINTS } from '@bidboard/shared';
+import { PITCH_HEADLINE, pitchPoints } from '@bidboard/shared';
 import { Button } from '@/components/ui/button';
 import { CashIcon, ChatIcon, ClockIcon, CoinIcon, GiftIcon } from '@/components/ui/icons';
+import { useRedemptionMultiplier } from '@/lib/redemption';
 
 const POINT_ICONS = [ChatIcon, CoinIcon, CashIcon, ClockIcon, GiftIcon];
 
 export function PitchStep({ onStart }: { onStart: () => void }) {
+  const points = pitchPoints(useRedemptionMultiplier());
   return (
     <div className="auth-step auth-step--pitch">
       <h1 className="auth-headline">{PITCH_HEADLINE}</h1>
       <ul className="pitch-list">
-        {PITCH_POINTS.map((point, index) => {
+        {points.map((point, index) => {
           const PointIcon = POINT_ICONS[index] ?? GiftIcon;
           return (
-            <li key={point} className="pitch-list__item">
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed positions; one waits for its text
+            <li key={index} className="pitch-list__item" aria-busy={point === null || undefined}>
               <span className="pitch-list__icon" aria-hidden="true">
                 <PointIcon size={20} />
               </span>

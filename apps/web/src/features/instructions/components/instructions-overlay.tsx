@@ -1,11 +1,18 @@
 // How It Works (accounts §2 Instructions overlay): explains the product; visitors get a
 // Join / Sign In button to /auth. The legal links exist but are hidden, as specified.
-import { INSTRUCTIONS_TITLE, MINIMUM_AGE, REFERRAL_BONUS } from '@bidboard/shared';
+import {
+  DAILY_CLAIM_LINE,
+  INSTRUCTIONS_TITLE,
+  MINIMUM_AGE,
+  REFERRAL_BONUS,
+  redemptionLine,
+} from '@bidboard/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { CashIcon, ChatIcon, GavelIcon, GiftIcon, HeartIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
+import { useRedemptionMultiplier } from '@/lib/redemption';
 import './instructions-overlay.css';
 
 interface Step {
@@ -14,33 +21,35 @@ interface Step {
   text: string;
 }
 
-const STEPS: Step[] = [
-  {
-    icon: <GavelIcon />,
-    title: 'Bid on profiles',
-    text: 'Every member who is available for bids has an auction profile. Place token bids on the people you want to meet. Bidding closes Thursday at 8pm ET.',
-  },
-  {
-    icon: <HeartIcon />,
-    title: 'Win a connection',
-    text: 'The highest bid when bidding closes wins a connection. The profile owner then accepts or rejects it.',
-  },
-  {
-    icon: <ChatIcon />,
-    title: 'Chat',
-    text: 'Chat unlocks once the winning bid is accepted.',
-  },
-  {
-    icon: <CashIcon />,
-    title: 'Earn and redeem',
-    text: 'Earn tokens for chatting with your winning bidder. Redeem them for cash with a 5X multiplier (limited time).',
-  },
-  {
-    icon: <GiftIcon />,
-    title: 'Collect tokens',
-    text: `Claim fee tokens daily. When a friend joins with your invite, you both get ${REFERRAL_BONUS} tokens.`,
-  },
-];
+function steps(multiplier: number | null): Step[] {
+  return [
+    {
+      icon: <GavelIcon />,
+      title: 'Bid on profiles',
+      text: 'Every member who is available for bids has an auction profile. Place token bids on the people you want to meet. Bidding closes Thursday at 8pm ET.',
+    },
+    {
+      icon: <HeartIcon />,
+      title: 'Win a connection',
+      text: 'The highest bid when bidding closes wins a connection. The profile owner then accepts or rejects it.',
+    },
+    {
+      icon: <ChatIcon />,
+      title: 'Chat',
+      text: 'Chat unlocks once the winning bid is accepted.',
+    },
+    {
+      icon: <CashIcon />,
+      title: 'Earn and redeem',
+      text: `Earn tokens for chatting with your winning bidder.${multiplier === null ? '' : ` ${redemptionLine(multiplier)}`}`,
+    },
+    {
+      icon: <GiftIcon />,
+      title: 'Collect tokens',
+      text: `${DAILY_CLAIM_LINE} When a friend joins with your invite, you both get ${REFERRAL_BONUS} tokens.`,
+    },
+  ];
+}
 
 interface InstructionsOverlayProps {
   open: boolean;
@@ -49,11 +58,12 @@ interface InstructionsOverlayProps {
 }
 
 export function InstructionsOverlay({ open, onOpenChange, isVisitor }: InstructionsOverlayProps) {
+  const multiplier = useRedemptionMultiplier();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="How It Works" className="instructions">
       <h2 className="instructions__title">{INSTRUCTIONS_TITLE}</h2>
       <ol className="instructions__steps">
-        {STEPS.map((step, index) => (
+        {steps(multiplier).map((step, index) => (
           <li key={step.title} className="instructions__step">
             <span className="instructions__icon" aria-hidden="true">
               {step.icon}
