@@ -25,10 +25,13 @@ function Countdown({ endTime, socket }: { endTime: string | null; socket: AppSoc
 const NOW = new Date('2026-11-19T20:00:00Z').getTime();
 
 describe('countdown formatting', () => {
-  it('formats HH:MM:SS without wrapping hours', () => {
+  it('formats HH:MM:SS, with days first when more than 24 hours remain', () => {
     expect(formatCountdown(3725)).toBe('01:02:05');
     expect(formatCountdown(0)).toBe('00:00:00');
-    expect(formatCountdown(6 * 86400 + 5)).toBe('144:00:05');
+    expect(formatCountdown(86_400)).toBe('24:00:00');
+    expect(formatCountdown(86_401)).toBe('1d 00:00:01');
+    expect(formatCountdown(4 * 86_400 + 14 * 3600 + 33 * 60)).toBe('4d 14:33:00');
+    expect(formatCountdown(6 * 86_400 + 5)).toBe('6d 00:00:05');
   });
 
   it('trusts a sync for 15 s, then the stored end time', () => {

@@ -27,10 +27,18 @@ export function secondsRemaining(
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** 3725 -> "01:02:05"; hours are not wrapped at 24 (the period lasts a week). */
+const DAY = 86_400;
+
+/**
+ * 3725 -> "01:02:05"; with more than 24 hours left the days come first, so a week-long
+ * period reads "4d 14:33:00" rather than "110:33:00".
+ */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
-  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+  const days = s > DAY ? Math.floor(s / DAY) : 0;
+  const rest = s - days * DAY;
+  const clock = `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
 }
 
 export function isCritical(seconds: number): boolean {
