@@ -2,6 +2,7 @@
 // first paint stays within the byte budget, every asset arrives compressed and hashed
 // assets are cached for a year, the HTML and the service worker are revalidated, and no
 // page breaks the Content Security Policy.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { otpFromOutbox } from '../support/api';
@@ -102,6 +103,14 @@ describe('first load on a phone', () => {
         if (asset.url.startsWith('/assets/')) expect(asset.cache, asset.url).toBe(IMMUTABLE);
       }
       expect(violations).toEqual([]);
+      // What Lighthouse's accessibility audit flagged before: small touch targets, and
+      // labels that do not contain the words on screen.
+      const axe = await new AxeBuilder({ page })
+        .withRules(['target-size', 'label-content-name-mismatch', 'color-contrast'])
+        .analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
+      ).toEqual([]);
       await context.close();
     },
   );

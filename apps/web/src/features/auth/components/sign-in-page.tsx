@@ -58,7 +58,7 @@ export function SignInPage() {
               <ArrowLeftIcon />
             </IconButton>
           )}
-          <Link to="/" className="sign-in__logo" aria-label="Bid Board home">
+          <Link to="/" className="sign-in__logo" aria-label="Bidboard home">
             <Logo />
           </Link>
           <span className="sign-in__spacer" />

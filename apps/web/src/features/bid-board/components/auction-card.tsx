@@ -184,7 +184,7 @@ export function AuctionCard({
           aria-label={`${BID_BUTTON_LABEL[state]} ${formatTokens(live.currentBid)}`}
           onClick={() => embla?.scrollTo(biddingIndex)}
         >
-          <span>{BID_BUTTON_LABEL[state]}</span>
+          <span>{BID_BUTTON_LABEL[state]}</span>{' '}
           <span className="card-action__amount">
             <CoinIcon size={16} />
             {formatTokens(shownBid)}

@@ -44,7 +44,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
   return (
     <main className="legal">
       <header className="legal__bar">
-        <Link to="/" className="legal__logo" aria-label="Bid Board home">
+        <Link to="/" className="legal__logo" aria-label="Bidboard home">
           <Logo size="sm" />
         </Link>
         <IconButton label="Close" onClick={handleClose}>

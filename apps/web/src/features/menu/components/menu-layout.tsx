@@ -8,7 +8,7 @@ export function MenuLayout() {
   return (
     <>
       <header className="app-bar">
-        <Link to="/" className="app-bar__home" aria-label="Bid Board home">
+        <Link to="/" className="app-bar__home" aria-label="Bidboard home">
           <Logo size="sm" />
         </Link>
       </header>
