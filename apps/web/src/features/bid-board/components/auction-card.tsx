@@ -160,6 +160,7 @@ export function AuctionCard({
               username={username}
               currentBid={live.currentBid}
               isOwn={userId !== null && userId === card.user_id}
+              balance={user?.tokenBalance ?? null}
               isVisitor={user === null}
               isApproved={user?.is_approved ?? false}
               isLeading={state === 'winning'}

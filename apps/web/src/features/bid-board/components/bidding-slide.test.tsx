@@ -11,6 +11,7 @@ function renderSlide(overrides: Partial<Parameters<typeof BiddingSlide>[0]> = {}
       username="maya"
       currentBid={120}
       isOwn={false}
+      balance={1000}
       isVisitor={false}
       isApproved
       isLeading={false}
@@ -71,5 +72,33 @@ describe('BiddingSlide', () => {
     renderSlide({ isApproved: false });
     const submit = screen.getByRole('button', { name: 'Pending approval' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
+  });
+
+  it('shows the tokens available for bids, and says so when the entry is more', () => {
+    renderSlide({ balance: 200, currentBid: 120 });
+    expect(screen.getByText('200 tokens available')).toBeTruthy();
+    const plus = screen.getByRole('button', { name: 'Increase bid by 10' });
+    for (let i = 0; i < 8; i++) fireEvent.click(plus);
+    expect(digits()).toBe('00210');
+    expect(screen.getByText('You have 200 tokens for bids')).toBeTruthy();
+  });
+
+  it('a leader raising their own bid is short only by the difference', () => {
+    renderSlide({ balance: 15, currentBid: 120, isLeading: true });
+    expect(screen.getByText('15 tokens available')).toBeTruthy();
+  });
+
+  it('shows visitors no balance', () => {
+    renderSlide({ balance: null, isVisitor: true });
+    expect(screen.queryByText(/tokens available/)).toBeNull();
+  });
+
+  it("on the member's own card says only 'This is your auction.'", () => {
+    renderSlide({ isOwn: true, username: 'alice' });
+    expect(screen.getByText('This is your auction.')).toBeTruthy();
+    expect(screen.queryByText(/Connect with/)).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/tokens available/)).toBeNull();
   });
 });
