@@ -61,13 +61,31 @@ describe('Profile Settings: each field saves on its own', () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
-  it('checks the shared rule first and sends nothing when it fails', async () => {
-    const api = setup(buildUser());
+  it('checks the shared rule first, sends nothing when it fails and reverts the field', async () => {
+    const api = setup(buildUser({ short_bio: 'Climber, reader and pasta maker.' }));
     const bio = await field('Bio');
     fireEvent.change(bio, { target: { value: 'Too short' } });
     fireEvent.blur(bio);
     expect(await screen.findByText('Bio must be at least 20 characters')).toBeTruthy();
+    expect(bio).toHaveProperty('value', 'Climber, reader and pasta maker.');
     expect(api.callsTo('POST /api/auth/update-profile')).toHaveLength(0);
+  });
+
+  it('puts a rejected username back to the saved one (reserved, invalid or taken)', async () => {
+    setup(buildUser({ username: 'alice' }), {
+      'POST /api/auth/check-username': () => [200, { available: false, exists: true }],
+    });
+    const username = await field('Username');
+    for (const [typed, message] of [
+      ['admin', 'This username is reserved and cannot be used'],
+      ['a', 'Username must be between 3 and 14 characters long'],
+      ['bob_99', 'Username is already taken'],
+    ]) {
+      fireEvent.change(username, { target: { value: typed } });
+      fireEvent.blur(username);
+      expect(await screen.findByText(message!)).toBeTruthy();
+      expect(username).toHaveProperty('value', 'alice');
+    }
   });
 
   it('reverts to the previous value and shows the server message under the field', async () => {
@@ -107,6 +125,7 @@ describe('Profile Settings: each field saves on its own', () => {
     fireEvent.change(username, { target: { value: 'bob_99' } });
     fireEvent.blur(username);
     expect(await screen.findByText('Username is already taken')).toBeTruthy();
+    expect(username).toHaveProperty('value', 'alice');
     expect(api.callsTo('POST /api/auth/update-profile')).toHaveLength(0);
 
     fireEvent.change(username, { target: { value: 'Alice' } });

@@ -1,6 +1,6 @@
 // One profile field saved on its own (accounts §4 'Field edits in settings'): the shared
-// rule runs first and its message shows under the field; a server failure puts the field
-// back to its previous value with the server's message; success shows 'Saved' for 2 s.
+// rule runs first; on any failure, the rule's or the server's, the field goes back to its
+// saved value and the message shows under it; success shows 'Saved' for 2 s.
 import type { RuleResult, UpdateProfileBody, User } from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SaveStatus } from '@/components/ui/settings-field';
@@ -40,6 +40,7 @@ export function useProfileField<T>({ user, read, toChanges }: ProfileFieldOption
       }
       const checked = await toChanges(next);
       if (!checked.ok) {
+        setValue(committed.current);
         setError(checked.message);
         return false;
       }
