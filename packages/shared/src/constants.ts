@@ -6,6 +6,11 @@ export const OTP_LENGTH = 6;
 export const PHONE_DIGITS = 10;
 export const CODE_LOCKOUT_ATTEMPTS = 5;
 export const CODE_LOCKOUT_SECONDS = 60;
+/**
+ * Wait before 'Resend code' is offered again. Only pacing for the member: the server's
+ * per-phone and per-address send limits decide what is actually sent.
+ */
+export const RESEND_CODE_COOLDOWN_SECONDS = 30;
 export const SIGN_IN_PROGRESS_PERCENT = 5;
 
 export const ONBOARDING_COMPLETE = 14;

@@ -1,5 +1,6 @@
 // Step 3 of sign-in: the six-digit code (accounts §5 Code, §8). Submits when all six boxes
 // are filled; a failure clears the boxes; five failures lock the input for 60 seconds.
+// 'Resend code' asks for a new code after a visible cooldown.
 import { type LoginResponse, MESSAGES, OTP_LENGTH } from '@bidboard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { DigitBoxes, type DigitBoxesHandle, emptyDigits } from '@/components/ui/digit-boxes';
@@ -7,6 +8,7 @@ import { LockIcon } from '@/components/ui/icons';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useCodeLockout } from '../hooks/use-code-lockout';
+import { useResendCode } from '../hooks/use-resend-code';
 
 interface CodeStepProps {
   phoneNumber: string;
@@ -28,6 +30,7 @@ export function CodeStep({
   const boxes = useRef<DigitBoxesHandle>(null);
   const verify = useVerifyOtp();
   const lockout = useCodeLockout();
+  const resend = useResendCode(phoneNumber);
   const disabled = lockout.locked || verify.isPending;
   // After a failure (or when a lockout ends) the cursor returns to the first box.
   const [refocus, setRefocus] = useState(0);
@@ -86,6 +89,29 @@ export function CodeStep({
       </fieldset>
       <div className="code-status" aria-live="polite">
         {verify.isPending ? <p className="auth-help">Checking your code…</p> : null}
+      </div>
+      <div className="code-resend">
+        <p className="auth-help" aria-live="polite">
+          {resend.outcome?.kind === 'sent' ? 'We sent a new code. ' : 'Didn’t get it? '}
+          {resend.secondsLeft > 0 ? (
+            <span className="code-resend__wait">
+              You can ask for another in 0:{String(resend.secondsLeft).padStart(2, '0')}.
+            </span>
+          ) : null}
+        </p>
+        <button
+          type="button"
+          className="code-resend__button"
+          disabled={resend.secondsLeft > 0 || resend.sending}
+          onClick={resend.resend}
+        >
+          {resend.sending ? 'Sending…' : 'Resend code'}
+        </button>
+        {resend.outcome?.kind === 'error' ? (
+          <p className="field-error" role="alert">
+            <span>{resend.outcome.message}</span>
+          </p>
+        ) : null}
       </div>
       {message ? (
         <div className="field-error" id="code-message" role="alert">
