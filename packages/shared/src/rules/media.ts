@@ -17,6 +17,10 @@ export const VERIFICATION_VIDEO = { width: 640, height: 480, facingMode: 'user' 
 /** Head-turn thresholds: yaw beyond ±0.25 is left/right, pitch beyond 0.23 is up. */
 export const FACE_TURN = { yaw: 0.25, pitch: 0.23, toneHz: 880 } as const;
 export const LONG_PRESS_REARRANGE_MS = 1500;
+/** The verification video restarts when no face is seen for this long... */
+export const VERIFICATION_NO_FACE_MS = 10_000;
+/** ...or when the three head moves take longer than this. */
+export const VERIFICATION_TURNS_MS = 30_000;
 /** Image URLs are cached client-side for 1 hour minus 5 minutes (signed URLs live 1 hour). */
 export const IMAGE_URL_CACHE_MS = 55 * 60 * 1000;
 
@@ -47,6 +51,10 @@ export const MEDIA_MESSAGES = {
   imageDeleted: 'Image deleted',
   orderSaved: 'Photo order saved',
   verificationRestart: 'Something went wrong. Please try again.',
+  verificationNoFace:
+    'We could not see your face for 10 seconds. Hold your phone at eye level, face a light and keep your whole face inside the oval.',
+  verificationTooSlow:
+    'The three moves were not finished within 30 seconds. Turn your head clearly to the left, then to the right, then look up, holding each for a moment.',
   cameraUnsupported: 'Camera access is not supported in this browser.',
   cameraDenied: 'Please allow camera permissions and try again.',
   cameraUnavailable: 'Camera stream is unavailable. Please try again.',

@@ -6,9 +6,11 @@ import type { PoseSample } from '../lib/head-turns';
 import { VerificationWidget } from './verification-step';
 
 const poses: (PoseSample | null)[] = [];
+/** What the face check sees once the scripted poses run out (null: no face). */
+let afterScript: PoseSample | null = { yaw: 0, pitch: 0 };
 vi.mock('../lib/face-model', () => ({
   preloadFaceModel: () => Promise.resolve(),
-  detectPose: async () => poses.shift() ?? { yaw: 0, pitch: 0 },
+  detectPose: async () => (poses.length > 0 ? poses.shift()! : afterScript),
 }));
 const tone = vi.fn();
 vi.mock('../lib/tone', () => ({ playStepTone: () => tone() }));
@@ -55,14 +57,22 @@ function fakeStream() {
 
 beforeEach(() => {
   poses.length = 0;
+  afterScript = { yaw: 0, pitch: 0 };
   tone.mockClear();
   stopTrack.mockClear();
   FakeRecorder.instances = [];
   vi.stubGlobal('MediaRecorder', FakeRecorder);
 });
 
-function renderWidget(onDone = vi.fn()) {
-  render(<VerificationWidget onDone={onDone} sampleIntervalMs={5} />);
+function renderWidget(onDone = vi.fn(), timeouts: { noFace?: number; turns?: number } = {}) {
+  render(
+    <VerificationWidget
+      onDone={onDone}
+      sampleIntervalMs={5}
+      noFaceTimeoutMs={timeouts.noFace}
+      turnsTimeoutMs={timeouts.turns}
+    />,
+  );
   return onDone;
 }
 
@@ -111,8 +121,41 @@ describe('VerificationStep', () => {
       file_name: 'dev/v/1/a.webm',
       verification_status: 'pending',
     });
+    // Bio and SMS steps still follow: the widget does not say the member is done.
+    expect(screen.getByRole('heading', { name: 'Video received' })).toBeTruthy();
+    expect(screen.queryByText(/all set/i)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('stops when no face is seen for the time limit, says what to do and restarts', async () => {
+    stubCamera();
+    mockFetch(uploadRoutes(() => [200, {}]));
+    afterScript = null;
+    renderWidget(vi.fn(), { noFace: 150 });
+    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toBe(
+      MEDIA_MESSAGES.verificationRestart + MEDIA_MESSAGES.verificationNoFace,
+    );
+    expect(FakeRecorder.instances[0]!.state).toBe('inactive');
+    expect(stopTrack).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('REC')).toBeTruthy();
+    expect(FakeRecorder.instances).toHaveLength(2);
+  });
+
+  it('stops when the three moves take longer than the time limit', async () => {
+    stubCamera();
+    mockFetch(uploadRoutes(() => [200, {}]));
+    poses.push(LEFT, LEFT);
+    renderWidget(vi.fn(), { turns: 200 });
+    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toBe(
+      MEDIA_MESSAGES.verificationRestart + MEDIA_MESSAGES.verificationTooSlow,
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('restarts the capture after a failed upload and succeeds on the next try', async () => {

@@ -2,7 +2,9 @@
 // recording once the camera is allowed (front camera, 640x480, webm), then success after
 // the member turns left, right and up in that order, each move confirmed by an 880 Hz tone.
 // Recording stops by itself and the video is uploaded; a failed upload restarts capture.
-import { MEDIA_MESSAGES } from '@bidboard/shared';
+// Once the face check runs, no face for 10 s or moves unfinished after 30 s stop the
+// recording with the spec's restart message and what to do differently.
+import { MEDIA_MESSAGES, VERIFICATION_NO_FACE_MS, VERIFICATION_TURNS_MS } from '@bidboard/shared';
 import clsx from 'clsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -44,9 +46,13 @@ export function VerificationStep({ onDone }: { onDone: () => void }) {
 export function VerificationWidget({
   onDone,
   sampleIntervalMs = 80,
+  noFaceTimeoutMs = VERIFICATION_NO_FACE_MS,
+  turnsTimeoutMs = VERIFICATION_TURNS_MS,
 }: {
   onDone: () => void;
   sampleIntervalMs?: number;
+  noFaceTimeoutMs?: number;
+  turnsTimeoutMs?: number;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const capture = useRef<Capture | null>(null);
@@ -54,6 +60,9 @@ export function VerificationWidget({
   const [phase, setPhase] = useState<Phase>('idle');
   const [completed, setCompleted] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  // False until the face model has answered once: its download can take a moment.
+  const [checking, setChecking] = useState(false);
 
   const endCapture = useCallback(() => {
     const current = capture.current;
@@ -80,7 +89,9 @@ export function VerificationWidget({
 
   async function start(retryMessage: string | null = null) {
     setError(retryMessage);
+    setHint(null);
     setCompleted(0);
+    setChecking(false);
     setPhase('starting');
     let stream: MediaStream | null = null;
     try {
@@ -112,10 +123,32 @@ export function VerificationWidget({
       }
       setPhase('recording');
       let state = initialHeadTurnState;
+      // The clocks start when the face check first answers, not while its model loads.
+      let checkStartedAt: number | null = null;
+      let faceSeenAt = 0;
+      const giveUp = (reason: string) => {
+        current.active = false;
+        recorder.onstop = null;
+        if (recorder.state !== 'inactive') recorder.stop();
+        endCapture();
+        setPhase('idle');
+        setError(MEDIA_MESSAGES.verificationRestart);
+        setHint(reason);
+      };
       const tick = async () => {
         if (!current.active) return;
         const pose = videoRef.current ? await detectPose(videoRef.current).catch(() => null) : null;
         if (!current.active) return;
+        const now = Date.now();
+        if (checkStartedAt === null) {
+          checkStartedAt = now;
+          faceSeenAt = now;
+          setChecking(true);
+        }
+        if (pose) faceSeenAt = now;
+        if (now - faceSeenAt >= noFaceTimeoutMs) return giveUp(MEDIA_MESSAGES.verificationNoFace);
+        if (now - checkStartedAt >= turnsTimeoutMs)
+          return giveUp(MEDIA_MESSAGES.verificationTooSlow);
         const next = advanceHeadTurns(state, pose);
         state = next.state;
         if (next.completedMove) {
@@ -161,7 +194,7 @@ export function VerificationWidget({
     <section className="media-step verify" aria-labelledby="verify-title" data-phase={phase}>
       <header className="media-step__header">
         <h2 id="verify-title" className="media-step__title">
-          {phase === 'success' ? "You're all set" : 'Verify it’s really you'}
+          {phase === 'success' ? 'Video received' : 'Verify it’s really you'}
         </h2>
         <p className="media-step__lead">
           {phase === 'success'
@@ -187,6 +220,12 @@ export function VerificationWidget({
         ) : (
           <span className="verify__guide" aria-hidden="true" />
         )}
+        {live && !checking ? (
+          <div className="verify__overlay verify__overlay--soft" role="status">
+            <span className="verify__spinner" aria-hidden="true" />
+            {phase === 'starting' ? 'Starting the camera…' : 'Getting the face check ready…'}
+          </div>
+        ) : null}
         {phase === 'recording' ? (
           <span className="verify__rec">
             <span className="verify__rec-dot" aria-hidden="true" />
@@ -201,7 +240,7 @@ export function VerificationWidget({
         ) : null}
       </div>
 
-      {phase === 'recording' && current ? (
+      {phase === 'recording' && checking && current ? (
         <p className="verify__prompt" aria-live="polite">
           {PROMPTS[current]}
         </p>
@@ -228,9 +267,10 @@ export function VerificationWidget({
       ) : null}
 
       {error ? (
-        <p className="media-step__error" role="alert">
-          {error}
-        </p>
+        <div className="media-step__error" role="alert">
+          <p>{error}</p>
+          {hint ? <p className="media-step__hint">{hint}</p> : null}
+        </div>
       ) : null}
 
       {phase === 'idle' ? (
