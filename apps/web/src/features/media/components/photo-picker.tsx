@@ -2,8 +2,10 @@
 // with local files and the webcam (cloud and social sources only when a Companion URL is
 // configured), one image of at most 15 MB, the image editor opened at once with the crop
 // locked to 1:1, progress while sending, and, for slot 1, a check in the browser that
-// the photo shows a face before anything is uploaded. The server crops square again and
-// re-encodes, so the crop cannot be bypassed.
+// the photo shows a face before anything is uploaded. 'Upload photo' applies the crop on
+// screen first (there is no separate Save to find). The server crops square again and
+// re-encodes, so the crop cannot be bypassed. Wording follows the device: no 'drop files'
+// on a touch screen.
 import {
   MEDIA_MESSAGES,
   PHOTO_MAX_BYTES,
@@ -16,10 +18,51 @@ import { Button } from '@/components/ui/button';
 import { API_BASE } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
 import { forgetOwnProfileImages } from '../api/profile-images';
-import { imageHasFace } from '../lib/face-model';
+import { imageHasFace, isFaceModelLoaded, loadFaceModel } from '../lib/face-model';
 import './photo-picker.css';
 
 type PickerUppy = Uppy<Record<string, unknown>, Record<string, unknown>>;
+interface DashboardPlugin {
+  getPluginState: () => { showFileEditor?: boolean };
+  saveFileEditor: () => void;
+}
+
+/** Phones and tablets: nothing to drag a file from. */
+const isTouchScreen = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
+export function pickerStrings(touch: boolean) {
+  const pick = touch
+    ? { dropPasteFiles: '%{browseFiles}', dropPasteImportFiles: '%{browseFiles} or use:' }
+    : {
+        dropPasteFiles: 'Drop a photo here or %{browseFiles}',
+        dropPasteImportFiles: 'Drop a photo here, %{browseFiles} or use:',
+      };
+  return {
+    ...pick,
+    browseFiles: touch ? 'Choose a photo' : 'choose one',
+    myDevice: touch ? 'Photos' : 'This device',
+    dropHint: 'Drop your photo here',
+    takePictureBtn: 'Take photo',
+    cancel: 'Choose another',
+    youCanOnlyUploadFileTypes: MEDIA_MESSAGES.notAnImage,
+    exceedsSize: MEDIA_MESSAGES.imageTooLarge,
+  };
+}
+
+/** Applies the crop still open in the editor, so the member's crop is what is sent. */
+async function applyOpenCrop(uppy: PickerUppy): Promise<void> {
+  const dashboard = uppy.getPlugin('Dashboard') as unknown as DashboardPlugin | undefined;
+  if (!dashboard?.getPluginState().showFileEditor) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    uppy.once('file-editor:complete', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    dashboard.saveFileEditor();
+  });
+}
 
 export interface PhotoPickerProps {
   displayOrder: number;
@@ -43,6 +86,7 @@ async function createUppy(target: HTMLElement, displayOrder: number): Promise<Pi
     import('@uppy/image-editor/css/style.min.css'),
   ]);
   const uppy: PickerUppy = new core.default({
+    locale: { strings: pickerStrings(isTouchScreen()) } as never,
     autoProceed: false,
     allowMultipleUploadBatches: false,
     restrictions: {
@@ -63,6 +107,8 @@ async function createUppy(target: HTMLElement, displayOrder: number): Promise<Pi
       hidePauseResumeButton: true,
       proudlyDisplayPoweredByUppy: false,
       autoOpen: 'imageEditor',
+      // Our own message line shows every refusal, once, in the product's words.
+      disableInformer: true,
       note: 'One photo, up to 15 MB. It will be cropped square.',
     })
     .use(webcam.default, {
@@ -126,7 +172,8 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
   onUploadedRef.current = onUploaded;
   const [ready, setReady] = useState(false);
   const [hasFile, setHasFile] = useState(false);
-  const [phase, setPhase] = useState<'idle' | 'checking' | 'uploading'>('idle');
+  const [phase, setPhase] = useState<'idle' | 'cropping' | 'checking' | 'uploading'>('idle');
+  const [modelLoading, setModelLoading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
@@ -161,7 +208,10 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
           setPhase('idle');
           setError(serverMessage(response) ?? MEDIA_MESSAGES.uploadFailed);
         });
-        uppy.on('restriction-failed', (_file, restriction) => setError(restriction.message));
+        uppy.on('restriction-failed', (file, restriction) => {
+          const isImage = file?.type?.startsWith('image/') ?? false;
+          setError(isImage ? restriction.message : MEDIA_MESSAGES.notAnImage);
+        });
         setReady(true);
       },
       () => {
@@ -177,13 +227,19 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
 
   async function handleUpload() {
     const uppy = uppyRef.current;
-    const file = uppy?.getFiles()[0];
-    if (!uppy || !file) return;
+    if (!uppy || uppy.getFiles().length === 0) return;
     setError(null);
+    setPhase('cropping');
+    await applyOpenCrop(uppy);
+    const file = uppy.getFiles()[0];
+    if (!file) return setPhase('idle');
     if (requireFace && file.data instanceof Blob) {
       setPhase('checking');
+      setModelLoading(!isFaceModelLoaded());
       let hasFace = true;
       try {
+        await loadFaceModel();
+        setModelLoading(false);
         hasFace = await imageHasFace(file.data);
       } catch {
         // Without WebGL the check cannot run; the photo still goes to human review.
@@ -222,13 +278,20 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
           <span className="photo-picker__percent">{progress}%</span>
         </div>
       ) : null}
+      <p className="photo-picker__status" aria-live="polite">
+        {phase === 'checking'
+          ? modelLoading
+            ? 'Getting the face check ready…'
+            : 'Looking for your face in the photo…'
+          : null}
+      </p>
       {error ? (
         <p className="photo-picker__error" role="alert">
           {error}
         </p>
       ) : null}
       <Button block disabled={!hasFile} busy={phase !== 'idle'} onClick={handleUpload}>
-        {phase === 'checking'
+        {phase === 'cropping' || phase === 'checking'
           ? 'Checking your photo…'
           : phase === 'uploading'
             ? 'Uploading…'

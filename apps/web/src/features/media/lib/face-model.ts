@@ -32,6 +32,12 @@ const config: Partial<Config> = {
 };
 
 let loading: Promise<Human> | null = null;
+let loaded = false;
+
+/** True once the library and its models are in memory (checks start at once). */
+export function isFaceModelLoaded(): boolean {
+  return loaded;
+}
 
 /** Loads the library and its models once; later calls share the same promise. */
 export function loadFaceModel(): Promise<Human> {
@@ -40,6 +46,7 @@ export function loadFaceModel(): Promise<Human> {
     const human = new Human(config);
     await human.load();
     await human.warmup().catch(() => undefined);
+    loaded = true;
     return human;
   })().catch((error: unknown) => {
     loading = null;
