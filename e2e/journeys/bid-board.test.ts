@@ -123,6 +123,7 @@ describe('bidding on the live Bid Board', () => {
     await expect(
       cardA.getByRole('button', { name: 'Decrease bid by 10' }).isDisabled(),
     ).resolves.toBe(true);
+    await cardA.getByText(`${startA.toLocaleString('en-US')} tokens available`).waitFor();
     await screenshot(a.page, 'card-bidding-slide');
     const bid1 = start + 10;
     await cardA.getByRole('button', { name: 'Submit Bid' }).click();
@@ -172,6 +173,8 @@ describe('bidding on the live Bid Board', () => {
     const history = a.page.getByRole('dialog', { name: 'Transaction History' });
     await history.getByText('Rebid').waitFor();
     await history.getByText('Outbid').first().waitFor();
+    await history.getByText('Daily claim').waitFor();
+    await history.getByText('Signup bonus').waitFor();
     await screenshot(a.page, 'transaction-history');
     expect((await me(baseUrl, tokenA)).tokenBalance).toBe(startA - bid4 + 100);
 
@@ -186,6 +189,21 @@ describe('bidding on the live Bid Board', () => {
     await b.page.getByRole('button', { name: 'Transaction History' }).click();
     await b.page.getByRole('dialog', { name: 'Transaction History' }).getByText('Outbid').waitFor();
     await screenshot(b.page, 'transaction-history-desktop');
+
+    // Each member's own card: no bid controls and no 'Connect with' their own name.
+    for (const [page, owner, name] of [
+      [a.page, 'demo', 'card-own'],
+      [b.page, 'maya_rivers', 'card-own-desktop'],
+    ] as const) {
+      await page.goto(`/${owner}`);
+      const card = page.locator('article').first();
+      await card.getByRole('heading', { name: new RegExp(`^${owner}`) }).waitFor();
+      await card.locator('.bid-button').click();
+      await card.getByText('This is your auction.').waitFor();
+      await page.waitForTimeout(400);
+      expect(await card.getByText(/^Connect with /).count()).toBe(0);
+      await screenshot(page, name);
+    }
 
     // The admin closes the period: A's winning bid becomes a pending connection.
     const closed = await post<{ closed: { connections: number } | null }>(

@@ -64,17 +64,34 @@ describe('media', () => {
     await saveUntil(call, token, 10);
     expect((await me(baseUrl, token)).onboarded).toBe(10);
 
-    // Step 10: the picker, then the square crop.
+    // Step 10: the picker in the product's look and phone wording, a non-image refused in
+    // one message, then the square crop.
     await page.goto('/onboarding');
     await page.getByRole('heading', { name: 'Add your profile picture' }).waitFor();
     await page.locator('.uppy-Dashboard-AddFiles').waitFor();
+    await page.getByRole('button', { name: 'Choose a photo' }).waitFor();
+    expect(await page.locator('.uppy-Dashboard-AddFiles').innerText()).not.toMatch(/drop/i);
     await screenshot(page, 'media-01-photo-picker');
-    await page
-      .locator('input.uppy-Dashboard-input')
-      .first()
-      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 0) });
+    const fileInput = page.locator('input.uppy-Dashboard-input').first();
+    await fileInput.setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 not a photo'),
+    });
+    const refusal = page.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.allInnerTexts()).toEqual([
+      'Please choose a JPEG, PNG, WebP, GIF or HEIC image.',
+    ]);
+    await screenshot(page, 'media-01b-not-an-image');
+    await fileInput.setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo(page, 0),
+    });
     await page.locator('.uppy-ImageCropper-container, .cropper-container').first().waitFor();
     await page.waitForTimeout(500);
+    expect(await page.locator('.uppy-DashboardContent-save').isVisible()).toBe(false);
     await screenshot(page, 'media-02-photo-crop');
 
     // Step 11 comes after a photo; save it through the API and reload the wizard.
@@ -92,6 +109,13 @@ describe('media', () => {
     expect(modelRequests.every((url) => url.startsWith(`${baseUrl}/models/`))).toBe(true);
     await page.waitForTimeout(1000);
     await screenshot(page, 'media-04-verification-recording');
+    // Chromium's fake camera shows no face: after 10 s the member is told what to do.
+    const restart = page.getByRole('alert');
+    await restart.waitFor({ timeout: 60_000 });
+    expect(await restart.innerText()).toContain('Something went wrong. Please try again.');
+    expect(await restart.innerText()).toContain('We could not see your face for 10 seconds.');
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await screenshot(page, 'media-04b-verification-no-face');
 
     // Settings: slots with a photo in review, then rearrange mode after a long press.
     await call('/uploadProfileImage?display_order=2&image_type=additional', {
@@ -111,8 +135,9 @@ describe('media', () => {
     await page.getByRole('button', { name: 'Profile Settings' }).click();
     const first = page.getByRole('button', { name: /^Photo 1/ });
     await first.waitFor();
-    await page.getByText('In review').first().waitFor();
+    // The journey server approves members at onboarding (AUTO_APPROVE), photos included.
     await screenshot(page, 'media-05-photo-slots');
+    expect(await page.getByText('In review').count()).toBe(0);
 
     // An empty slot opens the picker: slot 3, so the slot-1 face check does not apply.
     await page.getByRole('button', { name: 'Add photo 3' }).click();
@@ -122,22 +147,18 @@ describe('media', () => {
       .locator('input.uppy-Dashboard-input')
       .first()
       .setInputFiles({ name: 'third.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 300) });
-    const saveCrop = picker.locator('.uppy-DashboardContent-save');
-    await saveCrop.waitFor({ timeout: 15_000 }).catch(() => undefined);
-    if (await saveCrop.isVisible()) {
-      await picker.locator('.uppy-ImageCropper-container, .cropper-container').first().waitFor();
-      await page.waitForTimeout(500);
-      await screenshot(page, 'media-06-slot3-crop');
-      await saveCrop.click();
-      await saveCrop.waitFor({ state: 'hidden' });
-    }
+    // The crop on screen is what is sent: 'Upload photo' applies it (no Save to find).
+    await picker.locator('.uppy-ImageCropper-container, .cropper-container').first().waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'media-06-slot3-crop');
+    const sent = page.waitForRequest((r) => r.url().includes('/api/uploadProfileImage'));
     const upload = picker.getByRole('button', { name: 'Upload photo', exact: true });
     await expect.poll(() => upload.isEnabled()).toBe(true);
-    await screenshot(page, 'media-07-slot3-ready');
     await upload.click();
+    await sent;
     await picker.waitFor({ state: 'hidden', timeout: 30_000 });
-    await page.getByRole('button', { name: 'Photo 3, in review' }).waitFor();
-    await screenshot(page, 'media-08-slot3-in-review');
+    await page.getByRole('button', { name: /^Photo 3/ }).waitFor();
+    await screenshot(page, 'media-08-slot3-uploaded');
 
     const { id: userId } = await me(baseUrl, token);
     const order = async () => {
@@ -161,8 +182,7 @@ describe('media', () => {
     await page.getByText('Rearrange Photos').waitFor();
     await screenshot(page, 'media-09-rearrange');
 
-    // Tap one photo, then the other: they swap locally; Done saves the new order. Slots 2
-    // and 3 are both in review, so neither may move to the 1st spot.
+    // Tap one photo, then the other: they swap locally; Done saves the new order.
     // The photos wiggle in rearrange mode, so they are never 'stable' for Playwright.
     await page.getByRole('button', { name: /^Photo 2/ }).click({ force: true });
     await page.locator('.photo-slot--selected').waitFor();

@@ -67,6 +67,10 @@ describe('signing in', () => {
     await page.goto('/auth');
     await screenshot(page, 'auth-pitch-desktop');
     await enterPhone(page, '2015550100');
+    // The code step offers 'Resend code' after a visible countdown.
+    await page.getByText(/You can ask for another in 0:\d\d\./).waitFor();
+    expect(await page.getByRole('button', { name: 'Resend code' }).isDisabled()).toBe(true);
+    await screenshot(page, 'auth-code-step-desktop');
     await typeCode(page, await otpFromOutbox(baseUrl, '+12015550100'));
     await page.waitForURL((url) => url.pathname === '/');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
