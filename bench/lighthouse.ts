@@ -123,16 +123,16 @@ try {
   ] as const) {
     const runs: Row[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const page = await browser.newPage();
+      // A fresh browser context per run: empty HTTP and memory caches, as on a first visit.
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
       await page.goto(`${BASE_URL}/favicon.svg`);
       await page.evaluate(
         (value) => {
-          localStorage.clear();
           if (value) localStorage.setItem('authToken', value);
         },
         signedIn ? token : null,
       );
-      // Keeping storage keeps the HTTP cache too; a first visit starts from an empty one.
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
@@ -142,7 +142,7 @@ try {
         const name = `${path === '/' ? 'home' : path.slice(1)}-${i + 1}.json`;
         writeFileSync(`${REPORT_DIR}/${name}`, JSON.stringify(result.lhr));
       }
-      await page.close();
+      await context.close();
     }
     results.push(median(runs));
   }

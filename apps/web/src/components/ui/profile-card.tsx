@@ -121,7 +121,9 @@ export function ProfileCard({
                   alt={`${username} (${index + 1} of ${shown.length})`}
                   draggable={false}
                   loading={priority && index === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={priority && index === 0 ? 'high' : 'auto'}
+                  // Photos behind the first wait for a swipe: they never compete with
+                  // what is on screen.
+                  fetchPriority={index > 0 ? 'low' : priority ? 'high' : 'auto'}
                 />
               </div>
             ))
