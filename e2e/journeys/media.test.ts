@@ -70,7 +70,7 @@ describe('media', () => {
     await page.getByRole('heading', { name: 'Add your profile picture' }).waitFor();
     await page.locator('.uppy-Dashboard-AddFiles').waitFor();
     await page.getByRole('button', { name: 'Choose a photo' }).waitFor();
-    expect(await page.locator('.uppy-Dashboard-AddFiles').innerText()).not.toMatch(/drop/i);
+    expect(await page.locator('.uppy-Dashboard-AddFiles-title').textContent()).not.toMatch(/drop/i);
     await screenshot(page, 'media-01-photo-picker');
     const fileInput = page.locator('input.uppy-Dashboard-input').first();
     await fileInput.setInputFiles({
@@ -112,8 +112,8 @@ describe('media', () => {
     // Chromium's fake camera shows no face: after 10 s the member is told what to do.
     const restart = page.getByRole('alert');
     await restart.waitFor({ timeout: 60_000 });
-    expect(await restart.innerText()).toContain('Something went wrong. Please try again.');
-    expect(await restart.innerText()).toContain('We could not see your face for 10 seconds.');
+    expect(await restart.textContent()).toContain('Something went wrong. Please try again.');
+    expect(await restart.textContent()).toContain('We could not see your face for 10 seconds.');
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     await screenshot(page, 'media-04b-verification-no-face');
 

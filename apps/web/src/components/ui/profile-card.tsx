@@ -44,6 +44,11 @@ export interface CardCarousel {
   viewportRef: ReturnType<typeof useEmblaCarousel>[0];
   api: Embla;
   selected: number;
+  /**
+   * True once the member has moved the carousel. Panels can wait for it: a list of cards
+   * first paints photos and names only.
+   */
+  engaged: boolean;
 }
 
 export function useCardCarousel(): CardCarousel {
@@ -53,13 +58,20 @@ export function useCardCarousel(): CardCarousel {
     watchDrag: (_api, event) => !(event.target as Element | null)?.closest?.('input, button'),
   });
   const [selected, setSelected] = useState(0);
+  const [engaged, setEngaged] = useState(false);
 
   useEffect(() => {
     if (!api) return;
-    const handleSelect = () => setSelected(api.selectedScrollSnap());
+    const handleSelect = () => {
+      setEngaged(true);
+      setSelected(api.selectedScrollSnap());
+    };
+    const handlePointerDown = () => setEngaged(true);
     api.on('select', handleSelect);
+    api.on('pointerDown', handlePointerDown);
     return () => {
       api.off('select', handleSelect);
+      api.off('pointerDown', handlePointerDown);
     };
   }, [api]);
 
@@ -74,7 +86,7 @@ export function useCardCarousel(): CardCarousel {
     return () => container.removeEventListener('click', handleTap);
   }, [api]);
 
-  return { viewportRef, api, selected };
+  return { viewportRef, api, selected, engaged };
 }
 
 export interface CardPanel {

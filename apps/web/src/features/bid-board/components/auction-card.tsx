@@ -2,7 +2,7 @@
 // profile slide and the bidding slide; 'username, age' and the Bid / Winning / Outbid button.
 import type { AuctionCard as Auction, User } from '@bidboard/shared';
 import clsx from 'clsx';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
 import { lastSlideIndex, ProfileCard, useCardCarousel } from '@/components/ui/profile-card';
 import { ProfileDetails } from '@/components/ui/profile-details';
@@ -29,7 +29,8 @@ interface AuctionCardProps {
   priority?: boolean;
 }
 
-export function AuctionCard({
+/** Memoised: a board re-renders on every realtime status change; unchanged cards skip it. */
+export const AuctionCard = memo(function AuctionCard({
   card,
   profile,
   user,
@@ -138,7 +139,7 @@ export function AuctionCard({
       panels={[
         {
           key: 'profile',
-          content: (
+          content: carousel.engaged ? (
             <ProfileDetails
               birthDate={profile?.birth_date}
               favorites={[
@@ -149,12 +150,12 @@ export function AuctionCard({
               bio={profile?.bio}
               openToDating={card.open_to_dating}
             />
-          ),
+          ) : null,
         },
         {
           key: 'bidding',
           interactive: true,
-          content: (
+          content: carousel.engaged ? (
             <BiddingSlide
               auctionId={card.auctionId}
               username={username}
@@ -170,7 +171,7 @@ export function AuctionCard({
               onSubmit={handleSubmit}
               onSignUp={onSignUp}
             />
-          ),
+          ) : null,
         },
       ]}
       action={
@@ -194,4 +195,4 @@ export function AuctionCard({
       }
     />
   );
-}
+});

@@ -1,7 +1,7 @@
 // The Bid Board (marketplace §2 Home Bid Board): countdown header, search, filter and the
 // infinitely scrolling grid of auction cards with the spec's list messages.
 import type { AuctionCard as Auction } from '@bidboard/shared';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { CardGrid, FeedMessage } from '@/components/ui/feed';
 import { useCurrentUser } from '@/features/auth';
 import { lazyComponent } from '@/lib/lazy';
@@ -49,6 +49,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
   const searchTerm = searchTermFrom(useDebouncedValue(search, SEARCH_DELAY_MS));
   const [datingFilter, setDatingFilter] = useState(false);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
+  const openInstructions = useCallback(() => setInstructionsOpen(true), []);
   const feed = useAuctionFeed({ pinUsername, datingFilter });
   const results = useSearchAuctions(searchTerm);
   const resultProfiles = useAuctionProfiles(results.data?.map((a) => a.auctionId) ?? []);
@@ -96,7 +97,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
         user={user}
         socket={socket}
         status={status}
-        onSignUp={() => setInstructionsOpen(true)}
+        onSignUp={openInstructions}
       />
     ));
 
