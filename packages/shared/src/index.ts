@@ -9,6 +9,7 @@ export * from './onboarding';
 export * from './pitch';
 export * from './rooms';
 export * from './rules/age-range';
+export * from './rules/alerts';
 export * from './rules/auction';
 export * from './rules/bio';
 export * from './rules/content';

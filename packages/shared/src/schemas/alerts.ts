@@ -1,34 +1,11 @@
 // Alerts: the §3 Alert entity and the API of marketplace §7 Alerts. The same shape
 // travels live as the 'new-alert' socket event.
 import { z } from 'zod';
+import { ALERT_KINDS, ALERTS_PAGE_SIZE } from '../rules/alerts';
 import { idParam, idSchema, pageQuery } from './common';
 
-export const ALERT_KINDS = [
-  'outbid',
-  'auction_won',
-  'connection_accepted',
-  'connection_rejected',
-  'winning_bidder_connection_pending',
-  'connection_reward',
-  'connection_pending_reminder',
-  'connection_expired',
-  'connection_mutual',
-] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
-
-export const ALERTS_PAGE_SIZE = 50;
-/** Opening the panel marks unread alerts read after this long (marketplace §9). */
-export const ALERTS_MARK_READ_DELAY_MS = 2000;
-
-export const ALERT_MESSAGES = {
-  empty:
-    "No alerts yet. You'll receive notifications when you're outbid or when important updates happen.",
-  notFound: 'Alert not found',
-  failedToFetch: 'Failed to fetch alerts',
-  failedToDelete: 'Failed to delete alert',
-  failedToMarkRead: 'Failed to mark unread alerts as read',
-} as const;
 
 export const alertSchema = z.object({
   id: z.number().int(),
