@@ -66,9 +66,22 @@ export function openRealtime(
     startSession(options, factory);
     return;
   }
-  void import('socket.io-client').then(({ io: load }) => {
-    if (opened === generation) startSession(options, load);
+  // After the first paint, when the main thread is idle: the board renders from HTTP and
+  // its JavaScript budget leaves no room for the client library before then.
+  whenIdle(() => {
+    if (opened !== generation) return;
+    void import('socket.io-client').then(({ io: load }) => {
+      if (opened === generation) startSession(options, load);
+    });
   });
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: 2000 });
+  } else {
+    setTimeout(run, 200);
+  }
 }
 
 function startSession(options: { token: string; userId: number }, factory: SocketFactory): void {
