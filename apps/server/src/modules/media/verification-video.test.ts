@@ -123,7 +123,7 @@ describe('with AUTO_APPROVE (product rules: Approval)', () => {
     expect((await put(uploadUrl, webmBytes())).statusCode).toBe(200);
     const ctx = {
       db: t.database.db,
-      storage: createStorage(t.config, loadSecrets(t.config)),
+      storage: await createStorage(t.config, loadSecrets(t.config)),
       clock: () => new Date(),
       config: { ...t.config, AUTO_APPROVE: true },
     };
