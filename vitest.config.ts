@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
+          // jsdom renders of whole screens take seconds on a loaded 2-core CI machine;
+          // the default 5 s timed out a test that waits a real 2 s.
+          testTimeout: 20_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -94,3 +94,42 @@ export async function bareSocketServer(key: Uint8Array, pool: pg.Pool) {
     },
   };
 }
+
+/**
+ * The chat ceiling: Socket.IO with the JWT checked in the handshake and each message
+ * relayed to both members' rooms as 'new-message', with no database at all.
+ */
+export async function bareChatRelay(key: Uint8Array) {
+  const http = createServer();
+  const io = new Server(http, { path: '/socket.io', serveClient: false });
+  io.use(async (socket, next) => {
+    try {
+      const { payload } = await jwtVerify(String(socket.handshake.auth?.token), key, VERIFY);
+      socket.data.userId = Number(payload.sub);
+      next();
+    } catch {
+      next(new Error('Authentication failed'));
+    }
+  });
+  let id = 0;
+  io.on('connection', (socket) => {
+    const userId = socket.data.userId as number;
+    void socket.join(`user_${userId}`);
+    socket.on('relay', (p: { to: number; cid: string; text: string }) => {
+      id += 1;
+      io.to([`user_${userId}`, `user_${p.to}`]).emit('new-message', {
+        senderId: userId,
+        cid: p.cid,
+        message: { id, cid: p.cid, senderId: userId, text: p.text, type: 'text', ts: Date.now() },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    close: async () => {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

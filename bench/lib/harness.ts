@@ -120,6 +120,8 @@ export function benchConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bidboard-bench-')),
     RATE_LIMIT_MAX: '100000000',
     OTP_ROUTE_MAX_PER_MINUTE: '100000000',
+    // Bench bidders bid as fast as they can; the per-member socket budget would refuse them.
+    SOCKET_EVENTS_MAX: '100000000',
     SEED_DEMO: 'false',
     SWEEPER_ENABLED: 'false',
     ...overrides,

@@ -3,8 +3,22 @@
 import { readFileSync } from 'node:fs';
 import { io as connect, type Socket } from 'socket.io-client';
 
+export interface ChatPair {
+  cid: string;
+  ids: [number, number];
+  tokens: [string, string];
+}
+
 export type ClientJob =
   | { scenario: 'poll'; url: string; tokens: string[]; alertsExpected: number }
+  | {
+      scenario: 'chat';
+      /** 'app': POST /api/chat/...; 'relay': a socket emit the bare server forwards. */
+      mode: 'app' | 'relay';
+      url: string;
+      pairs: ChatPair[];
+      messagesPerPair: number;
+    }
   | { scenario: 'connect'; url: string; tokens: string[]; concurrency: number; rooms: number[] }
   | {
       scenario: 'bids';
@@ -143,12 +157,72 @@ async function pollScenario(job: Extract<ClientJob, { scenario: 'poll' }>) {
   };
 }
 
+/**
+ * Every pair talks at once: the two members take turns, each message sent when the last
+ * one reached the partner's socket. Latency is from the send to the partner's
+ * 'new-message'; throughput is all messages over the wall-clock time.
+ */
+async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
+  const sockets = await Promise.all(
+    job.pairs.map(async (p) => [
+      await open(job.url, p.tokens[0]),
+      await open(job.url, p.tokens[1]),
+    ]),
+  );
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    job.pairs.map(async (pair, index) => {
+      const both = sockets[index]!;
+      for (let i = 0; i < job.messagesPerPair; i++) {
+        const from = i % 2;
+        const to = 1 - from;
+        const text = `p${index}m${i}`;
+        const t0 = performance.now();
+        const received = new Promise<void>((resolve) => {
+          const onMessage = (payload: { message: { text: string } }) => {
+            if (payload.message.text !== text) return;
+            both[to]!.off('new-message', onMessage);
+            resolve();
+          };
+          both[to]!.on('new-message', onMessage);
+        });
+        if (job.mode === 'relay') {
+          both[from]!.emit('relay', { to: pair.ids[to], cid: pair.cid, text });
+        } else {
+          const res = await fetch(`${job.url}/api/chat/conversations/${pair.cid}/messages`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${pair.tokens[from]}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ text }),
+          });
+          await res.arrayBuffer();
+          if (res.status !== 200) {
+            failed += 1;
+            continue;
+          }
+        }
+        await received;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const pair of sockets) for (const s of pair) s.close();
+  return { seconds, messages: latencies.length, failed, latencies };
+}
+
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ClientJob;
 const result =
-  job.scenario === 'connect'
-    ? await connectScenario(job)
-    : job.scenario === 'bids'
-      ? await bidsScenario(job)
-      : await pollScenario(job);
+  job.scenario === 'chat'
+    ? await chatScenario(job)
+    : job.scenario === 'connect'
+      ? await connectScenario(job)
+      : job.scenario === 'bids'
+        ? await bidsScenario(job)
+        : await pollScenario(job);
 console.log(JSON.stringify(result));
 process.exit(0);

@@ -121,7 +121,7 @@ describe('buying tokens and cashing out', () => {
     // and the open screen updates live: Redeem turns on.
     const user = await me(baseUrl, token);
     await adminApi('/admin/tokens/adjustments', {
-      body: { username: user.username, amount: 500, redeemable: true },
+      body: { username: user.username, amount: 500, redeemable: true, reason: 'Earnings' },
     });
     const redeemButton = page.getByRole('button', { name: 'Redeem', exact: true });
     await redeemButton.waitFor();
@@ -165,7 +165,7 @@ describe('buying tokens and cashing out', () => {
       .getByRole('button', { name: 'Close' })
       .click();
     await adminApi('/admin/tokens/adjustments', {
-      body: { username: user.username, amount: 600, redeemable: true },
+      body: { username: user.username, amount: 600, redeemable: true, reason: 'Earnings' },
     });
     await desktop.page.getByRole('button', { name: 'Redeem', exact: true }).click();
     const desktopRedeem = desktop.page.getByRole('dialog', { name: 'Redeem tokens' });

@@ -24,7 +24,8 @@ const STEPS: Record<string, unknown>[] = [
   { birth_date: '1994-04-12' },
   { postal_code: '07030' },
   { gender: 'female' },
-  { username: `set_${randomInt(1000, 99_999)}` },
+  // Digits apart, so no character repeats more than 3 times in a row (a username rule).
+  { username: `set_${[...String(randomInt(1000, 99_999))].join('x')}` },
   { open_to_dating: false },
   { favorite_thing_1: 'movie', favorite_thing_1_answer: 'Amelie' },
   { favorite_thing_2: 'book', favorite_thing_2_answer: 'Dune' },

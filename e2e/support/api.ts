@@ -19,7 +19,14 @@ export async function me(baseUrl: string, token: string) {
   if (!res.ok) throw new Error(`me ${res.status}`);
   return (
     (await res.json()) as {
-      user: { id: number; tokenBalance: number; onboarded: number; username: string | null };
+      user: {
+        id: number;
+        tokenBalance: number;
+        redeemableTokens: number;
+        bid_notification: boolean;
+        onboarded: number;
+        username: string | null;
+      };
     }
   ).user;
 }

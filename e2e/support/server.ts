@@ -1,5 +1,6 @@
 // Starts the real server (the same entry point as `npm start`) on a free port with a
-// fresh database and demo data, and stops it after the run.
+// fresh database and demo data, and stops it after the run. startServer() gives a journey
+// a server of its own.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -44,7 +45,18 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`server did not become ready:\n${output()}`);
 }
 
-export default async function setup(project: TestProject) {
+export interface RunningServer {
+  baseUrl: string;
+  /** Stops the server (its whole process group) and removes its data. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * `npm start` on a free port with its own database (a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set, else PGlite in a temporary folder) and the demo data. Journeys
+ * that must stop a server (the offline dialogs) start their own with this.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bidboard-e2e-'));
   let databaseUrl: string | undefined;
@@ -81,7 +93,9 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       AUTO_APPROVE: 'true',
       LOG_LEVEL: 'warn',
-      ADMIN_PHONES: '+12015550100',
+      // 'demo', and a second admin for the chat journey: a phone gets 5 codes per 15 minutes.
+      ADMIN_PHONES: '+12015550100,+12015550117',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -93,11 +107,25 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForReady(baseUrl, child, () => log);
-  project.provide('baseUrl', baseUrl);
-  return async () => {
-    process.kill(-child.pid!, 'SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+  let stopped = false;
+  return {
+    baseUrl,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        process.kill(-child.pid!, 'SIGTERM');
+        await exited;
+      }
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  return server.stop;
 }

@@ -22,6 +22,8 @@ import { SandboxGateway } from './adapters/payments/sandbox/sandbox.gateway';
 import { sandboxGatewayRoutes } from './adapters/payments/sandbox/sandbox.routes';
 import { createPayoutProvider } from './adapters/payouts';
 import type { PayoutProvider } from './adapters/payouts/payouts.port';
+import { createPushSender, type PushNetworkOptions } from './adapters/push';
+import type { PushSender } from './adapters/push/push.port';
 import { createSmsSender } from './adapters/sms';
 import { ConsoleSmsSender } from './adapters/sms/console.adapter';
 import type { SmsSender } from './adapters/sms/sms.port';
@@ -31,15 +33,22 @@ import type { Storage } from './adapters/storage/storage.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerConnectionSweeper } from './jobs/connection-sweep';
+import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
+import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
 import { type Clock, systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
+import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
 import { adminTokensRoutes } from './modules/admin/admin-tokens.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { marketplaceRoutes } from './modules/auctions/marketplace.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
+import { chatRoutes } from './modules/chat/chat.routes';
+import type { ChatContext } from './modules/chat/chat.service';
+import { registerChatSocketHandlers } from './modules/chat/chat.socket';
 import { configRoutes } from './modules/config/config.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -49,13 +58,17 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { adminPaymentsRoutes } from './modules/payments/admin-payments.routes';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPresence, startPresenceTimers } from './modules/presence/presence';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { adminRedemptionsRoutes } from './modules/redemptions/admin-redemptions.routes';
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
+import { adminSafetyRoutes } from './modules/safety/admin-safety.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import sessionsEndedPlugin from './plugins/sessions-ended';
 import socketPlugin from './plugins/socket';
 
 export interface AppDependencies {
@@ -66,6 +79,9 @@ export interface AppDependencies {
   storage?: Storage;
   payments?: PaymentGateway;
   payouts?: PayoutProvider;
+  push?: PushSender;
+  /** How pushes resolve and which addresses they may reach (tests: no internet needed). */
+  pushNetwork?: PushNetworkOptions;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -101,6 +117,8 @@ export async function buildApp(deps: AppDependencies) {
       },
     });
   const payouts = deps.payouts ?? createPayoutProvider(config);
+  const push = deps.push ?? createPushSender(config, deps.pushNetwork);
+  app.addHook('onClose', async () => push.close?.());
   const sessions = {
     key: secrets.jwtKey,
     idleSeconds: config.SESSION_IDLE_SECONDS,
@@ -136,7 +154,7 @@ export async function buildApp(deps: AppDependencies) {
     );
   });
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { registry });
   // Photos and uploads come from the bucket's own origin when storage is S3.
   const storageOrigins = s3Origins(config);
   // The card processor's hosted form is framed and posted to only when it is a third party.
@@ -167,15 +185,14 @@ export async function buildApp(deps: AppDependencies) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Rate-limit counters (HTTP and socket events) shared by every server when Redis is set.
+  const limitsRedis = config.REDIS_URL
+    ? await redisForLimits(config.REDIS_URL, app as unknown as FastifyInstance)
+    : undefined;
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    ...(config.REDIS_URL
-      ? {
-          redis: await redisForRateLimit(config.REDIS_URL, app as unknown as FastifyInstance),
-          nameSpace: `${config.REDIS_PREFIX}:rate-limit:`,
-        }
-      : {}),
+    ...(limitsRedis ? { redis: limitsRedis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: MESSAGES.tooManyRequests,
@@ -192,8 +209,21 @@ export async function buildApp(deps: AppDependencies) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { db: database.db, sessions });
+  await app.register(sessionsEndedPlugin, {
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+  });
+  await app.register(authPlugin, {
+    db: database.db,
+    sessions,
+    isProduction: config.isProduction,
+    metricsToken: config.METRICS_TOKEN,
+  });
+  // The API document maps every route and field: in production, for operators only.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: { onRequest: (request) => app.requireOperator(request) },
+  });
   await app.register(socketPlugin, {
     db: database.db,
     sessions,
@@ -203,7 +233,44 @@ export async function buildApp(deps: AppDependencies) {
     ],
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
+    sessionSweepSeconds: config.SOCKET_SESSION_SWEEP_SECONDS,
+    eventBudget: {
+      max: config.SOCKET_EVENTS_MAX,
+      windowSeconds: config.SOCKET_EVENTS_WINDOW_SECONDS,
+      redis: limitsRedis,
+    },
   });
+
+  const presence = await createPresence({
+    io: app.io,
+    db: database.db,
+    config,
+    clock,
+    log: app.log,
+  });
+  app.decorate('presence', presence);
+  // Renewing this server's presence entries is liveness, not a sweep: it always runs.
+  let stopPresenceTimers: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopPresenceTimers = startPresenceTimers(presence, app.log);
+  });
+  app.addHook('onClose', async () => {
+    stopPresenceTimers?.();
+    await presence.close();
+  });
+  registerChatSocketHandlers(app.io, { db: database.db, presence, log: app.log });
+  const wakeOutbox = registerOutboxWorker(
+    app as unknown as FastifyInstance,
+    {
+      db: database.db,
+      push,
+      sms,
+      isViewing: presence.isViewing,
+      publicUrl: config.PUBLIC_URL,
+    },
+    config.SWEEPER_ENABLED,
+  );
+  const chat: ChatContext = { db: database.db, storage, clock, online: presence.online };
 
   const payments: PaymentsContext = {
     db: database.db,
@@ -227,24 +294,35 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(marketplaceRoutes, { ctx });
       await api.register(connectionsRoutes, { ctx });
       await api.register(alertsRoutes, { ctx });
+      await api.register(safetyRoutes, { ctx });
+      await api.register(adminSafetyRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
-      await api.register(notificationsRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx, push });
+      await api.register(chatRoutes, { ctx: chat, onNotificationsQueued: wakeOutbox });
       await api.register(settingsRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx: payments });
       await api.register(adminPaymentsRoutes, { ctx: payments });
       await api.register(redemptionsRoutes, { ctx: payments });
       await api.register(adminRedemptionsRoutes, { ctx: payments });
       await api.register(adminTokensRoutes, { db: database.db });
+      await api.register(auditRoutes, { db: database.db });
+      await api.register(adminConsoleRoutes, { ctx });
       if (gateway instanceof SandboxGateway) await api.register(sandboxGatewayRoutes, { gateway });
       // Local files are served by us through signed URLs; S3 serves its own.
       if (storage instanceof LocalStorage) await api.register(filesRoutes, { storage, clock });
       if (sms instanceof ConsoleSmsSender && !config.isProduction)
-        await api.register(devRoutes, { sms });
+        await api.register(devRoutes, { sms, presence });
     },
     { prefix: '/api' },
   );
   registerPeriodSweeper(app, { db: database.db, clock, enabled: config.SWEEPER_ENABLED });
   registerConnectionSweeper(app, { ctx, enabled: config.SWEEPER_ENABLED });
+  registerUploadSlotSweeper(app as unknown as FastifyInstance, {
+    db: database.db,
+    storage,
+    clock,
+    enabled: config.SWEEPER_ENABLED,
+  });
   registerPayoutSweeper(app as unknown as FastifyInstance, payments, {
     enabled: config.SWEEPER_ENABLED,
   });
@@ -290,8 +368,8 @@ export function webCacheControl(filePath: string): string {
   return /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** Rate-limit counters shared by every server when Redis is configured. */
-async function redisForRateLimit(url: string, app: FastifyInstance) {
+/** The Redis client of the HTTP and socket-event rate limits. */
+async function redisForLimits(url: string, app: FastifyInstance) {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
   client.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));

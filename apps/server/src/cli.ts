@@ -55,7 +55,10 @@ const commands: Record<
   'close-period': {
     usage: 'close-period   (closes the open auction period now, as the scheduler would)',
     run: async (db) => {
-      const { closed, period } = await sweepPeriods({ db, clock: systemClock }, { force: true });
+      const { closed, period } = await sweepPeriods(
+        { db, clock: systemClock },
+        { force: true, closedBy: { adminId: null } },
+      );
       return {
         closedPeriodId: closed?.periodId ?? null,
         connections: closed?.connectionCount ?? 0,

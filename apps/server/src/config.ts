@@ -33,6 +33,7 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_SECONDS: seconds.default(30 * 24 * 3600),
   SESSION_ABSOLUTE_SECONDS: seconds.default(90 * 24 * 3600),
+  SOCKET_SESSION_SWEEP_SECONDS: seconds.default(15),
   OTP_TTL_SECONDS: seconds.default(300),
   OTP_MAX_ATTEMPTS: seconds.default(5),
   OTP_PHONE_MAX_PER_WINDOW: seconds.default(5),
@@ -40,6 +41,8 @@ const schema = z.object({
   OTP_IP_MAX_PER_WINDOW: seconds.optional(),
   OTP_IP_WINDOW_SECONDS: seconds.default(15 * 60),
   RATE_LIMIT_MAX: seconds.default(600),
+  SOCKET_EVENTS_MAX: seconds.default(100),
+  SOCKET_EVENTS_WINDOW_SECONDS: seconds.default(10),
   OTP_ROUTE_MAX_PER_MINUTE: seconds.optional(),
   TEST_OTP_CODE: z
     .string()
@@ -57,6 +60,8 @@ const schema = z.object({
     .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
     .default('mailto:support@bidboard.example'),
   ADMIN_PHONES: list.default([]),
+  /** Bearer token for /metrics and /api/docs in production (an admin's session works too). */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   SEED_DEMO: bool.optional(),
   AUTO_APPROVE: bool.optional(),
   SWEEPER_ENABLED: bool.default(true),

@@ -8,6 +8,8 @@ import type { User } from '@bidboard/shared';
 import { createPaymentGateway } from '../src/adapters/payments';
 import type { PaymentGateway } from '../src/adapters/payments/payments.port';
 import type { PayoutProvider } from '../src/adapters/payouts/payouts.port';
+import type { PushNetworkOptions } from '../src/adapters/push';
+import type { PushSender } from '../src/adapters/push/push.port';
 import { ConsoleSmsSender } from '../src/adapters/sms/console.adapter';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -29,6 +31,15 @@ export interface TestAppOptions {
   /** Wraps the configured card processor, e.g. to make it slow or unreachable. */
   payments?: (gateway: PaymentGateway) => PaymentGateway;
   payouts?: PayoutProvider;
+  push?: PushSender;
+  /** Push DNS and address policy; by default `*.example` names resolve to a public address. */
+  pushNetwork?: PushNetworkOptions;
+}
+
+/** Tests never look names up on the internet: `*.example` is public, the rest unknown. */
+export async function offlineResolve(host: string): Promise<string[]> {
+  if (host.endsWith('.example')) return ['93.184.216.34'];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
 }
 
 export async function createTestApp(
@@ -62,6 +73,8 @@ export async function createTestApp(
     clock: options.clock,
     payments,
     payouts: options.payouts,
+    push: options.push,
+    pushNetwork: options.pushNetwork ?? { resolve: offlineResolve },
   });
   await app.ready();
   return {

@@ -12,6 +12,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  if (!process.env.TEST_REDIS_URL) {
+    console.log('[tests] TEST_REDIS_URL not set: the multi-server Redis tests are skipped');
+  }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     console.log(

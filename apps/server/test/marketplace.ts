@@ -86,7 +86,8 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
           LEFT JOIN token_transactions t ON t.idempotency_key = 'connection:' || c.id || ':escrow'
          WHERE CASE c.escrow_state
                  WHEN 'held' THEN t.id IS NOT NULL
-                 WHEN 'refunded' THEN t.id IS NULL OR t.transaction_type <> 'refund'
+                 WHEN 'refunded' THEN t.id IS NULL
+                   OR t.transaction_type NOT IN ('refund', 'refund_deleted_user')
                    OR t.user_id <> c.user_id OR t.amount <> c.amount
                  ELSE t.id IS NULL OR t.transaction_type <> 'win'
                    OR t.user_id <> c.partner_id OR t.amount <> c.amount
@@ -106,20 +107,25 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
   if (redeemable!.n > 0) problems.push(`${redeemable!.n} members with redeemable > balance`);
   const wrongBid = await rows<{ id: number }>(
     db,
-    sql`SELECT a.id FROM auctions a
-         WHERE a.current_bid <> COALESCE((SELECT MAX(amount) FROM bids b WHERE b.auction_id = a.id), a.starting_bid)
+    sql`WITH live AS (
+          SELECT b.* FROM bids b JOIN auctions a ON a.id = b.auction_id
+           WHERE b.id > COALESCE(a.bids_voided_through, 0))
+        SELECT a.id FROM auctions a
+         WHERE a.current_bid <> COALESCE((SELECT MAX(amount) FROM live b WHERE b.auction_id = a.id), a.starting_bid)
             OR a.lead_bidder_id IS DISTINCT FROM
-               (SELECT user_id FROM bids b WHERE b.auction_id = a.id ORDER BY amount DESC, id DESC LIMIT 1)`,
+               (SELECT user_id FROM live b WHERE b.auction_id = a.id ORDER BY amount DESC, id DESC LIMIT 1)`,
   );
   if (wrongBid.length) problems.push(`current bid != highest bid on ${wrongBid.length} auctions`);
   // Every accepted bid except an auction's last one was followed by exactly one refund
-  // of the leader it displaced (or was raised by its own bidder as a rebid).
+  // of the leader it displaced (or was raised by its own bidder as a rebid). A voided lead
+  // (its bidder suspended or deleted) ends a run of bids: that leader was refunded by the void.
   const refunds = await rows<{ expected: number; actual: number }>(
     db,
     sql`WITH ordered AS (
           SELECT b.auction_id, b.user_id, b.amount,
-                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id ORDER BY b.id) AS next_user
-            FROM bids b)
+                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id, b.id <= COALESCE(a.bids_voided_through, 0)
+                                       ORDER BY b.id) AS next_user
+            FROM bids b JOIN auctions a ON a.id = b.auction_id)
         SELECT
           (SELECT COUNT(*) FROM ordered WHERE next_user IS NOT NULL AND next_user <> user_id)::int AS expected,
           (SELECT COUNT(*) FROM token_transactions WHERE transaction_type = 'outbid')::int AS actual`,
@@ -133,9 +139,10 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
     db,
     sql`WITH ordered AS (
           SELECT b.auction_id, b.user_id, b.amount,
-                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id ORDER BY b.id) AS next_user,
+                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id, b.id <= COALESCE(a.bids_voided_through, 0)
+                                       ORDER BY b.id) AS next_user,
                  LAG(b.amount) OVER (PARTITION BY b.auction_id ORDER BY b.id) AS prev_amount
-            FROM bids b),
+            FROM bids b JOIN auctions a ON a.id = b.auction_id),
         expected AS (
           SELECT user_id, SUM(amount)::bigint AS refunded FROM ordered
            WHERE next_user IS NOT NULL AND next_user <> user_id GROUP BY user_id),

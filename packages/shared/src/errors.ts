@@ -29,6 +29,8 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body is too large',
   invalidJson: 'Request body is not valid JSON',
   authFailed: 'Authentication failed',
+  /** A socket whose session was logged out, expired or revoked (socketError). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
   referralRewardAwarded: 'Referral bonus awarded',
   referralRewardAlreadyAwarded: 'Referral bonus already awarded',
   insufficientTokens: 'Insufficient tokens',
@@ -50,6 +52,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SMS_FAILED',
   'ACCOUNT_NOT_FOUND',
+  'ACCOUNT_SUSPENDED',
   'INVALID_REFERRAL',
   'NO_INVITES',
   'NOT_AUTHENTICATED',

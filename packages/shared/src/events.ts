@@ -3,23 +3,28 @@
 import { z } from 'zod';
 import { alertSchema } from './schemas/alerts';
 import { auctionCardSchema } from './schemas/auctions';
+import { cidSchema, messageSchema } from './schemas/chat';
+import { idParam, idSchema, PG_INT_MAX, safeText } from './schemas/common';
 import { connectionStatusSchema } from './schemas/connections';
 
-export const connectUserPayload = z.union([z.number().int(), z.string()]);
+export const connectUserPayload = z.union([idSchema, safeText({ max: 32 })]);
 
 /** The §3 Alert as GET /alerts returns it; the server always sends every field. */
 export const alertPayload = alertSchema.partial({ user_id: true, readAt: true });
 
 /** Bidding (marketplace §7 Realtime). Rooms are `auction_{id}`. */
 export const placeBidPayload = z.object({
-  auctionId: z.coerce.number().int().positive(),
-  bidderId: z.coerce.number().int().positive(),
+  auctionId: idParam,
+  bidderId: idParam,
   bidAmount: z.number(),
 });
 /** joinRoom / leaveRoom take an auction id or the room name `auction_{id}`. */
 export const auctionRoomPayload = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^(auction_)?\d+$/),
+  idSchema,
+  z
+    .string()
+    .regex(/^(auction_)?[1-9]\d{0,9}$/)
+    .refine((room) => Number(room.replace('auction_', '')) <= PG_INT_MAX),
 ]);
 export const bidUpdatePayload = z.object({
   id: z.number().int(),
@@ -105,19 +110,97 @@ export const balanceUpdatePayload = z.object({
 });
 export type BalanceUpdate = z.infer<typeof balanceUpdatePayload>;
 
+/**
+ * An event the server refused before handling it: the session behind the socket ended
+ * (the socket is then disconnected) or the member's event budget is spent.
+ */
+export const SOCKET_ERROR_CODES = ['SESSION_ENDED', 'RATE_LIMITED'] as const;
+export const socketErrorPayload = z.object({
+  /** The refused event; null when the socket is cut without one. */
+  event: z.string().nullable(),
+  code: z.enum(SOCKET_ERROR_CODES),
+  message: z.string(),
+});
+export type SocketErrorPayload = z.infer<typeof socketErrorPayload>;
+
+/**
+ * Chat (marketplace §7 Realtime 'new-message'): sent to both members' rooms (every tab of
+ * the recipient, and the sender's other tabs) after the message is stored. Clients keep
+ * messages by id, so one seen twice (the POST answer and this event) is shown once.
+ */
+export const newMessagePayload = z.object({
+  senderId: z.number().int(),
+  cid: z.string(),
+  message: messageSchema,
+  /** Unread counts per member id after this message. */
+  unread: z.record(z.string(), z.number().int()),
+});
+export type NewMessageEvent = z.infer<typeof newMessagePayload>;
+
+/** Read receipt: `userId` has read every message of `cid` up to `lastReadId`. */
+export const messagesReadPayload = z.object({
+  cid: z.string(),
+  userId: z.number().int(),
+  lastReadId: z.number().int(),
+});
+export type MessagesReadEvent = z.infer<typeof messagesReadPayload>;
+
+/** Client -> server: the member started or stopped typing in `cid`. */
+export const typingPayload = z.object({ cid: cidSchema, isTyping: z.boolean() });
+/** Server -> the partner's tabs. */
+export const typingEventPayload = z.object({
+  cid: z.string(),
+  userId: z.number().int(),
+  isTyping: z.boolean(),
+});
+export type TypingEvent = z.infer<typeof typingEventPayload>;
+
+/**
+ * Client -> server, on every change: which conversation this tab shows (null: none) and
+ * whether the page is in the foreground. A member reading a conversation in a foreground
+ * tab gets no push for its messages.
+ */
+export const chatViewPayload = z.object({ cid: cidSchema.nullable(), foreground: z.boolean() });
+export type ChatView = z.infer<typeof chatViewPayload>;
+
 export interface ClientToServerEvents {
   connectUser: (userId: number | string) => void;
   userActivity: () => void;
   placeBid: (payload: z.input<typeof placeBidPayload>) => void;
   joinRoom: (room: z.infer<typeof auctionRoomPayload>) => void;
   leaveRoom: (room: z.infer<typeof auctionRoomPayload>) => void;
+  typing: (payload: z.input<typeof typingPayload>) => void;
+  chatView: (payload: z.input<typeof chatViewPayload>) => void;
 }
+
+/**
+ * Every event a client may send, with the schema of its payload: the server parses each
+ * payload with it, and the fuzz test walks this map, so a new event cannot be left out
+ * (the `satisfies` fails to compile until it is listed).
+ */
+export const clientEventPayloads = {
+  connectUser: connectUserPayload,
+  userActivity: z.undefined(),
+  placeBid: placeBidPayload,
+  joinRoom: auctionRoomPayload,
+  leaveRoom: auctionRoomPayload,
+  typing: typingPayload,
+  chatView: chatViewPayload,
+} satisfies Record<keyof ClientToServerEvents, z.ZodType>;
 
 export interface ServerToClientEvents {
   'new-alert': (alert: z.infer<typeof alertPayload>) => void;
+  /** Sent just before the server closes a socket idle longer than the setting. */
   inactivityDisconnect: () => void;
+  /** On connect: the member's chat partners who are online now. */
+  onlineUsers: (userIds: number[]) => void;
+  /** A chat partner's first tab connected (on any server). */
   userOnline: (userId: number) => void;
+  /** A chat partner's last tab closed (or their server stopped answering). */
   userOffline: (userId: number) => void;
+  'new-message': (payload: NewMessageEvent) => void;
+  messagesRead: (payload: MessagesReadEvent) => void;
+  typing: (payload: TypingEvent) => void;
   bidUpdate: (payload: z.infer<typeof bidUpdatePayload>) => void;
   bidSuccess: (payload: z.infer<typeof bidSuccessPayload>) => void;
   bidError: (payload: z.infer<typeof bidErrorPayload>) => void;
@@ -132,4 +215,5 @@ export interface ServerToClientEvents {
   connectionReward: (payload: ConnectionEvent) => void;
   connectionUnmatched: (payload: ConnectionEvent) => void;
   balanceUpdate: (payload: BalanceUpdate) => void;
+  socketError: (payload: SocketErrorPayload) => void;
 }

@@ -41,6 +41,10 @@ export const ALERT_KINDS = [
   'connection_pending_reminder',
   'connection_expired',
   'connection_mutual',
+  'account_approved',
+  'account_rejected',
+  /** A moderator's warning after a report (issue 11); it never names the reporter. */
+  'moderation_warning',
 ] as const;
 
 export const auctionPeriods = pgTable(
@@ -76,6 +80,8 @@ export const auctions = pgTable(
     current_bid: integer('current_bid').notNull().default(0),
     lead_bidder_id: integer('lead_bidder_id').references(() => users.id),
     status: text('status', { enum: AUCTION_STATUSES }).notNull().default('active'),
+    /** Bids up to this id no longer count: their leader was removed and refunded. */
+    bids_voided_through: bigint('bids_voided_through', { mode: 'number' }),
     closed_at: timestamp('closed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,11 +12,20 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as auctionSchema from './auction.schema';
+import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
 import * as paymentsSchema from './payments.schema';
+import * as safetySchema from './safety.schema';
 import * as coreSchema from './schema';
 
-const schema = { ...coreSchema, ...mediaSchema, ...auctionSchema, ...paymentsSchema };
+const schema = {
+  ...coreSchema,
+  ...mediaSchema,
+  ...auctionSchema,
+  ...paymentsSchema,
+  ...chatSchema,
+  ...safetySchema,
+};
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -83,3 +83,26 @@ export const verificationVideos = pgTable(
 );
 
 export type VerificationVideoRow = typeof verificationVideos.$inferSelect;
+
+/**
+ * A presigned upload handed to a member (the verification video): the row lives until the
+ * member submits the upload (the row is claimed, i.e. deleted) or it expires, when the
+ * sweeper deletes the file it may have received. It also bounds a member's open uploads.
+ */
+export const uploadSlots = pgTable(
+  'upload_slots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('upload_slots_storage_key_key').on(t.storage_key),
+    index('upload_slots_user_idx').on(t.user_id),
+    index('upload_slots_expiry_idx').on(t.expires_at),
+  ],
+);

@@ -60,7 +60,15 @@ export const users = pgTable(
     sms_consent_at: timestamp('sms_consent_at', { withTimezone: true }),
     twilio_stop: boolean('twilio_stop').notNull().default(false),
     is_approved: boolean('is_approved').notNull().default(false),
+    /** Why an admin turned the member down (shown to them); null unless rejected. */
+    approval_rejection_reason: text('approval_rejection_reason'),
+    approval_rejected_at: timestamp('approval_rejected_at', { withTimezone: true }),
     last_active_at: timestamp('last_active_at', { withTimezone: true }),
+    /** Suspended by an admin: signed out everywhere and unable to sign in until restored. */
+    suspended_at: timestamp('suspended_at', { withTimezone: true }),
+    suspension_reason: text('suspension_reason'),
+    /** Deleted by the member: personal fields erased, the row kept for the ledger. */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

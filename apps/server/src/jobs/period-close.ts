@@ -9,6 +9,7 @@ import { listenForAlertRanges } from '../modules/alerts/alerts.events';
 import { publishPeriodClosed } from '../modules/auctions/auctions.events';
 import {
   type ClosedPeriod,
+  type ClosePeriodOptions,
   closePeriod,
   ensureOpenPeriod,
   type PeriodRow,
@@ -34,7 +35,7 @@ export interface SweepResult {
 /** Closes the period when due (or now, with `force`) and makes sure one is open. */
 export async function sweepPeriods(
   deps: SweepDeps,
-  options: { force?: boolean } = {},
+  options: ClosePeriodOptions = {},
 ): Promise<SweepResult> {
   const now = deps.clock();
   const closed = await closePeriod(deps.db, now, options);

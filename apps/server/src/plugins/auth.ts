@@ -1,16 +1,18 @@
 // Bearer-token authentication for HTTP routes. `app.requireMember` is the onRequest hook
 // of every route that needs a signed-in member; `request.member` is then set.
+// `app.requireOperator` guards what only operators read (metrics, the API document): in
+// production it takes the METRICS_TOKEN bearer (for a Prometheus scraper) or an admin.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { forbidden, notAuthenticated } from '../lib/errors';
 import {
   type AuthenticatedSession,
-  authenticate,
+  authenticateMember,
   type SessionSettings,
 } from '../modules/auth/session.service';
 import type { UserRow } from '../modules/users/user.presenter';
-import { findUserById } from '../modules/users/users.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +22,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireMember: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    requireOperator: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -29,25 +32,46 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** Compares digests, so neither the length nor the content of the token leaks by timing. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export interface AuthPluginOptions {
+  db: Db;
+  sessions: SessionSettings;
+  /** Operator pages are public outside production (local development, tests). */
+  isProduction: boolean;
+  metricsToken: string | undefined;
+}
+
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { db: Db; sessions: SessionSettings }) {
+  async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     app.decorateRequest('session', null);
     app.decorateRequest('member', null);
 
     async function requireMember(request: FastifyRequest) {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw notAuthenticated();
-      const session = await authenticate(opts.db, opts.sessions, token);
-      const member = await findUserById(opts.db, session.userId);
-      if (!member) throw notAuthenticated();
+      const { session, member } = await authenticateMember(opts.db, opts.sessions, token);
+      // Suspension and deletion revoke the sessions too; this holds even if one was missed.
+      if (member.suspended_at || member.deleted_at) throw notAuthenticated();
       request.session = session;
       request.member = member;
     }
 
     app.decorate('requireMember', requireMember);
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    async function requireAdmin(request: FastifyRequest) {
       await requireMember(request);
       if (request.member?.role !== 'admin') throw forbidden();
+    }
+    app.decorate('requireAdmin', requireAdmin);
+    app.decorate('requireOperator', async (request: FastifyRequest) => {
+      if (!opts.isProduction) return;
+      const token = bearerToken(request.headers.authorization);
+      if (token && opts.metricsToken && sameSecret(token, opts.metricsToken)) return;
+      await requireAdmin(request);
     });
   },
   { name: 'auth' },

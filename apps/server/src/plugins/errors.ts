@@ -1,6 +1,7 @@
 // The one error handler: typed domain errors become { message, code } with their
 // status, validation failures a readable 400, and anything unexpected a bare 500
-// whose details stay in the log.
+// whose details stay in the log (with the request id) and which /metrics counts, so an
+// input the edge schemas let through to the database shows up on a dashboard.
 import { MESSAGES } from '@bidboard/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,8 +9,9 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { Counter, type Registry } from 'prom-client';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/errors';
+import { AppError, pgErrorCode } from '../lib/errors';
 
 function firstIssueMessage(error: ZodError): string {
   const issue = error.issues[0];
@@ -19,7 +21,13 @@ function firstIssueMessage(error: ZodError): string {
   return generic && field ? `${field}: ${issue.message}` : issue.message;
 }
 
-export default fp(async function errorsPlugin(app: FastifyInstance) {
+export default fp(async function errorsPlugin(app: FastifyInstance, opts: { registry: Registry }) {
+  const unhandled = new Counter({
+    name: 'http_unhandled_errors_total',
+    help: 'Requests answered 500 by an error no handler expected; source: database or code',
+    labelNames: ['source', 'sqlstate'],
+    registers: [opts.registry],
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ message: error.message, code: error.code });
@@ -51,14 +59,21 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+      // A route's own limit may word its refusal (rate-limit's errorResponseBuilder).
+      const message = error.message || MESSAGES.tooManyRequests;
+      return reply.status(429).send({ message, code: 'RATE_LIMITED' });
     }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
         .send({ message: error.message || MESSAGES.invalidRequest, code: 'VALIDATION' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    const sqlstate = pgErrorCode(error);
+    unhandled.inc({ source: sqlstate ? 'database' : 'code', sqlstate: sqlstate ?? '' });
+    request.log.error(
+      { err: error, reqId: request.id, sqlstate },
+      sqlstate ? 'unhandled database error' : 'unhandled error',
+    );
     return reply.status(500).send({ message: MESSAGES.internal, code: 'INTERNAL' });
   });
 });

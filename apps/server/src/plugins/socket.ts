@@ -1,19 +1,18 @@
 // Socket.IO at /socket.io. The bearer token comes in the handshake (`auth.token`) and
-// is checked like an HTTP bearer; the browser Origin must be our own. Each member
-// joins a private room for events addressed to them alone.
-import {
-  type ClientToServerEvents,
-  MESSAGES,
-  type ServerToClientEvents,
-  userRoom,
-} from '@bidboard/shared';
+// is checked like an HTTP bearer, and the socket lives only as long as its session
+// (socket-sessions.ts); the browser Origin must be our own. Each member joins a private
+// room for events addressed to them alone.
+import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from '@bidboard/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { authenticate, type SessionSettings } from '../modules/auth/session.service';
+import type { SessionSettings } from '../modules/auth/session.service';
+import { budgetSocketEvents } from './socket-budget';
+import { guardSocketSessions } from './socket-sessions';
 
 export interface SocketData {
   userId: number;
@@ -45,6 +44,8 @@ export interface SocketPluginOptions {
   allowedOrigins: string[];
   redisUrl?: string;
   redisPrefix: string;
+  sessionSweepSeconds: number;
+  eventBudget: { max: number; windowSeconds: number; redis?: Redis };
 }
 
 /** Browsers send Origin; it must be this server's own host or an allowed origin. */
@@ -85,22 +86,23 @@ export default fp(
       });
     }
 
-    io.use(async (socket, next) => {
-      const token: unknown = socket.handshake.auth?.token;
-      try {
-        if (typeof token !== 'string' || token === '') throw new Error('missing token');
-        const session = await authenticate(opts.db, opts.sessions, token);
-        socket.data.userId = session.userId;
-        socket.data.sessionId = session.sessionId;
-        next();
-      } catch {
-        next(new Error(`${MESSAGES.authFailed}: ${MESSAGES.notAuthenticated}`));
-      }
+    // Registered first, so a flood is refused before anything else looks at it.
+    budgetSocketEvents(io, {
+      ...opts.eventBudget,
+      redisPrefix: opts.redisPrefix,
+      log: app.log,
     });
+    const guard = guardSocketSessions(io, {
+      db: opts.db,
+      sessions: opts.sessions,
+      sessionsEnded: app.sessionsEnded,
+      sweepSeconds: opts.sessionSweepSeconds,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => guard.close());
 
     io.on('connection', (socket) => {
       const { userId } = socket.data;
-      void socket.join(userRoom(userId));
       // The client announces itself; a member can only ever join their own room.
       socket.on('connectUser', () => {
         void socket.join(userRoom(userId));
@@ -120,5 +122,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'socket' },
+  { name: 'socket', dependencies: ['sessions-ended'] },
 );

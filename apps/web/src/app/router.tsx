@@ -1,10 +1,11 @@
 // Every route of the marketplace route table (marketplace §2 Routes) with its guards:
 // connections needs a session; referral sends visitors to /; home, connections, referral
-// and /{username} send members who are still onboarding to /onboarding.
+// and /{username} send members who are still onboarding to /onboarding; /admin is for
+// admins only.
 // /auth and the Bid Board (/ and /{username}) are the first screens people open; every
 // other screen is lazily loaded so the first page does not download it.
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAuth, RequireOnboarded, UsernameGate } from '@/features/auth';
+import { RequireAdmin, RequireAuth, RequireOnboarded, UsernameGate } from '@/features/auth';
 import { MenuLayout } from '@/features/menu';
 import { lazyComponent } from '@/lib/lazy';
 import { RootLayout } from './root-layout';
@@ -12,6 +13,7 @@ import { AuthRoute } from './routes/auth';
 import { HomeRoute } from './routes/home';
 import { UserBoardRoute } from './routes/user-board';
 
+const AdminRoute = lazyComponent(() => import('./routes/admin').then((m) => m.AdminRoute));
 const ConnectionsRoute = lazyComponent(() =>
   import('./routes/connections').then((m) => m.ConnectionsRoute),
 );
@@ -34,6 +36,8 @@ export const routes: RouteObject[] = [
       { path: 'logout', element: <LogoutRoute /> },
       { path: 'terms', element: <TermsRoute /> },
       { path: 'policy', element: <PolicyRoute /> },
+      // The console's code loads only after the guard has seen an admin session.
+      { element: <RequireAdmin />, children: [{ path: 'admin/*', element: <AdminRoute /> }] },
       {
         element: <RequireAuth />,
         children: [{ path: 'onboarding', element: <OnboardingRoute /> }],

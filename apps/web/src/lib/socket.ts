@@ -1,6 +1,8 @@
 // Typed Socket.IO client (accounts §7, marketplace §4 Socket): one connection per signed-in
 // session, token sent at connect, connectUser after each connect, userActivity every
-// 5 minutes while a token exists. Unlike the original client it also connects on localhost.
+// 5 minutes when the member touched the page since the last one (so an idle tab is let go
+// by the server's inactivity limit), and the status re-read every 5 s. Unlike the original
+// client it also connects on localhost.
 // The client library loads after the first paint: the board renders from HTTP and joins
 // its rooms once the socket is up.
 import {
@@ -29,7 +31,13 @@ export type SocketFactory = typeof io;
 interface Session {
   socket: AppSocket;
   pingTimer: ReturnType<typeof setInterval>;
+  pollTimer: ReturnType<typeof setInterval>;
+  stopWatchingActivity: () => void;
 }
+
+/** Socket status poll (marketplace §9). */
+export const STATUS_POLL_MS = 5000;
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
 let session: Session | null = null;
 /** Bumped by every open and close, so a library load that finishes late is ignored. */
@@ -104,20 +112,49 @@ function startSession(options: { token: string; userId: number }, factory: Socke
     if (error.message.includes(MESSAGES.authFailed)) setStatus('auth-failed');
   });
   socket.on('disconnect', (reason) => {
-    if (reason === 'io server disconnect' || reason === 'io client disconnect') return;
+    if (reason === 'io client disconnect' || status === 'inactive' || status === 'auth-failed')
+      return;
     setStatus('reconnecting');
+    // A server closing down (a deploy, a restart) disconnects its sockets itself, and the
+    // client library does not come back from that on its own: ask again, with its backoff.
+    if (reason === 'io server disconnect') socket.connect();
   });
   socket.on('inactivityDisconnect', () => setStatus('inactive'));
+  // The session behind this socket ended (signed out elsewhere, revoked): no reconnecting;
+  // the member's session is checked again instead.
+  socket.on('socketError', (error) => {
+    if (error.code === 'SESSION_ENDED') setStatus('auth-failed');
+  });
   socket.io.on('reconnect_attempt', () => setStatus('reconnecting'));
   socket.io.on('reconnect_failed', () => setStatus('reconnect-failed'));
 
+  let active = false;
+  const markActive = () => {
+    active = true;
+  };
+  for (const name of ACTIVITY_EVENTS) window.addEventListener(name, markActive, { passive: true });
+  const stopWatchingActivity = () => {
+    for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, markActive);
+  };
   const pingTimer = setInterval(() => {
-    if (authStorage.getToken() && socket.connected) socket.emit('userActivity');
+    if (!active || !authStorage.getToken() || !socket.connected) return;
+    active = false;
+    socket.emit('userActivity');
   }, ACTIVITY_PING_MS);
+  // Events can be missed (a sleeping laptop, a dropped transport): the status is re-read.
+  const pollTimer = setInterval(() => pollStatus(socket), STATUS_POLL_MS);
 
-  session = { socket, pingTimer };
+  session = { socket, pingTimer, pollTimer, stopWatchingActivity };
   // Status listeners re-read the socket: 'connecting' is when it exists.
   setStatus('connecting');
+}
+
+function pollStatus(socket: AppSocket): void {
+  if (socket.connected) {
+    if (status === 'connecting' || status === 'reconnecting') setStatus('connected');
+  } else if (status === 'connected') {
+    setStatus('reconnecting');
+  }
 }
 
 /** The 'Reconnect' action after an inactivity disconnect. */
@@ -131,6 +168,8 @@ export function closeRealtime(): void {
   generation++;
   if (!session) return;
   clearInterval(session.pingTimer);
+  clearInterval(session.pollTimer);
+  session.stopWatchingActivity();
   session.socket.removeAllListeners();
   session.socket.io.removeAllListeners();
   session.socket.disconnect();

@@ -1,5 +1,5 @@
 // Test data builders: exactly the member a test needs, with readable overrides.
-import type { AuctionCard, Connection, User } from '@bidboard/shared';
+import type { AuctionCard, Connection, Conversation, Message, User } from '@bidboard/shared';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -75,6 +75,7 @@ export function buildConnection(overrides: Partial<Connection> = {}): Connection
       profile_picture_1: null,
       profile_picture_2: null,
       profile_picture_3: null,
+      deleted: false,
       ...overrides.partner,
     },
     auction: {
@@ -112,4 +113,36 @@ export function buildAuction(id: number, username: string, overrides: Partial<Au
     photos: [],
     ...overrides,
   } satisfies AuctionCard;
+}
+
+/** A conversation of member 7 with theo (20), messaging open, nothing unread. */
+export function buildConversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    cid: '7_20',
+    participants: [7, 20],
+    partnerId: 20,
+    partner: { id: 20, username: 'theo', profile_picture_1: null },
+    lastMessage: null,
+    updatedAt: Date.parse('2026-01-08T12:00:00Z'),
+    unread: {},
+    lastRead: {},
+    isOpen: true,
+    online: false,
+    ...overrides,
+  };
+}
+
+/** A text message in conversation 7_20, from theo unless said otherwise. */
+export function buildMessage(id: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    cid: '7_20',
+    seq: id,
+    senderId: 20,
+    text: `message ${id}`,
+    blobUrl: null,
+    type: 'text',
+    ts: Date.parse('2026-01-08T12:00:00Z') + id * 60_000,
+    ...overrides,
+  };
 }

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -20,6 +21,7 @@ export function mockFetch(handlers: Record<string, Handler>) {
     const call: RecordedCall = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     };

@@ -10,11 +10,21 @@ export const ALERT_KINDS = [
   'connection_pending_reminder',
   'connection_expired',
   'connection_mutual',
+  'account_approved',
+  'account_rejected',
+  /** A moderator's warning after a report (issue 11); it never names the reporter. */
+  'moderation_warning',
 ] as const;
 
 export const ALERTS_PAGE_SIZE = 50;
 /** Opening the panel marks unread alerts read after this long (marketplace §9). */
 export const ALERTS_MARK_READ_DELAY_MS = 2000;
+
+/** What a member is told when an admin decides on their account (issue 11). */
+export const APPROVAL_ALERT_MESSAGES = {
+  approved: 'Your account is approved. Your auction is on the Bid Board.',
+  rejected: (reason: string) => `Your account was not approved: ${reason}`,
+} as const;
 
 export const ALERT_MESSAGES = {
   empty:

@@ -22,6 +22,8 @@ export const AUCTION_MESSAGES = {
   bidderMismatch: 'You can only bid as yourself.',
   searchTooShort: `Search needs at least ${SEARCH_MIN_CHARS} characters.`,
   cannotCreateAuction: 'Only approved members who finished onboarding can have an auction.',
+  notAvailableForBids:
+    "You are not on the Bid Board: turn on 'Available for bids?' in your profile first.",
   auctionRemoved:
     'This profile was removed from the Bid Board. Any bid you held on it was refunded.',
 } as const;

@@ -13,6 +13,13 @@ export const PHOTO_THUMBNAIL_SIZE = 320;
 export const PHOTO_CARD_SIZE = 720;
 export const VERIFICATION_VIDEO_MAX_BYTES = 40 * 1024 * 1024;
 export const VERIFICATION_VIDEO_CONTENT_TYPE = 'video/webm';
+/**
+ * How long a real face-turn recording runs: three head moves take at least a second, and
+ * the capture restarts after VERIFICATION_TURNS_MS (plus the face model's load time).
+ */
+/** Verification-video uploads a member may have asked for and not yet submitted. */
+export const VIDEO_UPLOAD_SLOTS_MAX = 5;
+export const VERIFICATION_VIDEO_SECONDS = { min: 1, max: 300 } as const;
 export const VERIFICATION_VIDEO = { width: 640, height: 480, facingMode: 'user' } as const;
 /** Head-turn thresholds: yaw beyond ±0.25 is left/right, pitch beyond 0.23 is up. */
 export const FACE_TURN = { yaw: 0.25, pitch: 0.23, toneHz: 880 } as const;
@@ -42,6 +49,9 @@ export const MEDIA_MESSAGES = {
   lastPhotoRequired: 'You need at least one photo.',
   faceRequired: 'Please choose a photo that clearly shows your face.',
   videoInvalid: 'The verification video must be a WebM recording.',
+  tooManyOpenUploads:
+    'You have too many unfinished video uploads. Please wait a few minutes and try again.',
+  videoUnplayable: 'The verification video has no usable recording. Please record again.',
   videoNotFound: 'Verification video not found. Please record again.',
   videoTooLarge: 'The verification video is too large. Please record again.',
   videoContentType: 'Only WebM verification videos can be uploaded.',

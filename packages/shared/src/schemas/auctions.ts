@@ -1,14 +1,15 @@
 // Auctions, periods and bids: the API contract of marketplace §7 Auctions.
 import { z } from 'zod';
 import { AUCTION_MESSAGES, AUCTIONS_PAGE_SIZE, MAX_BID, SEARCH_MIN_CHARS } from '../rules/auction';
+import { idParam, idSchema, intInRange, PG_INT_MAX, safeText } from './common';
 import { genderSchema } from './user';
 
 export const periodSchema = z.object({ id: z.number().int(), end_time: z.string() });
 export const currentPeriodResponse = z.object({ success: z.literal(true), period: periodSchema });
-export const periodEndTimeParams = z.object({ periodId: z.coerce.number().int().positive() });
+export const periodEndTimeParams = z.object({ periodId: idParam });
 export const periodEndTimeResponse = z.object({ success: z.literal(true), end_time: z.string() });
 
-export const auctionIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const auctionIdParams = z.object({ id: idParam });
 
 const pictures = {
   profile_picture_1: z.string().nullable(),
@@ -55,10 +56,10 @@ export const auctionCardSchema = z.object({
 export type AuctionCard = z.infer<typeof auctionCardSchema>;
 
 export const listAuctionsBody = z.object({
-  limit: z.number().int().min(1).max(50).default(AUCTIONS_PAGE_SIZE),
-  offset: z.number().int().min(0).default(0),
-  last_auction_id: z.number().int().positive().nullish(),
-  pin_username: z.string().trim().max(50).nullish(),
+  limit: intInRange(1, 50).default(AUCTIONS_PAGE_SIZE),
+  offset: intInRange(0, PG_INT_MAX).default(0),
+  last_auction_id: idSchema.nullish(),
+  pin_username: safeText({ max: 50 }).nullish(),
   dating_filter: z.boolean().default(false),
 });
 export type ListAuctionsBody = z.infer<typeof listAuctionsBody>;
@@ -66,15 +67,19 @@ export const auctionsResponse = z.object({ auctions: z.array(auctionCardSchema) 
 export const auctionResponse = z.object({ success: z.literal(true), auction: auctionCardSchema });
 
 export const searchAuctionsBody = z.object({
-  searchString: z.string().trim().min(SEARCH_MIN_CHARS, AUCTION_MESSAGES.searchTooShort).max(50),
+  searchString: safeText({
+    min: SEARCH_MIN_CHARS,
+    max: 50,
+    minMessage: AUCTION_MESSAGES.searchTooShort,
+  }),
 });
 
 export const createAuctionBody = z.object({
   starting_bid: z.number().int().min(0).max(MAX_BID).optional(),
   reserve_price: z.number().int().min(0).max(MAX_BID).optional(),
-  description: z.string().trim().max(500).optional(),
-  end_time: z.string().optional(),
-  period_id: z.number().int().optional(),
+  description: safeText({ max: 500, multiline: true }).optional(),
+  end_time: safeText({ max: 64 }).optional(),
+  period_id: idSchema.optional(),
 });
 
 export const placeBidBody = z.object({ amount: z.number() });
@@ -116,7 +121,7 @@ export const hasLiveAuctionResponse = z.object({
 });
 
 export const auctionProfileDataBody = z.object({
-  auctionIds: z.array(z.number().int().positive()).max(50),
+  auctionIds: z.array(idSchema).max(50),
 });
 export const auctionProfileSchema = z.object({
   auctionId: z.number().int(),

@@ -1,9 +1,10 @@
 // Sign-in and session calls of accounts §7.
 import { z } from 'zod';
 import { OTP_PATTERN } from '../rules/otp';
+import { idSchema, safeText } from './common';
 import { userSchema } from './user';
 
-const phoneField = z.string().trim().min(1).max(32);
+const phoneField = safeText({ min: 1, max: 32 });
 
 export const requestOtpBody = z.object({ phone_number: phoneField });
 export const requestOtpResponse = z.object({ success: z.boolean(), message: z.string() });
@@ -11,12 +12,12 @@ export const requestOtpResponse = z.object({ success: z.boolean(), message: z.st
 export const verifyOtpBody = z.object({
   phone_number: phoneField,
   otp: z.string().regex(OTP_PATTERN, 'Invalid Code'),
-  referred_by: z.string().trim().max(32).nullish(),
+  referred_by: safeText({ max: 32 }).nullish(),
 });
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const registerBody = verifyOtpBody.extend({ referred_by: z.string().trim().min(1).max(32) });
+export const registerBody = verifyOtpBody.extend({ referred_by: safeText({ min: 1, max: 32 }) });
 
 export const checkPhoneBody = z.object({ phone_number: phoneField });
 export const checkPhoneResponse = z.object({ exists: z.boolean() });
@@ -24,7 +25,7 @@ export const checkPhoneResponse = z.object({ exists: z.boolean() });
 export const phoneValidateBody = z.object({ phone: phoneField });
 export const phoneValidateResponse = z.object({ valid: z.boolean(), message: z.string() });
 
-export const checkReferralBody = z.object({ username: z.string().trim().min(1).max(32) });
+export const checkReferralBody = z.object({ username: safeText({ min: 1, max: 32 }) });
 export const checkReferralResponse = z.object({
   success: z.boolean(),
   referrer_id: z.number().int(),
@@ -35,8 +36,8 @@ export const meResponse = z.object({ user: userSchema });
 export const logoutResponse = z.object({ success: z.boolean(), message: z.string() });
 
 export const referralRewardBody = z.object({
-  referrerId: z.number().int().nullable(),
-  referredId: z.number().int(),
+  referrerId: idSchema.nullable(),
+  referredId: idSchema,
   notifySignUpUser: z.boolean().optional(),
 });
 export const referralRewardResponse = z.object({

@@ -91,6 +91,8 @@ export const connectionSchema = z.object({
     favorite_thing_2_answer: z.string().nullable(),
     favorite_thing_3_answer: z.string().nullable(),
     ...pictures,
+    /** The member deleted their account: show the deleted-user placeholder (§7). */
+    deleted: z.boolean(),
   }),
   auction: z.object({
     id: z.number().int(),

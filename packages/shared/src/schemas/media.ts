@@ -3,12 +3,13 @@
 // shared by the server routes and the web uploader, verification widget and photo slots.
 import { z } from 'zod';
 import { IMAGE_SIZES, IMAGE_TYPES, MEDIA_REVIEW_STATUSES, PHOTO_SLOTS } from '../rules/media';
+import { idParam, idSchema, safeText } from './common';
 
 const displayOrder = z.coerce.number().int().min(1).max(PHOTO_SLOTS);
 
 export const presignedUploadQuery = z.object({
-  fileType: z.string().max(64).optional(),
-  contentType: z.string().max(128),
+  fileType: safeText({ max: 64 }).optional(),
+  contentType: safeText({ max: 128 }),
 });
 export const presignedUploadResponse = z.object({
   success: z.boolean(),
@@ -27,7 +28,7 @@ export const verificationVideoSchema = z.object({
 export type VerificationVideo = z.infer<typeof verificationVideoSchema>;
 
 export const uploadVerificationVideoBody = z.object({
-  file_name: z.string().min(1).max(512),
+  file_name: safeText({ min: 1, max: 512 }),
   // The client names the status it expects; the server always starts the row pending.
   verification_status: z.enum(MEDIA_REVIEW_STATUSES).optional(),
 });
@@ -41,7 +42,7 @@ export const uploadVerificationVideoResponse = z.object({
 export const uploadProfileImageQuery = z.object({
   image_type: z.enum(IMAGE_TYPES).optional(),
   display_order: displayOrder,
-  file_name: z.string().max(255).optional(),
+  file_name: safeText({ max: 255 }).optional(),
 });
 
 export const profileImageSchema = z.object({
@@ -63,7 +64,7 @@ export const uploadProfileImageResponse = z.object({
 });
 
 export const userProfileImagesQuery = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: idParam.optional(),
   size: z.enum(IMAGE_SIZES).default('original'),
   displayOrder: displayOrder.optional(),
   image_type: z.enum(IMAGE_TYPES).optional(),
@@ -98,8 +99,8 @@ export const updateImagesOrderBody = z.object({
       z
         .object({
           display_order: displayOrder,
-          id: z.number().int().positive().optional(),
-          url: z.string().max(4096).optional(),
+          id: idSchema.optional(),
+          url: safeText({ max: 4096 }).optional(),
         })
         .refine((image) => image.id !== undefined || image.url !== undefined, {
           message: 'Each image needs an id or a url',
@@ -115,7 +116,7 @@ export const updateImagesOrderResponse = z.object({
   data: z.array(userProfileImageItem),
 });
 
-export const reviewMediaParams = z.object({ id: z.coerce.number().int().positive() });
+export const reviewMediaParams = z.object({ id: idParam });
 export const reviewMediaBody = z.object({ status: z.enum(['approved', 'rejected']) });
 export const reviewImageResponse = z.object({ success: z.boolean(), image: profileImageSchema });
 export const reviewVideoResponse = z.object({

@@ -1,6 +1,7 @@
 // Browser push and SMS notification settings (accounts §2 Notifications overlay, §8): the
 // push-subscription contract and the exact user-facing copy of the overlay.
 import { z } from 'zod';
+import { safeText } from './common';
 
 /** What the service worker receives in a push message and shows as a notification. */
 export const pushPayloadSchema = z.object({
@@ -33,6 +34,12 @@ export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBody>;
 
 export const pushSubscriptionResponse = z.object({ success: z.boolean() });
 export type PushSubscriptionResponse = z.infer<typeof pushSubscriptionResponse>;
+
+/** Twilio's inbound-message webhook: the sender and the text (STOP, START, ...). */
+export const inboundSmsBody = z.looseObject({
+  From: safeText({ max: 32 }),
+  Body: safeText({ max: 2000, multiline: true }),
+});
 
 export const pushTestResponse = z.object({ success: z.boolean(), sent: z.number().int() });
 export type PushTestResponse = z.infer<typeof pushTestResponse>;

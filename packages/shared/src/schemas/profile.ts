@@ -17,6 +17,7 @@ import { GENDER_MESSAGES, GENDERS, SEEKING_GENDERS } from '../rules/gender';
 import { validatePostalCode } from '../rules/postal';
 import type { RuleResult } from '../rules/result';
 import { validateUsername } from '../rules/username';
+import { safeText } from './common';
 import { userSchema } from './user';
 
 /** A field checked by `rule`: its message on failure, its cleaned value on success. */
@@ -34,6 +35,14 @@ function ruled<In, Out>(base: z.ZodType<In>, rule: (input: In) => RuleResult<Out
     });
 }
 
+/**
+ * Every text field: no control characters (a NUL byte cannot be stored), and a ceiling far
+ * above each rule's own limit so the rule's message is the one a member sees.
+ */
+const text = safeText({ max: 1000, trim: false });
+const multilineText = safeText({ max: 1000, multiline: true, trim: false });
+const answerText = safeText({ max: 1000 });
+
 const favoriteCategory = z.enum(FAVORITE_CATEGORIES, { error: FAVORITE_MESSAGES.required });
 const SLOTS = [1, 2, 3] as const;
 
@@ -41,29 +50,29 @@ const SLOTS = [1, 2, 3] as const;
 export function buildUpdateProfileBody(now: () => Date = () => new Date()) {
   return z
     .object({
-      username: ruled(z.string(), validateUsername),
-      short_bio: ruled(z.string(), validateBio),
-      bio: ruled(z.string(), validateBio),
+      username: ruled(text, validateUsername),
+      short_bio: ruled(multilineText, validateBio),
+      bio: ruled(multilineText, validateBio),
       gender: z.enum(GENDERS, { error: GENDER_MESSAGES.required }),
       seeking_gender: z.enum(SEEKING_GENDERS, { error: GENDER_MESSAGES.seekingRequired }),
-      birth_date: ruled(z.string(), (iso: string) => validateBirthDate(iso, now())),
-      postal_code: ruled(z.string(), (raw: string) => {
+      birth_date: ruled(text, (iso: string) => validateBirthDate(iso, now())),
+      postal_code: ruled(text, (raw: string) => {
         const result = validatePostalCode(raw);
         return result.ok ? { ok: true as const, value: result.value.code } : result;
       }),
       ideal_match_age_min: ruled(z.number(), validateAge),
       ideal_match_age_max: ruled(z.number(), validateAge),
       favorite_thing_1: favoriteCategory,
-      favorite_thing_1_answer: z.string().trim(),
+      favorite_thing_1_answer: answerText,
       favorite_thing_2: favoriteCategory,
-      favorite_thing_2_answer: z.string().trim(),
+      favorite_thing_2_answer: answerText,
       favorite_thing_3: favoriteCategory,
-      favorite_thing_3_answer: z.string().trim(),
+      favorite_thing_3_answer: answerText,
       available_for_bids: z.boolean(),
       open_to_dating: z.boolean(),
       bid_notification: z.boolean(),
       sms_notification: z.boolean(),
-      email: ruled(z.string(), validateEmail).nullable(),
+      email: ruled(text, validateEmail).nullable(),
       onboarded: z.number().int().min(0).max(ONBOARDING_COMPLETE),
     })
     .partial()
@@ -102,9 +111,7 @@ export const updateProfileBody = buildUpdateProfileBody();
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 // Field checks answer 200 with isValid and the reason rather than a 400, so the bodies
-// take any text and leave the judgement to the rule and the content check.
-const text = z.string().max(1000);
-
+// take any printable text and leave the judgement to the rule and the content check.
 /** What a server content check decides; `reason` is null when the input passes. */
 export const contentCheckResult = z.object({
   isValid: z.boolean(),
@@ -128,10 +135,10 @@ export const favoriteThingValidationResponse = usernameValidationResponse.extend
   cleanedInput: z.string(),
 });
 
-export const bioValidationBody = z.object({ bio: text });
+export const bioValidationBody = z.object({ bio: multilineText });
 export const bioValidationResponse = usernameValidationResponse;
 
-export const postalValidateBody = z.object({ postal_code: z.string().max(32) });
+export const postalValidateBody = z.object({ postal_code: safeText({ max: 32 }) });
 export const postalLookupSchema = z.object({
   zip: z.string(),
   country: z.enum(['US', 'CA']),
@@ -141,7 +148,7 @@ export const postalLookupSchema = z.object({
 export type PostalLookup = z.infer<typeof postalLookupSchema>;
 export const postalValidateResponse = z.object({ success: z.boolean(), data: postalLookupSchema });
 
-export const checkUsernameBody = z.object({ username: z.string().trim().min(1).max(64) });
+export const checkUsernameBody = z.object({ username: safeText({ min: 1, max: 64 }) });
 export const checkUsernameResponse = z.object({ available: z.boolean(), exists: z.boolean() });
 
 export type UsernameValidationResponse = z.infer<typeof usernameValidationResponse>;

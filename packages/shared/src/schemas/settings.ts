@@ -36,6 +36,11 @@ export const businessSettingsShape = {
   rapid_submission_seconds: intInRange(0, 3600),
   /** Most a member may spend by card in 24 hours, in US cents (HIGH_VALUE_RATE_LIMIT_EXCEEDED). */
   high_value_limit_cents: intInRange(100, 100_000_000),
+  /**
+   * A socket that has sent no activity (the 5-minute userActivity ping, a chat action)
+   * for this long gets 'inactivityDisconnect' and is closed (marketplace §7 Realtime).
+   */
+  inactivity_disconnect_minutes: intInRange(6, 7 * 24 * 60),
 };
 
 export const businessSettingsSchema = z

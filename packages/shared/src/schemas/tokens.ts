@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors';
 import { MAX_BID } from '../rules/auction';
-import { safeText } from './common';
+import { adminReason } from './admin';
+import { pageQuery, safeText } from './common';
 
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
@@ -20,10 +21,7 @@ export const claimTokensResponse = z.object({
 });
 export const checkTokensResponse = z.object({ claimed: z.boolean(), message: z.string() });
 
-export const transactionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(TRANSACTIONS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const transactionsQuery = pageQuery({ limit: TRANSACTIONS_PAGE_SIZE, maxLimit: 100 });
 
 export const transactionSchema = z.object({
   id: z.number().int(),
@@ -67,6 +65,8 @@ export const adminTokenAdjustmentBody = z.object({
     .max(MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
     .refine((n) => n !== 0, MESSAGES.adjustmentAmountInvalid),
   redeemable: z.boolean().default(false),
+  /** Why: kept in the admin audit log. */
+  reason: adminReason,
 });
 export type AdminTokenAdjustmentBody = z.infer<typeof adminTokenAdjustmentBody>;
 export const adminTokenAdjustmentResponse = z.object({

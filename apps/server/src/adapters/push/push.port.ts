@@ -13,4 +13,8 @@ export type PushResult =
 export interface PushSender {
   readonly publicKey: string;
   send(target: PushTarget, payload: string, options?: { ttlSeconds?: number }): Promise<PushResult>;
+  /** Why this endpoint may not be contacted (not a public push service), or null. */
+  checkEndpoint(endpoint: string): Promise<string | null>;
+  /** Lets go of kept-alive connections. */
+  close?(): void;
 }

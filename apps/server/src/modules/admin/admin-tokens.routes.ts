@@ -1,5 +1,6 @@
 // POST /api/admin/tokens/adjustments: an audited admin adjustment (ledger type
-// 'adjustment', the admin named on the row); redeemable tokens can be cashed out.
+// 'adjustment', the admin named on the row, the reason in the audit log); redeemable
+// tokens can be cashed out.
 import {
   adminTokenAdjustmentBody,
   adminTokenAdjustmentResponse,
@@ -28,9 +29,10 @@ export async function adminTokensRoutes(app: FastifyZodApp, { db }: { db: Db }) 
       },
     },
     async (request) => {
-      const { username, amount, redeemable } = request.body;
+      const { username, amount, redeemable, reason } = request.body;
       const adjusted = await adjustTokens(db, username, amount, {
         redeemable,
+        reason,
         actorId: request.member!.id,
       });
       request.log.info(

@@ -1,11 +1,12 @@
 // Operator actions shared by the admin API and the CLI.
 import { MESSAGES } from '@bidboard/shared';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { openAuctionForMember } from '../auctions/member-auction';
+import { recordAdminAction } from '../audit';
 import { applyBalanceChange } from '../tokens/ledger';
+import { approveMemberById } from './member-approval.service';
 
 async function memberByUsername(db: Db, username: string) {
   const [member] = await db
@@ -16,17 +17,11 @@ async function memberByUsername(db: Db, username: string) {
   return member;
 }
 
-/** Approval takes effect on the board at once: the member's auction opens in this period. */
+/** The CLI's approval: the same decision an admin makes in the console. */
 export async function approveMember(db: Db, username: string) {
   const member = await memberByUsername(db, username);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ is_approved: true, updated_at: new Date() })
-      .where(eq(users.id, member.id));
-    await openAuctionForMember(tx, member.id);
-  });
-  return { id: member.id, username: member.username, is_approved: true };
+  const decision = await approveMemberById(db, member.id, null);
+  return { id: decision.id, username: decision.username, is_approved: decision.is_approved };
 }
 
 export interface AdjustmentOptions {
@@ -34,6 +29,8 @@ export interface AdjustmentOptions {
   redeemable?: boolean;
   /** Who made it, kept on the ledger row; null for the operator CLI. */
   actorId?: number | null;
+  /** Why, kept in the audit log (the console requires one). */
+  reason?: string;
 }
 
 /**
@@ -49,15 +46,30 @@ export async function adjustTokens(
   if (!Number.isInteger(amount) || amount === 0)
     throw badRequest('VALIDATION', MESSAGES.adjustmentAmountInvalid);
   const member = await memberByUsername(db, username);
-  const entry = await db.transaction((tx) =>
-    applyBalanceChange(tx, {
+  const entry = await db.transaction(async (tx) => {
+    const booked = await applyBalanceChange(tx, {
       userId: member.id,
       amount,
       redeemableAmount: options.redeemable ? amount : 0,
       type: 'adjustment',
       referenceId: options.actorId ? `admin:${options.actorId}` : 'cli',
-    }),
-  );
+    });
+    await recordAdminAction(tx, {
+      adminId: options.actorId ?? null,
+      action: 'tokens.adjust',
+      targetType: 'user',
+      targetId: member.id,
+      before: { token_balance: booked!.balance_after - amount },
+      after: {
+        token_balance: booked!.balance_after,
+        amount,
+        redeemable: options.redeemable ?? false,
+        reason: options.reason ?? null,
+        ledger_entry_id: Number(booked!.id),
+      },
+    });
+    return booked;
+  });
   return {
     id: member.id,
     username: member.username,

@@ -23,10 +23,10 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
         response: { 200: closePeriodResponse, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async () => {
+    async (request) => {
       const { closed, period } = await sweepPeriods(
         { db: ctx.db, clock: ctx.clock, io: app.io },
-        { force: true },
+        { force: true, closedBy: { adminId: request.member!.id } },
       );
       return {
         success: true as const,
@@ -51,7 +51,7 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
       },
     },
     async (request) => {
-      const removed = await removeAuction(ctx.db, request.params.id);
+      const removed = await removeAuction(ctx.db, request.params.id, request.member!.id);
       publishAuctionRemoved(app.io, removed);
       return {
         success: true as const,

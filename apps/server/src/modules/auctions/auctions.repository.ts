@@ -1,6 +1,7 @@
 // SQL for auction cards and profile data. Ages are whole years on the New York date.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { visibleTo } from '../safety/blocks.repository';
 
 export interface AuctionCardRow {
   id: number;
@@ -96,6 +97,7 @@ export async function selectProfileData(
   db: Executor,
   today: string,
   auctionIds: readonly number[],
+  viewerId?: number | null,
 ): Promise<ProfileDataRow[]> {
   if (auctionIds.length === 0) return [];
   const ids = sql.join(
@@ -109,6 +111,6 @@ export async function selectProfileData(
                u.favorite_thing_1_answer, u.favorite_thing_2_answer, u.favorite_thing_3_answer,
                u.open_to_dating
           FROM auctions a JOIN users u ON u.id = a.user_id
-         WHERE a.id IN (${ids}) AND a.status <> 'deleted'`,
+         WHERE a.id IN (${ids}) AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
   );
 }

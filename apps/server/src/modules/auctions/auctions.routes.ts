@@ -93,7 +93,9 @@ export async function auctionsRoutes(
   app.post(
     '/auctions/search',
     { schema: { tags, body: searchAuctionsBody, response: { 200: auctionsResponse, ...errors } } },
-    async (request) => ({ auctions: await searchAuctions(ctx, request.body.searchString) }),
+    async (request) => ({
+      auctions: await searchAuctions(ctx, request.body.searchString, (await viewerOf(request))?.id),
+    }),
   );
   app.post(
     '/auctions/auction_profile_data',
@@ -106,7 +108,11 @@ export async function auctionsRoutes(
     },
     async (request) => ({
       success: true as const,
-      auctionProfileData: await auctionProfileData(ctx, request.body.auctionIds),
+      auctionProfileData: await auctionProfileData(
+        ctx,
+        request.body.auctionIds,
+        (await viewerOf(request))?.id,
+      ),
     }),
   );
   app.get(
@@ -141,7 +147,7 @@ export async function auctionsRoutes(
     { schema: { tags, params: auctionIdParams, response: { 200: auctionResponse, ...errors } } },
     async (request) => ({
       success: true as const,
-      auction: await getAuction(ctx, request.params.id),
+      auction: await getAuction(ctx, request.params.id, (await viewerOf(request))?.id),
     }),
   );
   app.get(
@@ -150,7 +156,7 @@ export async function auctionsRoutes(
       schema: { tags, params: auctionIdParams, response: { 200: auctionBidsResponse, ...errors } },
     },
     async (request) => {
-      await getAuction(ctx, request.params.id);
+      await getAuction(ctx, request.params.id, (await viewerOf(request))?.id);
       return { success: true as const, bids: await auctionBids(ctx.db, request.params.id) };
     },
   );

@@ -9,9 +9,10 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { boardPicturesFor } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
+import { visibleTo } from '../safety/blocks.repository';
 import type { UserRow } from '../users/user.presenter';
 import {
   type AuctionCardRow,
@@ -71,7 +72,11 @@ export async function listAuctions(
   const period = await currentPeriod(ctx.db);
   if (!period) return [];
   const day = today(ctx);
-  const filters: SQL[] = [sql`a.period_id = ${period.id}`, sql`a.status = 'active'`];
+  const filters: SQL[] = [
+    sql`a.period_id = ${period.id}`,
+    sql`a.status = 'active'`,
+    visibleTo(viewer?.id, sql`a.user_id`),
+  ];
   if (body.dating_filter && viewer?.open_to_dating) {
     const [me] = await rows<{ age: number | null }>(
       ctx.db,
@@ -93,15 +98,23 @@ export async function listAuctions(
       ? await selectAuctionCards(
           ctx.db,
           day,
-          sql`a.period_id = ${period.id} AND a.status = 'active' AND lower(u.username) = lower(${pin})`,
+          sql`a.period_id = ${period.id} AND a.status = 'active' AND lower(u.username) = lower(${pin})
+              AND ${visibleTo(viewer?.id, sql`a.user_id`)}`,
           { limit: 1 },
         )
       : [];
   return presentCards(ctx, [...pinned, ...page]);
 }
 
-/** Search by username in the open period; the text is trimmed, 3 characters or more. */
-export async function searchAuctions(ctx: AuctionsContext, searchString: string) {
+/**
+ * Search by username in the open period; the text is trimmed, 3 characters or more.
+ * Members blocked either way with the viewer are not found.
+ */
+export async function searchAuctions(
+  ctx: AuctionsContext,
+  searchString: string,
+  viewerId?: number | null,
+) {
   const text = searchString.trim();
   if (text.length < 3) throw badRequest('VALIDATION', AUCTION_MESSAGES.searchTooShort);
   const period = await currentPeriod(ctx.db);
@@ -110,17 +123,23 @@ export async function searchAuctions(ctx: AuctionsContext, searchString: string)
   const cards = await selectAuctionCards(
     ctx.db,
     today(ctx),
-    sql`a.period_id = ${period.id} AND a.status = 'active' AND u.username ILIKE ${pattern}`,
+    sql`a.period_id = ${period.id} AND a.status = 'active' AND u.username ILIKE ${pattern}
+        AND ${visibleTo(viewerId, sql`a.user_id`)}`,
     { limit: 50 },
   );
   return presentCards(ctx, cards);
 }
 
-export async function getAuction(ctx: AuctionsContext, auctionId: number): Promise<AuctionCard> {
+/** One auction; a member blocked either way with the viewer has none (404). */
+export async function getAuction(
+  ctx: AuctionsContext,
+  auctionId: number,
+  viewerId?: number | null,
+): Promise<AuctionCard> {
   const [card] = await selectAuctionCards(
     ctx.db,
     today(ctx),
-    sql`a.id = ${auctionId} AND a.status <> 'deleted'`,
+    sql`a.id = ${auctionId} AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
   );
   if (!card) throw notFound(AUCTION_MESSAGES.auctionNotFound);
   return (await presentCards(ctx, [card]))[0]!;
@@ -169,6 +188,10 @@ export async function createOwnAuction(
   if (!member.is_approved || member.onboarded !== ONBOARDING_COMPLETE) {
     throw badRequest('VALIDATION', AUCTION_MESSAGES.cannotCreateAuction);
   }
+  // The profile's bid-board switch decides whether a member is auctioned at all.
+  if (!member.available_for_bids) {
+    throw new AppError('CONFLICT', 409, AUCTION_MESSAGES.notAvailableForBids);
+  }
   const period = await ensureOpenPeriod(ctx.db, ctx.clock());
   const startingBid = input.starting_bid ?? 0;
   await ctx.db.execute(
@@ -184,8 +207,12 @@ export async function createOwnAuction(
   return getAuction(ctx, own!.id);
 }
 
-export async function auctionProfileData(ctx: AuctionsContext, auctionIds: readonly number[]) {
-  const found = await selectProfileData(ctx.db, today(ctx), [...new Set(auctionIds)]);
+export async function auctionProfileData(
+  ctx: AuctionsContext,
+  auctionIds: readonly number[],
+  viewerId?: number | null,
+) {
+  const found = await selectProfileData(ctx.db, today(ctx), [...new Set(auctionIds)], viewerId);
   const pictures = await profilePicturesFor(
     ctx.db,
     ctx.storage,

@@ -1,5 +1,6 @@
 // Product rules (Bidding): a member approved, or switching bids on, during a period gets an
 // auction in the current period at once, so search finds them right after onboarding.
+import { AUCTION_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
@@ -97,6 +98,27 @@ describe('an auction in the current period at once', () => {
       expect(opened, JSON.stringify(overrides)).toBeNull();
       expect(await auctionsOf(member.id)).toEqual([]);
     }
+  });
+
+  it('POST /auctions/create refuses a member whose bids are switched off', async () => {
+    const member = await buildMember(t.database.db, {
+      onboarded: 14,
+      is_approved: true,
+      available_for_bids: false,
+    });
+    const { token } = await signIn(t, member.phone_number);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auctions/create',
+      payload: { description: 'pick me' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: AUCTION_MESSAGES.notAvailableForBids,
+      code: 'CONFLICT',
+    });
+    expect(await auctionsOf(member.id)).toEqual([]);
   });
 
   it('leaves an auction an admin took off the board as it is', async () => {

@@ -22,6 +22,7 @@ export async function openAuctionForMember(tx: Tx, userId: number): Promise<numb
           JOIN auction_periods p ON p.status = 'open'
          WHERE u.id = ${userId} AND u.is_approved AND u.available_for_bids
            AND u.onboarded = ${ONBOARDING_COMPLETE}
+           AND u.suspended_at IS NULL AND u.deleted_at IS NULL
         ON CONFLICT (user_id, period_id) DO NOTHING
         RETURNING id`,
   );

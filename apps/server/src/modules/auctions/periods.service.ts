@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import type { AlertRange } from '../alerts/alerts.repository';
+import { recordAdminAction } from '../audit';
 import { nextPeriodEnd } from './period-time';
 
 export interface PeriodRow {
@@ -55,12 +56,16 @@ export async function periodById(db: Executor, id: number): Promise<PeriodRow | 
   return row ? toPeriod(row) : null;
 }
 
-/** One auction for every approved, onboarded member who is available for bids. */
+/**
+ * One auction for every approved, onboarded member who is available for bids; suspended
+ * and deleted members have none.
+ */
 async function openAuctionsFor(tx: Tx, periodId: number): Promise<void> {
   await tx.execute(
     sql`INSERT INTO auctions (user_id, period_id)
         SELECT id, ${periodId} FROM users
          WHERE is_approved AND onboarded = 14 AND available_for_bids
+           AND suspended_at IS NULL AND deleted_at IS NULL
         ON CONFLICT (user_id, period_id) DO NOTHING`,
   );
 }
@@ -88,6 +93,12 @@ export async function ensureOpenPeriod(db: Db, now: Date): Promise<PeriodRow> {
   return opened ?? (await currentPeriod(db))!;
 }
 
+export interface ClosePeriodOptions {
+  force?: boolean;
+  /** An operator closing it by hand: the close is written to the admin audit log. */
+  closedBy?: { adminId: number | null };
+}
+
 /**
  * Closes the open period if it is due (or at once with `force`) and opens the next.
  * Returns null when there was nothing to close, e.g. another server already did.
@@ -95,7 +106,7 @@ export async function ensureOpenPeriod(db: Db, now: Date): Promise<PeriodRow> {
 export async function closePeriod(
   db: Db,
   now: Date,
-  options: { force?: boolean } = {},
+  options: ClosePeriodOptions = {},
 ): Promise<ClosedPeriod | null> {
   const force = options.force === true;
   return db.transaction(async (tx) => {
@@ -173,6 +184,21 @@ export async function closePeriod(
       nextPeriodEnd(new Date(Math.max(now.getTime(), closedEnd.getTime()))),
     );
     if (!next) throw new Error('could not open the next auction period');
+    if (options.closedBy) {
+      await recordAdminAction(tx, {
+        adminId: options.closedBy.adminId,
+        action: 'period.close',
+        targetType: 'period',
+        targetId: periodId,
+        before: { status: 'open' },
+        after: {
+          status: 'closed',
+          end_time: iso(closedEnd),
+          connections: made!.n,
+          next_period_id: next.id,
+        },
+      });
+    }
     return {
       periodId,
       connectionCount: made!.n,

@@ -5,6 +5,7 @@ import { AUCTION_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { recordAdminAction } from '../audit';
 import { applyBalanceChange } from '../tokens/ledger';
 
 export interface RemovedAuction {
@@ -12,7 +13,12 @@ export interface RemovedAuction {
   refunded: { userId: number; tokenBalance: number } | null;
 }
 
-export async function removeAuction(db: Db, auctionId: number): Promise<RemovedAuction> {
+/** `adminId` is who removed it, for the audit log (null: the operator CLI). */
+export async function removeAuction(
+  db: Db,
+  auctionId: number,
+  adminId: number | null,
+): Promise<RemovedAuction> {
   return db.transaction(async (tx) => {
     const [auction] = await rows<{
       id: number;
@@ -26,19 +32,34 @@ export async function removeAuction(db: Db, auctionId: number): Promise<RemovedA
        RETURNING id, user_id, current_bid, lead_bidder_id`,
     );
     if (!auction) throw notFound(AUCTION_MESSAGES.auctionNotFound);
-    if (auction.lead_bidder_id === null || auction.current_bid === 0)
-      return { auctionId, refunded: null };
-    const entry = await applyBalanceChange(tx, {
-      userId: auction.lead_bidder_id,
-      amount: auction.current_bid,
-      type: 'refund',
-      bidTargetId: auction.user_id,
-      referenceId: `auction:${auction.id}`,
-      idempotencyKey: `auction-removed:${auction.id}`,
+    const hasLeader = auction.lead_bidder_id !== null && auction.current_bid > 0;
+    const entry = hasLeader
+      ? await applyBalanceChange(tx, {
+          userId: auction.lead_bidder_id!,
+          amount: auction.current_bid,
+          type: 'refund',
+          bidTargetId: auction.user_id,
+          referenceId: `auction:${auction.id}`,
+          idempotencyKey: `auction-removed:${auction.id}`,
+        })
+      : null;
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'auction.remove',
+      targetType: 'auction',
+      targetId: auctionId,
+      before: {
+        status: 'active',
+        owner_id: auction.user_id,
+        current_bid: auction.current_bid,
+        lead_bidder_id: auction.lead_bidder_id,
+      },
+      after: { status: 'deleted', refunded: hasLeader ? auction.current_bid : 0 },
     });
+    if (!entry) return { auctionId, refunded: null };
     return {
       auctionId,
-      refunded: { userId: auction.lead_bidder_id, tokenBalance: entry!.balance_after },
+      refunded: { userId: auction.lead_bidder_id!, tokenBalance: entry.balance_after },
     };
   });
 }

@@ -137,7 +137,9 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
       schema: { tags: ['auth'], response: { 200: logoutResponse, ...errors } },
     },
     async (request) => {
-      await revokeSession(ctx.db, request.session!.sessionId, ctx.clock);
+      const { sessionId } = request.session!;
+      await revokeSession(ctx.db, sessionId, ctx.clock);
+      await app.sessionsEnded.announce({ sessionId });
       return { success: true, message: MESSAGES.loggedOut };
     },
   );

@@ -1,12 +1,13 @@
 // Sessions: an HS256 JWT (audience and issuer checked, algorithm allow-listed) that
 // names a `sessions` row. The row makes tokens revocable and carries the idle and
 // absolute lifetimes, so a token is only as good as its row.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Executor } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { type Db, type Executor, runStatement, type Statement } from '../../db/client';
+import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../lib/context';
 import { notAuthenticated } from '../../lib/errors';
+import type { UserRow } from '../users/user.presenter';
 
 const AUDIENCE = 'bidboard-web';
 const ISSUER = 'bidboard';
@@ -48,53 +49,243 @@ export async function createSession(
     .sign(settings.key);
 }
 
-/** Resolves a bearer token to its live session, or throws 401 'Not authenticated'. */
-export async function authenticate(
-  db: Executor,
+/**
+ * Tokens whose signature and claims were already checked, per signing key: the HMAC is
+ * about a quarter of an authenticated request's CPU, and a token's signature cannot change. Only
+ * the signature is remembered; the session row is still read for every request, and the
+ * expiry is checked again on every use. Past the bound the map starts over.
+ */
+const verifiedTokens = new WeakMap<
+  Uint8Array,
+  Map<string, AuthenticatedSession & { expiresAtSeconds: number }>
+>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
+/** The session a verified token names; the row is not read yet. */
+export async function verifyToken(
   settings: SessionSettings,
   token: string,
 ): Promise<AuthenticatedSession> {
   const now = settings.clock();
-  let sid: unknown;
-  let sub: string | undefined;
+  let verified = verifiedTokens.get(settings.key);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(settings.key, verified);
+  }
+  const known = verified.get(token);
+  if (known && known.expiresAtSeconds * 1000 > now.getTime()) {
+    return { sessionId: known.sessionId, userId: known.userId };
+  }
+  let payload: { sid?: unknown; sub?: string; exp?: number };
   try {
-    const { payload } = await jwtVerify(token, settings.key, {
+    ({ payload } = await jwtVerify(token, settings.key, {
       algorithms: ALGORITHMS,
       audience: AUDIENCE,
       issuer: ISSUER,
       currentDate: now,
       requiredClaims: ['exp', 'sub', 'sid'],
-    });
-    sid = payload.sid;
-    sub = payload.sub;
+    }));
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
       throw notAuthenticated();
     throw error;
   }
-  if (typeof sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(sid) || !sub) throw notAuthenticated();
-  const idleSince = new Date(now.getTime() - settings.idleSeconds * 1000);
-  const [session] = await db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sid),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, now),
-        gt(sessions.last_seen_at, idleSince),
-      ),
-    );
-  if (!session || String(session.user_id) !== sub) throw notAuthenticated();
-  if (now.getTime() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, sid));
-  }
-  return { userId: session.user_id, sessionId: session.id };
+  const { sid, sub, exp } = payload;
+  const userId = Number(sub);
+  if (typeof sid !== 'string' || !SESSION_ID.test(sid) || !Number.isInteger(userId))
+    throw notAuthenticated();
+  if (userId < 1 || userId > MAX_USER_ID) throw notAuthenticated();
+  if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+  verified.set(token, { sessionId: sid, userId, expiresAtSeconds: exp ?? 0 });
+  return { sessionId: sid, userId };
 }
 
+/** users.id is a PostgreSQL integer. */
+const MAX_USER_ID = 2_147_483_647;
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A live session as last read from its row. */
+export interface LiveSession extends AuthenticatedSession {
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/** Which rows count as live at `now`: not revoked, not past either lifetime. */
+function liveBounds(settings: SessionSettings, now: Date) {
+  return {
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - settings.idleSeconds * 1000).toISOString(),
+  };
+}
+
+const memberStatements = new WeakMap<Db, ReturnType<typeof prepareSessionMember>>();
+
+/** Session and member in one prepared statement: every authenticated request runs it. */
+function prepareSessionMember(db: Db) {
+  return db
+    .select({
+      member: users,
+      expiresAt: sessions.expires_at,
+      lastSeenAt: sessions.last_seen_at,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.user_id, sql.placeholder('userId')),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, sql.placeholder('now')),
+        gt(sessions.last_seen_at, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('auth_session_member');
+}
+
+/**
+ * Resolves a bearer token to its live session and its member, in one database round
+ * trip (plus the idle-lifetime touch at most once a minute), or throws 401.
+ */
+export async function authenticateMember(
+  db: Db,
+  settings: SessionSettings,
+  token: string,
+): Promise<{ session: LiveSession; member: UserRow }> {
+  const claimed = await verifyToken(settings, token);
+  const now = settings.clock();
+  let statement = memberStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionMember(db);
+    memberStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({
+    sid: claimed.sessionId,
+    userId: claimed.userId,
+    ...liveBounds(settings, now),
+  });
+  if (!row) throw notAuthenticated();
+  const session = { ...claimed, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt };
+  await touch(db, session, now);
+  return { session, member: row.member };
+}
+
+/** The session a token names, if it is live now (sockets: no member needed). */
+export async function authenticate(
+  db: Db,
+  settings: SessionSettings,
+  token: string,
+): Promise<LiveSession> {
+  const claimed = await verifyToken(settings, token);
+  const session = await findLiveSession(db, settings, claimed);
+  if (!session) throw notAuthenticated();
+  return session;
+}
+
+/** Re-reads a session: live (and touched, in the same statement) or null. */
+export async function findLiveSession(
+  db: Db,
+  settings: SessionSettings,
+  claimed: AuthenticatedSession,
+): Promise<LiveSession | null> {
+  const now = settings.clock();
+  const bounds = liveBounds(settings, now);
+  const touchBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS).toISOString();
+  const [row] = await runStatement<{ expires_at: Date | string; last_seen_at: Date | string }>(
+    db,
+    LIVE_SESSION,
+    [claimed.sessionId, claimed.userId, bounds.now, bounds.idleSince, touchBefore],
+  );
+  if (!row) return null;
+  return {
+    ...claimed,
+    expiresAt: new Date(row.expires_at),
+    lastSeenAt: new Date(row.last_seen_at),
+  };
+}
+
+const LIVE_SESSION: Statement = {
+  name: 'auth_live_session',
+  text: `WITH live AS (
+      SELECT id, expires_at, last_seen_at FROM sessions
+      WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3 AND last_seen_at > $4
+    ), touched AS (
+      UPDATE sessions SET last_seen_at = $3 FROM live
+      WHERE sessions.id = live.id AND live.last_seen_at < $5
+      RETURNING sessions.last_seen_at
+    )
+    SELECT live.expires_at, COALESCE((SELECT last_seen_at FROM touched), live.last_seen_at) AS last_seen_at
+    FROM live`,
+};
+
+/** The sessions among `ids` that are live now, read without touching them (the socket sweep). */
+export async function findLiveSessions(
+  db: Db,
+  settings: SessionSettings,
+  ids: string[],
+): Promise<LiveSession[]> {
+  const bounds = liveBounds(settings, settings.clock());
+  const found = await runStatement<{
+    id: string;
+    user_id: number;
+    expires_at: Date | string;
+    last_seen_at: Date | string;
+  }>(db, LIVE_SESSIONS, [`{${ids.join(',')}}`, bounds.now, bounds.idleSince]);
+  return found.map((row) => ({
+    sessionId: row.id,
+    userId: row.user_id,
+    expiresAt: new Date(row.expires_at),
+    lastSeenAt: new Date(row.last_seen_at),
+  }));
+}
+
+const LIVE_SESSIONS: Statement = {
+  name: 'auth_live_sessions',
+  text: `SELECT id, user_id, expires_at, last_seen_at FROM sessions
+    WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at > $3`,
+};
+
+const TOUCH: Statement = {
+  name: 'auth_touch_session',
+  text: 'UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2',
+};
+
+/** Keeps the idle lifetime moving; written at most once a minute per session. */
+async function touch(db: Db, session: LiveSession, now: Date): Promise<void> {
+  if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return;
+  await runStatement(db, TOUCH, [session.sessionId, now.toISOString()]);
+  session.lastSeenAt = now;
+}
+
+/** When a session stops being live if nothing touches it again. */
+export function sessionEndsAt(settings: SessionSettings, session: LiveSession): number {
+  return Math.min(
+    session.expiresAt.getTime(),
+    session.lastSeenAt.getTime() + settings.idleSeconds * 1000,
+  );
+}
+
+/** Ends one session. Announce it through `app.sessionsEnded` once committed. */
 export async function revokeSession(db: Executor, sessionId: string, clock: Clock): Promise<void> {
   await db
     .update(sessions)
     .set({ revoked_at: clock() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/**
+ * Ends every session of a member (suspension, account deletion). Run it inside the
+ * transaction that makes the change; after commit, announce
+ * `app.sessionsEnded.announce({ userId })` so every server cuts the member's sockets.
+ */
+export async function revokeAllSessions(
+  tx: Executor,
+  userId: number,
+  clock: Clock,
+): Promise<number> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revoked_at: clock() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -12,6 +12,7 @@ import {
   MAX_BID,
   MESSAGES,
   ONBOARDING_COMPLETE,
+  SAFETY_MESSAGES,
 } from '@bidboard/shared';
 import { type Db, runStatement, type Statement } from '../../db/client';
 import type { Clock } from '../../lib/context';
@@ -55,6 +56,8 @@ const REFUSALS: Record<string, (currentBid: number) => AppError> = {
   bidding_closed: () => new AppError('AUCTION_CLOSED', 400, AUCTION_MESSAGES.biddingClosed),
   own_auction: () => rejected(AUCTION_MESSAGES.ownAuction),
   unknown_bidder: () => forbidden(),
+  member_unavailable: () => notFound(SAFETY_MESSAGES.memberUnavailable),
+  blocked: () => rejected(SAFETY_MESSAGES.bidBlocked),
   not_onboarded: () => rejected(AUCTION_MESSAGES.notOnboarded),
   not_approved: () => rejected(AUCTION_MESSAGES.notApproved),
   bid_too_low: (currentBid) => rejected(AUCTION_MESSAGES.bidTooLow(currentBid + BID_STEP)),

@@ -17,12 +17,19 @@ function released(entry: LedgerEntry | null, connectionId: number): LedgerEntry 
   return entry;
 }
 
-/** Gives the escrowed bid back to the winning bidder. */
-export async function refundEscrow(tx: Tx, connection: Held): Promise<LedgerEntry> {
+/**
+ * Gives the escrowed bid back to the winning bidder; `refund_deleted_user` when the
+ * connection ends because a member deleted their account.
+ */
+export async function refundEscrow(
+  tx: Tx,
+  connection: Held,
+  type: 'refund' | 'refund_deleted_user' = 'refund',
+): Promise<LedgerEntry> {
   const entry = await applyBalanceChange(tx, {
     userId: connection.user_id,
     amount: connection.amount,
-    type: 'refund',
+    type,
     bidTargetId: connection.partner_id,
     referenceId: connectionReference(connection.id),
     idempotencyKey: escrowKey(connection.id),

@@ -54,6 +54,7 @@ export function presentConnection(
       favorite_thing_2_answer: row.other_favorite_2,
       favorite_thing_3_answer: row.other_favorite_3,
       ...pictures,
+      deleted: row.other_deleted,
     },
     auction: {
       id: row.auction_id,

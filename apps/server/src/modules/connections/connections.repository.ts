@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CONNECTION_STATUSES, ESCROW_STATES } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
 import { ageOn } from '../auctions/auctions.repository';
+import { visibleTo } from '../safety/blocks.repository';
 
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export type EscrowState = (typeof ESCROW_STATES)[number];
@@ -121,9 +122,13 @@ export interface ConnectionCardRow extends ConnectionRow {
   other_favorite_1: string | null;
   other_favorite_2: string | null;
   other_favorite_3: string | null;
+  other_deleted: boolean;
 }
 
-/** The viewer's connections matching `where`, newest first, with the other member. */
+/**
+ * The viewer's connections matching `where`, newest first, with the other member; none
+ * with a member blocked either way.
+ */
 export async function selectConnectionCards(
   db: Executor,
   viewerId: number,
@@ -143,11 +148,13 @@ export async function selectConnectionCards(
                o.open_to_dating AS other_open_to_dating,
                o.favorite_thing_1_answer AS other_favorite_1,
                o.favorite_thing_2_answer AS other_favorite_2,
-               o.favorite_thing_3_answer AS other_favorite_3
+               o.favorite_thing_3_answer AS other_favorite_3,
+               o.deleted_at IS NOT NULL AS other_deleted
           FROM connections c
           JOIN auctions a ON a.id = c.auction_id
           JOIN users o ON o.id = CASE WHEN c.user_id = ${viewerId} THEN c.partner_id ELSE c.user_id END
          WHERE (c.user_id = ${viewerId} OR c.partner_id = ${viewerId}) AND ${where}
+           AND ${visibleTo(viewerId, sql`o.id`)}
          ORDER BY c.id DESC
          LIMIT ${page.limit} OFFSET ${page.offset}`,
   );

@@ -5,6 +5,7 @@
 
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
+import { visibleTo } from '../safety/blocks.repository';
 import {
   alertsEngaged,
   type ConnectionEffects,
@@ -19,7 +20,7 @@ const iso = (d: Date) => d.toISOString();
 
 /**
  * The accepted connection between two members, if any (the newest when there are
- * several): whether they may exchange messages. Cheap: one indexed lookup.
+ * several), and no block between them: whether they may exchange messages.
  */
 export async function acceptedConnectionBetween(
   db: Executor,
@@ -31,6 +32,7 @@ export async function acceptedConnectionBetween(
     sql`SELECT id FROM connections
          WHERE status = 'accepted'
            AND ((user_id = ${a} AND partner_id = ${b}) OR (user_id = ${b} AND partner_id = ${a}))
+           AND ${visibleTo(a, sql`${b}::int`)}
          ORDER BY id DESC LIMIT 1`,
   );
   return found ? { id: Number(found.id) } : null;

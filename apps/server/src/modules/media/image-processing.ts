@@ -45,7 +45,11 @@ export function sniffImageFormat(bytes: Uint8Array): Sniffed | null {
 
 const rejected = (status: number, message: string) => new AppError('VALIDATION', status, message);
 
-export async function processProfilePhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
+/**
+ * The checks every stored image passes: size, a raster container we accept whose decoder
+ * agrees with its first bytes, and the pixel cap before any decode.
+ */
+async function openImage(bytes: Uint8Array) {
   if (bytes.length > PHOTO_MAX_BYTES) throw rejected(413, MEDIA_MESSAGES.imageTooLarge);
   const format = sniffImageFormat(bytes);
   if (!format) throw rejected(400, MEDIA_MESSAGES.notAnImage);
@@ -67,13 +71,18 @@ export async function processProfilePhoto(bytes: Uint8Array): Promise<ProcessedP
   if (metadata.width * pageHeight > PHOTO_MAX_PIXELS) {
     throw rejected(400, MEDIA_MESSAGES.imageDimensionsTooLarge);
   }
+  return { width: metadata.width, height: pageHeight, decode: () => sharp(bytes, options) };
+}
 
+export async function processProfilePhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
+  const image = await openImage(bytes);
   // The square's side does not depend on the EXIF orientation (min of both edges).
-  const size = Math.min(PHOTO_ORIGINAL_SIZE, metadata.width, pageHeight);
+  const size = Math.min(PHOTO_ORIGINAL_SIZE, image.width, image.height);
   // rotate() without an angle turns the photo upright before the crop; shrink-on-load
   // keeps memory low for large JPEGs.
   const square = (edge: number) =>
-    sharp(bytes, options)
+    image
+      .decode()
       .rotate()
       .resize(edge, edge, { fit: 'cover', position: 'centre' })
       .webp({ quality: 82 })
@@ -85,6 +94,27 @@ export async function processProfilePhoto(bytes: Uint8Array): Promise<ProcessedP
       square(Math.min(PHOTO_THUMBNAIL_SIZE, size)),
     ]);
     return { original, card, thumbnail, size };
+  } catch {
+    throw rejected(400, MEDIA_MESSAGES.uploadFailed);
+  }
+}
+
+/** Longest edge of an image sent in chat. */
+export const CHAT_IMAGE_MAX_EDGE = 1600;
+
+/**
+ * An image sent in chat: the same checks, turned upright, its shape kept, no edge longer
+ * than CHAT_IMAGE_MAX_EDGE, re-encoded as WebP without any metadata.
+ */
+export async function processChatImage(bytes: Uint8Array): Promise<Buffer> {
+  const image = await openImage(bytes);
+  try {
+    return await image
+      .decode()
+      .rotate()
+      .resize(CHAT_IMAGE_MAX_EDGE, CHAT_IMAGE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
   } catch {
     throw rejected(400, MEDIA_MESSAGES.uploadFailed);
   }

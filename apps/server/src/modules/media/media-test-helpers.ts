@@ -1,7 +1,9 @@
 // Test helpers for the media module: signed-in members, stored photo rows and a look at
 // what is on disk, so tests can prove that a refused upload leaves nothing behind.
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { signIn, type TestApp } from '../../../test/app';
@@ -67,12 +69,22 @@ export async function pngClaiming(width: number, height: number): Promise<Buffer
   return png;
 }
 
-/** The first bytes of a MediaRecorder webm: an EBML header with DocType 'webm'. */
-export function webmBytes(extra = 2048): Buffer {
+/**
+ * A real recording: two seconds of a canvas captured by Chromium's MediaRecorder
+ * (VP8, unknown-size Segment and Clusters, no Duration), as the verification widget sends.
+ */
+export function webmBytes(): Buffer {
+  return readFileSync(
+    fileURLToPath(new URL('../../../test/fixtures/face-turn.webm', import.meta.url)),
+  );
+}
+
+/** Only the EBML header a MediaRecorder file starts with, then `extra` bytes of filler. */
+export function webmHeaderThen(extra: Buffer): Buffer {
   const header = Buffer.from([
     0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81,
     0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x04,
     0x42, 0x85, 0x81, 0x02,
   ]);
-  return Buffer.concat([header, Buffer.alloc(extra, 7)]);
+  return Buffer.concat([header, extra]);
 }

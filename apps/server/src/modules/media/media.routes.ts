@@ -1,5 +1,5 @@
-// HTTP adapter for photos and verification videos (accounts §7) plus the admin review
-// of both (product rules: uploads start 'In review'). Every member route acts on the
+// HTTP adapter for photos and verification videos (accounts §7); their admin review is in
+// modules/admin (media-review). Every member route acts on the
 // signed-in member's own photos and keys only; nothing takes a target member's id
 // except the read of approved photos.
 import {
@@ -10,10 +10,6 @@ import {
   PHOTO_UPLOAD_BODY_LIMIT,
   presignedUploadQuery,
   presignedUploadResponse,
-  reviewImageResponse,
-  reviewMediaBody,
-  reviewMediaParams,
-  reviewVideoResponse,
   updateImagesOrderBody,
   updateImagesOrderResponse,
   uploadProfileImageQuery,
@@ -31,14 +27,9 @@ import {
   deleteProfileImage,
   listProfileImages,
   reorderProfileImages,
-  reviewProfileImage,
   uploadProfileImage,
 } from './profile-images.service';
-import {
-  createVideoUploadUrl,
-  reviewVerificationVideo,
-  submitVerificationVideo,
-} from './verification-video.service';
+import { createVideoUploadUrl, submitVerificationVideo } from './verification-video.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -53,7 +44,6 @@ const tags = ['media'];
 
 export async function mediaRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   const member = { onRequest: app.requireMember };
-  const admin = { onRequest: app.requireAdmin };
 
   await app.register(photoUploadRoute, { ctx });
 
@@ -137,39 +127,6 @@ export async function mediaRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceCon
       success: true,
       video: await submitVerificationVideo(ctx, request.member!.id, request.body.file_name),
       message: MEDIA_MESSAGES.videoUploaded,
-    }),
-  );
-
-  app.post(
-    '/admin/media/images/:id/review',
-    {
-      ...admin,
-      schema: {
-        tags: ['admin'],
-        params: reviewMediaParams,
-        body: reviewMediaBody,
-        response: { 200: reviewImageResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      success: true,
-      image: await reviewProfileImage(ctx, request.params.id, request.body.status),
-    }),
-  );
-  app.post(
-    '/admin/media/videos/:id/review',
-    {
-      ...admin,
-      schema: {
-        tags: ['admin'],
-        params: reviewMediaParams,
-        body: reviewMediaBody,
-        response: { 200: reviewVideoResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      success: true,
-      video: await reviewVerificationVideo(ctx, request.params.id, request.body.status),
     }),
   );
 }

@@ -57,7 +57,7 @@ function activeImages(db: Executor, userId: number) {
     .orderBy(asc(profileImages.display_order));
 }
 
-function storedKeys(row: ProfileImageRow): string[] {
+export function storedKeys(row: ProfileImageRow): string[] {
   return [
     row.file_name,
     row.thumbnail_file_name,
@@ -216,18 +216,4 @@ export async function reorderProfileImages(
     }
   });
   return listProfileImages(ctx, userId, { size: 'original' });
-}
-
-export async function reviewProfileImage(
-  ctx: MediaContext,
-  imageId: number,
-  status: 'approved' | 'rejected',
-): Promise<ProfileImage> {
-  const [row] = await ctx.db
-    .update(profileImages)
-    .set({ review_status: status, updated_at: ctx.clock() })
-    .where(eq(profileImages.id, imageId))
-    .returning();
-  if (!row) throw notFound(MEDIA_MESSAGES.imageNotFound);
-  return presentImage(ctx.storage, row);
 }

@@ -1,11 +1,13 @@
 // Face-turn verification videos (accounts §3, §4, §7): the browser asks for an upload
 // URL under the member's own key prefix, PUTs the webm straight to storage, then submits
-// the key. The submitted object must sit under that prefix and be a WebM by its bytes
-// (EBML header with the 'webm' doc type); anything else is deleted and refused.
+// the key. The submitted object must sit under that prefix and be a real WebM video by its
+// bytes (webm-probe: EBML header, a video track, frames over a plausible length); anything
+// else is deleted and refused.
 import {
   MEDIA_MESSAGES,
   VERIFICATION_VIDEO_CONTENT_TYPE,
   VERIFICATION_VIDEO_MAX_BYTES,
+  VERIFICATION_VIDEO_SECONDS,
   type VerificationVideo,
 } from '@bidboard/shared';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +15,8 @@ import { isValidStorageKey, readHead } from '../../adapters/storage/storage.port
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { initialReviewStatus, type MediaContext } from './profile-images.service';
+import { claimUploadSlot, openUploadSlot } from './upload-slots';
+import { probeWebm } from './webm-probe';
 
 const folderOf = (userId: number) => `verification-videos/${userId}`;
 
@@ -40,8 +44,10 @@ export async function createVideoUploadUrl(
   if (base !== VERIFICATION_VIDEO_CONTENT_TYPE) {
     throw badRequest('VALIDATION', MEDIA_MESSAGES.videoContentType);
   }
+  const key = ctx.storage.newKey(folderOf(userId), 'webm');
+  // The slot exists before the URL does: an upload that is never submitted gets swept.
+  await openUploadSlot(ctx.db, userId, key, ctx.clock());
   try {
-    const key = ctx.storage.newKey(folderOf(userId), 'webm');
     const uploadUrl = await ctx.storage.signedUploadUrl(key, VERIFICATION_VIDEO_CONTENT_TYPE);
     return { uploadUrl, key };
   } catch {
@@ -49,13 +55,16 @@ export async function createVideoUploadUrl(
   }
 }
 
-/** EBML magic, then the 'webm' DocType within the header. */
-export function isWebm(head: Buffer): boolean {
-  if (head.length < 8) return false;
-  if (!head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return false;
-  // DocType element (0x4282), its one-byte size, then the value 'webm'.
-  const at = head.indexOf('webm', 0, 'latin1');
-  return at >= 3 && head[at - 3] === 0x42 && head[at - 2] === 0x82;
+/** Why the stored bytes are not a face-turn recording, or null when they are one. */
+export function videoProblem(bytes: Buffer): string | null {
+  const probe = probeWebm(bytes);
+  if (!probe) return MEDIA_MESSAGES.videoInvalid;
+  const { min, max } = VERIFICATION_VIDEO_SECONDS;
+  const plausible = probe.durationSeconds >= min && probe.durationSeconds <= max;
+  if (!probe.hasVideoTrack || probe.videoFrames < 2 || !plausible) {
+    return MEDIA_MESSAGES.videoUnplayable;
+  }
+  return null;
 }
 
 export async function submitVerificationVideo(
@@ -75,6 +84,10 @@ export async function submitVerificationVideo(
     .from(verificationVideos)
     .where(and(eq(verificationVideos.user_id, userId), eq(verificationVideos.file_name, key)));
   if (existing) return presentVideo(existing);
+  // Claimed once, before the bytes are read: the sweeper leaves a claimed upload alone.
+  if (!(await claimUploadSlot(ctx.db, userId, key, ctx.clock()))) {
+    throw notFound(MEDIA_MESSAGES.videoNotFound);
+  }
 
   const object = await ctx.storage.get(key);
   if (!object) throw notFound(MEDIA_MESSAGES.videoNotFound);
@@ -83,27 +96,14 @@ export async function submitVerificationVideo(
     await ctx.storage.delete(key);
     throw new AppError('VALIDATION', 413, MEDIA_MESSAGES.videoTooLarge);
   }
-  if (!isWebm(await readHead(object, 64))) {
+  const problem = videoProblem(await readHead(object, VERIFICATION_VIDEO_MAX_BYTES));
+  if (problem) {
     await ctx.storage.delete(key);
-    throw badRequest('VALIDATION', MEDIA_MESSAGES.videoInvalid);
+    throw badRequest('VALIDATION', problem);
   }
   const [row] = await ctx.db
     .insert(verificationVideos)
     .values({ user_id: userId, file_name: key, verification_status: initialReviewStatus(ctx) })
     .returning();
   return presentVideo(row!);
-}
-
-export async function reviewVerificationVideo(
-  ctx: MediaContext,
-  videoId: number,
-  status: 'approved' | 'rejected',
-): Promise<VerificationVideo> {
-  const [row] = await ctx.db
-    .update(verificationVideos)
-    .set({ verification_status: status, updated_at: ctx.clock() })
-    .where(eq(verificationVideos.id, videoId))
-    .returning();
-  if (!row) throw notFound(MEDIA_MESSAGES.videoNotFound);
-  return presentVideo(row);
 }

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createStorage } from '../../adapters/storage';
 import { verificationVideos } from '../../db/media.schema';
 import { loadSecrets } from '../../lib/secrets';
-import { memberSession, storedFiles, webmBytes } from './media-test-helpers';
+import { memberSession, storedFiles, webmBytes, webmHeaderThen } from './media-test-helpers';
 import { createVideoUploadUrl, submitVerificationVideo } from './verification-video.service';
 
 let t: TestApp;
@@ -75,6 +75,22 @@ describe('verification video upload', () => {
     ).toEqual([]);
   });
 
+  it('refuses a WebM header followed by anything (issue 14) and deletes it', async () => {
+    const { member, headers } = await memberSession(t);
+    const { uploadUrl, key } = (await uploadTarget(headers)).json();
+    const fake = webmHeaderThen(Buffer.alloc(4 * 1024 * 1024, 0x41));
+    expect((await put(uploadUrl, fake)).statusCode).toBe(200);
+    const response = await submit(headers, key);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MEDIA_MESSAGES.videoInvalid);
+    expect((await storedFiles(t)).some((f) => f.endsWith(key.split('/').pop()!))).toBe(false);
+    const rows = await t.database.db
+      .select()
+      .from(verificationVideos)
+      .where(eq(verificationVideos.user_id, member.id));
+    expect(rows).toEqual([]);
+  });
+
   it("cannot submit another member's key, a made-up key or a missing file", async () => {
     const owner = await memberSession(t);
     const other = await memberSession(t);
@@ -103,15 +119,17 @@ describe('verification video upload', () => {
   });
 
   it("answers 'Failed to generate upload URL' with 500 when storage fails", async () => {
+    const { member } = await memberSession(t);
     const broken = {
-      ...t.app,
+      db: t.database.db,
+      clock: () => new Date(),
       storage: {
         newKey: () => 'dev/verification-videos/1/a.webm',
         signedUploadUrl: () => Promise.reject(new Error('storage down')),
       },
     };
     await expect(
-      createVideoUploadUrl(broken as never, 1, 'video/webm;codecs=vp8'),
+      createVideoUploadUrl(broken as never, member.id, 'video/webm;codecs=vp8'),
     ).rejects.toMatchObject({ status: 500, message: MEDIA_MESSAGES.uploadUrlFailed });
   });
 });

@@ -33,11 +33,33 @@ export async function upsertSubscription(
     .values(row)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { p256dh: row.p256dh, auth: row.auth, user_agent: row.user_agent },
+      // A device that subscribes again counts as the newest (the cap keeps the newest).
+      set: {
+        p256dh: row.p256dh,
+        auth: row.auth,
+        user_agent: row.user_agent,
+        created_at: sql`now()`,
+      },
       setWhere: sql`${pushSubscriptions.user_id} = ${row.user_id}`,
     })
     .returning({ id: pushSubscriptions.id });
   return saved.length > 0;
+}
+
+/** Deletes all but the member's `keep` newest subscriptions; returns how many went. */
+export async function keepNewestSubscriptions(db: Executor, userId: number, keep: number) {
+  const removed = await db.execute(
+    sql`DELETE FROM push_subscriptions
+         WHERE user_id = ${userId}
+           AND id NOT IN (SELECT id FROM push_subscriptions WHERE user_id = ${userId}
+                           ORDER BY created_at DESC, id DESC LIMIT ${keep})`,
+  );
+  return removed;
+}
+
+/** Serialises one member's subscription changes, so the cap holds under parallel calls. */
+export async function lockMember(db: Executor, userId: number) {
+  await db.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
 }
 
 export async function deleteSubscription(db: Executor, userId: number, endpoint: string) {

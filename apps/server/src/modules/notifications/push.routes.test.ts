@@ -5,10 +5,12 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NOTIFICATION_MESSAGES, PUSH_SUBSCRIPTIONS_MAX, PUSH_TEST_MAX } from '@bidboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../../test/app';
+import { createTestApp, offlineResolve, signIn, type TestApp } from '../../../test/app';
 import { buildMember } from '../../../test/factories';
+import { isPublicAddress } from '../../adapters/push/endpoint-guard';
 import { loadVapidKeys } from '../../adapters/push/vapid-keys';
 import { pushSubscriptions } from '../../db/schema';
 
@@ -18,7 +20,10 @@ interface Received {
   body: Buffer;
 }
 
-/** A stand-in push service over HTTPS (web-push only speaks HTTPS) with a throwaway cert. */
+/**
+ * A stand-in push service over HTTPS (web-push only speaks HTTPS) with a throwaway cert for
+ * the name push.test, which the app's injected resolver points at loopback.
+ */
 async function startPushService(statusFor: (path: string) => number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
   const key = path.join(dir, 'key.pem');
@@ -40,9 +45,9 @@ async function startPushService(statusFor: (path: string) => number) {
       '-days',
       '1',
       '-subj',
-      '/CN=127.0.0.1',
+      '/CN=push.test',
       '-addext',
-      'subjectAltName=IP:127.0.0.1',
+      'subjectAltName=DNS:push.test',
     ],
     { stdio: 'ignore' },
   );
@@ -59,17 +64,12 @@ async function startPushService(statusFor: (path: string) => number) {
     },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // The app's outgoing HTTPS calls trust this test's certificate only inside this worker.
-  const previousCa = https.globalAgent.options.ca;
-  https.globalAgent.options.ca = readFileSync(cert);
   const { port } = server.address() as AddressInfo;
   return {
     received,
-    url: (p: string) => `https://127.0.0.1:${port}${p}`,
-    close: async () => {
-      https.globalAgent.options.ca = previousCa;
-      await new Promise((resolve) => server.close(resolve));
-    },
+    ca: readFileSync(cert),
+    url: (p: string) => `https://push.test:${port}${p}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
 
@@ -84,16 +84,32 @@ function browserKeys() {
 }
 
 let t: TestApp;
+let service: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  service = await startPushService((p) => (p.startsWith('/gone') ? 410 : 201));
+  // This app may reach the stand-in on loopback; everything else keeps the public-only rule.
+  t = await createTestApp(
+    {},
+    {
+      pushNetwork: {
+        resolve: (host) =>
+          host === 'push.test' ? Promise.resolve(['127.0.0.1']) : offlineResolve(host),
+        allowAddress: (address) => address === '127.0.0.1' || isPublicAddress(address),
+        ca: service.ca,
+      },
+    },
+  );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await service.close();
+});
 
-async function session() {
-  const member = await buildMember(t.database.db);
-  const { token } = await signIn(t, member.phone_number);
+async function session(app: TestApp = t) {
+  const member = await buildMember(app.database.db);
+  const { token } = await signIn(app, member.phone_number);
   const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    app.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   return { member, call };
 }
 
@@ -181,12 +197,6 @@ describe('push subscriptions', () => {
 });
 
 describe('test notification', () => {
-  let service: Awaited<ReturnType<typeof startPushService>>;
-  beforeAll(async () => {
-    service = await startPushService((p) => (p.startsWith('/gone') ? 410 : 201));
-  });
-  afterAll(() => service.close());
-
   it('delivers an encrypted Web Push with VAPID authorisation to each device', async () => {
     const { call } = await session();
     await call('POST', '/api/notifications/subscribe', {
@@ -226,5 +236,127 @@ describe('test notification', () => {
     const res = await call('POST', '/api/notifications/test');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Turn on browser notifications on this device first.');
+  });
+});
+
+describe('only public push services (issue 14, defect 4)', () => {
+  /** A strict app: the default address policy, names from a table this test controls. */
+  const names = new Map<string, string[]>([
+    ['internal.example', ['10.1.2.3']],
+    ['cgnat.example', ['100.64.1.1']],
+    ['metadata.example', ['169.254.169.254']],
+    ['ula.example', ['fd00::1']],
+    ['mapped.example', ['::ffff:127.0.0.1']],
+    ['mixed.example', ['93.184.216.34', '192.168.1.10']],
+    ['flip.example', ['93.184.216.34']],
+  ]);
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp(
+      {},
+      {
+        pushNetwork: {
+          resolve: async (host) => names.get(host) ?? offlineResolve(host),
+        },
+      },
+    );
+  });
+  afterAll(() => strict.close());
+
+  const rowsIn = (endpoint: string) =>
+    strict.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+
+  it.each([
+    'https://127.0.0.1/push/1',
+    'https://[::1]/push/1',
+    'https://10.0.0.5/push/1',
+    'https://169.254.169.254/latest/meta-data',
+    'https://localhost/push/1',
+    'https://internal.example/push/1',
+    'https://cgnat.example/push/1',
+    'https://metadata.example/push/1',
+    'https://ula.example/push/1',
+    'https://mapped.example/push/1',
+    'https://mixed.example/push/1',
+    'https://nowhere.invalid/push/1',
+  ])('refuses %s and saves nothing', async (endpoint) => {
+    const { call } = await session(strict);
+    const res = await call('POST', '/api/notifications/subscribe', {
+      endpoint,
+      keys: browserKeys(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NOTIFICATION_MESSAGES.endpointRefused);
+    expect(await rowsIn(endpoint)).toEqual([]);
+  });
+
+  it('checks again at send: a name rebound to loopback is dropped, never contacted', async () => {
+    const { call } = await session(strict);
+    const endpoint = 'https://flip.example/push/rebind';
+    const saved = await call('POST', '/api/notifications/subscribe', {
+      endpoint,
+      keys: browserKeys(),
+    });
+    expect(saved.statusCode).toBe(200);
+    names.set('flip.example', ['127.0.0.1']);
+    const before = service.received.length;
+    const res = await call('POST', '/api/notifications/test');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(NOTIFICATION_MESSAGES.noSubscriptions);
+    expect(service.received.length).toBe(before);
+    expect(await rowsIn(endpoint)).toEqual([]);
+  });
+
+  it(`keeps a member's newest ${PUSH_SUBSCRIPTIONS_MAX} devices, even when they subscribe at once`, async () => {
+    const { member, call } = await session(strict);
+    const endpoints = Array.from(
+      { length: 14 },
+      (_, i) => `https://fcm.example/cap/${member.id}/${i}`,
+    );
+    await call('POST', '/api/notifications/subscribe', {
+      endpoint: endpoints[0],
+      keys: browserKeys(),
+    });
+    const answers = await Promise.all(
+      endpoints
+        .slice(1)
+        .map((endpoint) =>
+          call('POST', '/api/notifications/subscribe', { endpoint, keys: browserKeys() }),
+        ),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const kept = await strict.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.user_id, member.id));
+    expect(kept).toHaveLength(PUSH_SUBSCRIPTIONS_MAX);
+    expect(kept.map((row) => row.endpoint)).not.toContain(endpoints[0]);
+  });
+});
+
+describe('bounded test pushes', () => {
+  it(`sends once to each device and allows ${PUSH_TEST_MAX} tests per window`, async () => {
+    const { member, call } = await session();
+    for (let i = 0; i < PUSH_SUBSCRIPTIONS_MAX + 2; i++) {
+      await call('POST', '/api/notifications/subscribe', {
+        endpoint: service.url(`/bounded/${member.id}/${i}`),
+        keys: browserKeys(),
+      });
+    }
+    const mine = () => service.received.filter((r) => r.path.startsWith(`/bounded/${member.id}/`));
+    const first = await call('POST', '/api/notifications/test');
+    expect(first.json()).toEqual({ success: true, sent: PUSH_SUBSCRIPTIONS_MAX });
+    expect(mine()).toHaveLength(PUSH_SUBSCRIPTIONS_MAX);
+    expect(new Set(mine().map((r) => r.path)).size).toBe(PUSH_SUBSCRIPTIONS_MAX);
+    for (let i = 1; i < PUSH_TEST_MAX; i++) {
+      expect((await call('POST', '/api/notifications/test')).statusCode).toBe(200);
+    }
+    const over = await call('POST', '/api/notifications/test');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(NOTIFICATION_MESSAGES.testTooOften);
+    expect(mine()).toHaveLength(PUSH_SUBSCRIPTIONS_MAX * PUSH_TEST_MAX);
   });
 });

@@ -1,6 +1,9 @@
 // HTTP adapter for browser push: the VAPID public key, subscribe/unsubscribe and a test push.
 import {
   errorResponseSchema,
+  NOTIFICATION_MESSAGES,
+  PUSH_TEST_MAX,
+  PUSH_TEST_WINDOW_MINUTES,
   pushSubscribeBody,
   pushSubscriptionResponse,
   pushTestResponse,
@@ -15,6 +18,7 @@ const errors = {
   401: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  429: errorResponseSchema,
 };
 
 export async function pushRoutes(app: FastifyZodApp, { ctx }: { ctx: PushContext }) {
@@ -58,7 +62,26 @@ export async function pushRoutes(app: FastifyZodApp, { ctx }: { ctx: PushContext
   );
   app.post(
     '/notifications/test',
-    { ...member, schema: { tags, response: { 200: pushTestResponse, ...errors } } },
+    {
+      ...member,
+      // Each test reaches every device of the member: a per-member budget (shared across
+      // servers through Redis when configured) keeps it from becoming a flood.
+      config: {
+        rateLimit: {
+          max: PUSH_TEST_MAX,
+          timeWindow: `${PUSH_TEST_WINDOW_MINUTES} minutes`,
+          hook: 'preHandler',
+          keyGenerator: (request) => `push-test:${request.member?.id}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: NOTIFICATION_MESSAGES.testTooOften,
+            code: 'RATE_LIMITED',
+            retryAfter: context.after,
+          }),
+        },
+      },
+      schema: { tags, response: { 200: pushTestResponse, ...errors } },
+    },
     async (request) => ({ success: true, sent: await sendTestPush(ctx, request.member!.id) }),
   );
 }

@@ -1,7 +1,9 @@
 // Twilio's inbound-message webhook. Twilio posts form-encoded fields; the parser for them is
-// registered inside this plugin only, so the rest of the API stays JSON-only. With the
-// twilio provider every request must carry a valid X-Twilio-Signature.
-import { z } from 'zod';
+// registered inside this plugin only, so the rest of the API stays JSON-only. Every request
+// must carry a valid X-Twilio-Signature, except with the console provider outside
+// production, where a developer posts STOP by hand. A production server with the console
+// provider has no auth token to check against, so it refuses every request.
+import { inboundSmsBody } from '@bidboard/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
@@ -10,8 +12,6 @@ import { handleInboundSms } from './sms-inbound.service';
 import { isValidTwilioSignature } from './twilio-signature';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
-
-const inboundSmsBody = z.looseObject({ From: z.string().max(32), Body: z.string().max(2000) });
 
 export async function smsInboundRoutes(
   app: FastifyZodApp,
@@ -30,7 +30,9 @@ export async function smsInboundRoutes(
     {
       schema: { tags: ['notifications'], body: inboundSmsBody },
       preValidation: async (request) => {
-        if (config.SMS_PROVIDER !== 'twilio') return;
+        if (config.SMS_PROVIDER === 'console' && !config.isProduction) return;
+        // Without an auth token anyone could sign with the empty key.
+        if (!config.TWILIO_AUTH_TOKEN) throw forbidden();
         // Twilio signs the public URL it called, which a proxy may not pass on as-is.
         const base = config.PUBLIC_URL
           ? config.PUBLIC_URL.replace(/\/$/, '')
@@ -38,7 +40,7 @@ export async function smsInboundRoutes(
         const params = (request.body ?? {}) as Record<string, string>;
         const signature = request.headers['x-twilio-signature'];
         const valid = isValidTwilioSignature(
-          config.TWILIO_AUTH_TOKEN ?? '',
+          config.TWILIO_AUTH_TOKEN,
           `${base}${request.url}`,
           params,
           typeof signature === 'string' ? signature : undefined,

@@ -17,6 +17,7 @@ import {
 } from '@bidboard/shared';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { recordAdminAction } from '../audit';
 import {
   listPaymentErrors,
   listPaymentReviews,
@@ -80,13 +81,24 @@ export async function adminPaymentsRoutes(app: FastifyZodApp, { ctx }: { ctx: Pa
       },
     },
     async (request) => {
-      const review = await resolvePaymentReview(ctx.db, {
-        id: request.params.id,
-        actorId: request.member!.id,
-        note: request.body.note,
-        now: ctx.clock(),
+      const review = await ctx.db.transaction(async (tx) => {
+        const resolved = await resolvePaymentReview(tx, {
+          id: request.params.id,
+          actorId: request.member!.id,
+          note: request.body.note,
+          now: ctx.clock(),
+        });
+        if (!resolved) throw notFound(PAYMENT_MESSAGES.reviewNotFound);
+        await recordAdminAction(tx, {
+          adminId: request.member!.id,
+          action: 'payment_review.resolve',
+          targetType: 'payment_review',
+          targetId: resolved.id,
+          before: { resolved: false },
+          after: { resolved: true, note: request.body.note },
+        });
+        return resolved;
       });
-      if (!review) throw notFound(PAYMENT_MESSAGES.reviewNotFound);
       return { success: true as const, review };
     },
   );
@@ -104,7 +116,11 @@ export async function adminPaymentsRoutes(app: FastifyZodApp, { ctx }: { ctx: Pa
     },
     async (request) => {
       const { transactionId } = request.params;
-      const result = await reversePurchase(ctx, { transactionId, reason: request.body.reason });
+      const result = await reversePurchase(ctx, {
+        transactionId,
+        reason: request.body.reason,
+        adminId: request.member!.id,
+      });
       if (result.status === 'unknown') throw notFound(PAYMENT_MESSAGES.purchaseNotFound);
       if (result.status === 'already') {
         return {

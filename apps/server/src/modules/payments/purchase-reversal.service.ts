@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { TokenPurchaseRow } from '../../db/payments.schema';
+import { recordAdminAction } from '../audit';
 import { publishBalance } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import type { PaymentsContext } from './payments.context';
@@ -23,7 +24,12 @@ export type ReversalResult =
 
 export async function reversePurchase(
   ctx: PaymentsContext,
-  input: { transactionId: string; reason: ReversalReason },
+  input: {
+    transactionId: string;
+    reason: ReversalReason;
+    /** An admin recording it by hand (audited); absent for the processor's webhook. */
+    adminId?: number | null;
+  },
 ): Promise<ReversalResult> {
   const provider = ctx.gateway.provider;
   const now = ctx.clock();
@@ -70,6 +76,16 @@ export async function reversePurchase(
             RETURNING id`,
       );
       reviewId = review?.id ?? null;
+    }
+    if (input.adminId !== undefined) {
+      await recordAdminAction(tx, {
+        adminId: input.adminId,
+        action: 'purchase.reverse',
+        targetType: 'purchase',
+        targetId: purchase.id,
+        before: { status: 'completed' },
+        after: { status: input.reason, tokens_taken: tokensTaken, tokens_owed: tokensOwed },
+      });
     }
     return { status: 'reversed', purchase, tokensTaken, tokensOwed, reviewId };
   });

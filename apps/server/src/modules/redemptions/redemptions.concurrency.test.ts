@@ -31,7 +31,7 @@ describe.skipIf(!onPostgres)('redemptions under concurrency (PostgreSQL, pool 40
       method: 'POST',
       url: '/api/admin/tokens/adjustments',
       headers: admin.headers,
-      payload: { username: m.username, amount: 5250, redeemable: true },
+      payload: { username: m.username, amount: 5250, redeemable: true, reason: 'Earnings' },
     });
     const responses = await Promise.all(
       Array.from({ length: 100 }, () =>

@@ -43,6 +43,7 @@ async function earner(tokens: number, redeemable: number) {
     username: m.username,
     amount: redeemable,
     redeemable: true,
+    reason: 'Earnings credited by hand',
   });
   expect(res.json()).toMatchObject({ tokenBalance: tokens, redeemableTokens: redeemable });
   return m;
@@ -239,7 +240,11 @@ describe('admin payouts', () => {
       ['GET', '/admin/redemptions', undefined],
       ['POST', `/admin/redemptions/${redemption.id}/paid`, undefined],
       ['POST', `/admin/redemptions/${redemption.id}/failed`, { reason: 'x' }],
-      ['POST', '/admin/tokens/adjustments', { username: m.username, amount: 10, redeemable: true }],
+      [
+        'POST',
+        '/admin/tokens/adjustments',
+        { username: m.username, amount: 10, redeemable: true, reason: 'x' },
+      ],
     ] as const) {
       expect((await call(method, path, m.headers, payload)).statusCode).toBe(403);
       expect((await call(method, path, undefined, payload)).statusCode).toBe(401);
@@ -251,11 +256,13 @@ describe('admin payouts', () => {
     const unknown = await call('POST', '/admin/tokens/adjustments', admin.headers, {
       username: 'nobody_here',
       amount: 10,
+      reason: 'Goodwill',
     });
     expect(unknown.statusCode).toBe(404);
     const zero = await call('POST', '/admin/tokens/adjustments', admin.headers, {
       username: m.username,
       amount: 0,
+      reason: 'Goodwill',
     });
     expect(zero.json().message).toBe('Amount must be a non-zero whole number');
   });

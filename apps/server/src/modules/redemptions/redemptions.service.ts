@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { recordAdminAction } from '../audit';
 import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
 import { publishBalance } from '../tokens/balance.events';
@@ -139,6 +140,17 @@ export async function settleRedemption(
             referenceId: reference,
             idempotencyKey: `redemption_failed:${row.id}`,
           });
+    // A decision by an admin is audited; the payout job's own outcomes are not admin actions.
+    if (decision.actorId !== undefined) {
+      await recordAdminAction(tx, {
+        adminId: decision.actorId,
+        action: `payout.mark_${decision.outcome}`,
+        targetType: 'redemption',
+        targetId: row.id,
+        before: { status: 'pending' },
+        after: { status: decision.outcome, reason, token_amount: row.token_amount },
+      });
+    }
     return { settled: row, entry: ledger };
   });
   if (entry && decision.outcome === 'failed') publishBalance(ctx.io, entry, 'redemption_failed');

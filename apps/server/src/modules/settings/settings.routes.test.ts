@@ -1,10 +1,11 @@
 // Business settings over HTTP: admins read and change them, the change is validated as a
 // whole, and another server sharing the database uses the new value at once.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
 import { buildBidder } from '../../../test/marketplace';
 import { buildApp } from '../../app';
+import { rows } from '../../db/client';
 import { users } from '../../db/schema';
 
 let t: TestApp;
@@ -92,6 +93,18 @@ describe('business settings', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().settings.daily_claim_amount).toBe(40);
+    const audit = await rows<{ action: string; admin_id: number; before: object; after: object }>(
+      t.database.db,
+      sql`SELECT action, admin_id, before, after FROM admin_audit_log ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit).toEqual([
+      {
+        action: 'settings.update',
+        admin_id: admin.id,
+        before: { daily_claim_amount: 100, token_redemption_multiplier: 1 },
+        after: { daily_claim_amount: 40, token_redemption_multiplier: 5 },
+      },
+    ]);
 
     const m = await member();
     const claim = await other.inject({

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { type Db, type Executor, rows } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { recordAdminAction } from '../audit';
 
 export type SettingsDefaults = Pick<
   Config,
@@ -34,6 +35,7 @@ export function defaultSettings(config: SettingsDefaults): BusinessSettings {
     payment_window_minutes: 5,
     rapid_submission_seconds: 3,
     high_value_limit_cents: 50_000,
+    inactivity_disconnect_minutes: 30,
   };
 }
 
@@ -61,7 +63,10 @@ export interface SettingsChange {
   after: BusinessSettings;
 }
 
-/** Saves a validated change; the merged settings must still make sense as a whole. */
+/**
+ * Saves a validated change; the merged settings must still make sense as a whole. The
+ * audit log gets the changed keys before and after (`actorId` null: the operator CLI).
+ */
 export async function updateSettings(
   db: Db,
   config: SettingsDefaults,
@@ -77,8 +82,8 @@ export async function updateSettings(
     if (!merged.success) {
       throw badRequest('VALIDATION', merged.error.issues[0]?.message ?? 'Invalid settings');
     }
-    for (const key of keys) {
-      if (!(key in change)) continue;
+    const changed = keys.filter((key) => key in change);
+    for (const key of changed) {
       await tx.execute(
         sql`INSERT INTO app_settings (key, value, updated_at, updated_by)
             VALUES (${key}, ${JSON.stringify(change[key])}::jsonb, now(), ${actorId})
@@ -86,6 +91,14 @@ export async function updateSettings(
                SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
       );
     }
+    await recordAdminAction(tx, {
+      adminId: actorId,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: null,
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, merged.data[key]])),
+    });
     return { before, after: merged.data };
   });
 }

@@ -40,7 +40,7 @@ export async function systemRoutes(
   );
   app.get(
     '/metrics',
-    { config: { rateLimit: false }, schema: { hide: true } },
+    { onRequest: app.requireOperator, config: { rateLimit: false }, schema: { hide: true } },
     async (_request, reply) => {
       reply.header('content-type', opts.registry.contentType);
       return opts.registry.metrics();

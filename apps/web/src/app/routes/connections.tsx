@@ -1,13 +1,13 @@
 // /connections, /connections/{userId} and ?connectionId=: the member's connections, that
-// member's or that connection first. Chat opens from an accepted connection; until the
-// chat ships it opens the menu's Chat panel, which says what will appear there.
+// member's or that connection first. Chat on an accepted connection opens the chat
+// overlay straight into the conversation with that partner.
 import { idParam } from '@bidboard/shared';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { FeedMessage } from '@/components/ui/feed';
 import { Screen } from '@/components/ui/screen';
+import { openChat } from '@/features/chat';
 import { CONNECTION_TEXT, ConnectionsPage } from '@/features/connections';
-import { UpcomingPanel } from '@/features/menu';
 
 const idOrNull = (value: string | null | undefined) => {
   const parsed = idParam.safeParse(value ?? undefined);
@@ -17,17 +17,15 @@ const idOrNull = (value: string | null | undefined) => {
 export function ConnectionsRoute() {
   const { userId } = useParams();
   const [search] = useSearchParams();
-  const [chatOpen, setChatOpen] = useState(false);
   return (
     <Screen>
       <Suspense fallback={<FeedMessage>{CONNECTION_TEXT.loading}</FeedMessage>}>
         <ConnectionsPage
           pinPartnerId={idOrNull(userId)}
           pinConnectionId={idOrNull(search.get('connectionId'))}
-          onOpenChat={() => setChatOpen(true)}
+          onOpenChat={(connection) => openChat(connection.partner.id)}
         />
       </Suspense>
-      <UpcomingPanel panel={chatOpen ? 'chat' : null} onClose={() => setChatOpen(false)} />
     </Screen>
   );
 }

@@ -103,6 +103,8 @@ interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>
   photos: readonly (CardImage | null)[];
   panels: readonly CardPanel[];
   action: ReactNode;
+  /** Small controls beside the name (block and report). */
+  tools?: ReactNode;
   /** The first card of a list: its photo is the largest paint, so it loads first. */
   priority?: boolean;
 }
@@ -114,6 +116,7 @@ export function ProfileCard({
   photos,
   panels,
   action,
+  tools,
   priority = false,
   className,
   ...rest
@@ -172,6 +175,7 @@ export function ProfileCard({
       </div>
       <footer className="profile-card__footer">
         <h2 className="profile-card__name">{heading}</h2>
+        {tools}
         {action}
       </footer>
     </article>

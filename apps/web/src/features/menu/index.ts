@@ -1,4 +1,3 @@
 // Public API of the menu feature.
 export { MainMenu } from './components/main-menu';
 export { MenuLayout } from './components/menu-layout';
-export { UpcomingPanel } from './components/upcoming-panel';

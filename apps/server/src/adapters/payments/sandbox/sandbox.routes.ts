@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorResponseSchema, formatCents } from '@bidboard/shared';
+import { errorResponseSchema, formatCents, safeText } from '@bidboard/shared';
 import { z } from 'zod';
 import type { FastifyZodApp } from '../../../lib/fastify';
 import { type SandboxGateway, sandboxTransactResponse } from './sandbox.gateway';
@@ -28,11 +28,11 @@ const PAGE_CSP = [
 ].join('; ');
 
 const transactBody = z.object({
-  token: z.string().max(200),
-  cardNumber: z.string().max(40),
-  expirationDate: z.string().max(10),
-  cardCode: z.string().max(6),
-  zip: z.string().max(12).optional(),
+  token: safeText({ max: 200 }),
+  cardNumber: safeText({ max: 40 }),
+  expirationDate: safeText({ max: 10 }),
+  cardCode: safeText({ max: 6 }),
+  zip: safeText({ max: 12 }).optional(),
 });
 
 const escapeHtml = (text: string) =>
@@ -108,7 +108,7 @@ export async function sandboxGatewayRoutes(
 
   app.post(
     '/payments/sandbox/payment',
-    { ...limited, schema: { hide: true, body: z.looseObject({ token: z.string().max(200) }) } },
+    { ...limited, schema: { hide: true, body: z.looseObject({ token: safeText({ max: 200 }) }) } },
     async (request, reply) => {
       const form = await gateway.findForm(request.body.token);
       reply.header('content-security-policy', PAGE_CSP).removeHeader('x-frame-options');

@@ -40,10 +40,13 @@ export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string
       if (connectionId) return `/connections?connectionId=${connectionId}`;
       return userId ? `/connections/${userId}` : null;
     case 'connection_expired':
+    case 'account_approved':
       return '/';
     case 'connection_mutual':
       return userId && connectionId ? `/connections/${userId}?connectionId=${connectionId}` : null;
     case 'connection_reward':
+    case 'moderation_warning':
+    case 'account_rejected':
       return 'close';
     default:
       return null;

@@ -1,11 +1,12 @@
 // One Bid Board card (marketplace §2 Auction card): a carousel of up to 3 photos, the
 // profile slide and the bidding slide; 'username, age' and the Bid / Winning / Outbid button.
-import type { AuctionCard as Auction, User } from '@bidboard/shared';
+import { type AuctionCard as Auction, SAFETY_MESSAGES, type User } from '@bidboard/shared';
 import clsx from 'clsx';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
 import { lastSlideIndex, ProfileCard, useCardCarousel } from '@/components/ui/profile-card';
 import { ProfileDetails } from '@/components/ui/profile-details';
+import { MemberSafetyButton } from '@/features/safety';
 import { formatTokens } from '@/lib/format';
 import type { AppSocket, RealtimeStatus } from '@/lib/socket';
 import type { AuctionProfile } from '../api/get-auction-profiles';
@@ -45,6 +46,7 @@ export const AuctionCard = memo(function AuctionCard({
   const [submitting, setSubmitting] = useState(false);
   const [flash, setFlash] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
   const submittingRef = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
@@ -120,10 +122,10 @@ export const AuctionCard = memo(function AuctionCard({
 
   const heading = card.age === null ? username : `${username}, ${card.age}`;
 
-  if (removedMessage) {
+  if (removedMessage || blocked) {
     return (
       <article className="profile-card profile-card--removed" aria-label={heading} role="status">
-        <p>{removedMessage}</p>
+        <p>{blocked ? SAFETY_MESSAGES.blocked(username) : removedMessage}</p>
       </article>
     );
   }
@@ -174,6 +176,14 @@ export const AuctionCard = memo(function AuctionCard({
           ) : null,
         },
       ]}
+      tools={
+        user && user.id !== card.user_id ? (
+          <MemberSafetyButton
+            member={{ id: card.user_id, username }}
+            onBlocked={() => setBlocked(true)}
+          />
+        ) : null
+      }
       action={
         <button
           ref={bidButtonRef}

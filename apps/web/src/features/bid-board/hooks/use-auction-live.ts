@@ -117,6 +117,11 @@ export function useAuctionLive(options: {
       if (p.auctionId !== null && p.auctionId !== auctionId) return;
       onOutcome({ kind: 'error', message: p.message, at: Date.now() });
     };
+    // A bid the server refused before reading it (the member's event budget is spent):
+    // only the card waiting for its own bid shows it.
+    const handleRefused = (p: { event: string | null; message: string }) => {
+      if (p.event === 'placeBid') onOutcome({ kind: 'error', message: p.message, at: Date.now() });
+    };
     const handleDeleted = (p: { auctionId: number; message: string }) => {
       if (p.auctionId === auctionId) setRemovedMessage(p.message);
     };
@@ -125,12 +130,14 @@ export function useAuctionLive(options: {
     socket.on('roomJoined', handleJoined);
     socket.on('bidSuccess', handleSuccess);
     socket.on('bidError', handleError);
+    socket.on('socketError', handleRefused);
     return () => {
       socket.off('bidUpdate', handleUpdate);
       socket.off('auctionDeleted', handleDeleted);
       socket.off('roomJoined', handleJoined);
       socket.off('bidSuccess', handleSuccess);
       socket.off('bidError', handleError);
+      socket.off('socketError', handleRefused);
     };
   }, [socket, auctionId, onOutcome]);
 

@@ -6,6 +6,7 @@ import type { Connection, ConnectionAction } from '@bidboard/shared';
 import clsx from 'clsx';
 import { lastSlideIndex, ProfileCard, useCardCarousel } from '@/components/ui/profile-card';
 import { ProfileDetails } from '@/components/ui/profile-details';
+import { MemberSafetyButton, useDeletedPartner } from '@/features/safety';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateConnectionStatus } from '../api/update-connection-status';
 import { CONNECTION_TEXT, cardLabel } from '../lib/connection-view';
@@ -26,13 +27,12 @@ interface ConnectionCardProps {
 export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: ConnectionCardProps) {
   const carousel = useCardCarousel();
   const update = useUpdateConnectionStatus();
-  const username = c.partner.username ?? 'Member';
-  const heading = c.partner.age === null ? username : `${username}, ${c.partner.age}`;
-  const photos = [
-    c.partner.profile_picture_1,
-    c.partner.profile_picture_2,
-    c.partner.profile_picture_3,
-  ];
+  const deleted = useDeletedPartner(c.partner.id, c.partner.deleted);
+  const username = deleted?.username ?? c.partner.username ?? 'Member';
+  const heading = deleted || c.partner.age === null ? username : `${username}, ${c.partner.age}`;
+  const photos = deleted
+    ? [deleted.icon]
+    : [c.partner.profile_picture_1, c.partner.profile_picture_2, c.partner.profile_picture_3];
   const label = cardLabel(c);
   const actionIndex = lastSlideIndex(photos, 2);
 
@@ -81,6 +81,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
           ),
         },
       ]}
+      tools={deleted ? null : <MemberSafetyButton member={{ id: c.partner.id, username }} />}
       action={
         <button
           type="button"

@@ -1,11 +1,19 @@
 // Main menu (marketplace §2): the fixed menu button opens a sheet; members and visitors
 // see different links; overlays open after the sheet closes. The sheet and the overlays
-// load on demand: the first page only needs the button (and, for members, the alerts bell).
+// load on demand: the first page only needs the button (and, for members, the alerts bell and the messages button).
 import { Suspense, useState } from 'react';
 import { IconButton } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
 import { AlertsBell, useUnreadAlerts } from '@/features/alerts';
 import { useAuth } from '@/features/auth';
+import {
+  ChatButton,
+  ChatHost,
+  ChatOverlayModule,
+  openChat,
+  useChatLive,
+  usePresenceTracking,
+} from '@/features/chat';
 import { preloadable } from '@/lib/lazy';
 import { type MenuOverlay, MenuOverlays } from './menu-overlays';
 import './main-menu.css';
@@ -19,6 +27,8 @@ export function MainMenu() {
   const [overlay, setOverlay] = useState<MenuOverlay | null>(null);
   const user = state.status === 'authenticated' ? state.user : null;
   const unreadAlerts = useUnreadAlerts(user !== null);
+  const unreadChat = useChatLive(user?.id ?? null);
+  usePresenceTracking(user !== null);
 
   const openMenu = () => {
     setSheetLoaded(true);
@@ -26,7 +36,8 @@ export function MainMenu() {
   };
   const openOverlay = (next: MenuOverlay) => {
     setMenuOpen(false);
-    setOverlay(next);
+    if (next === 'chat') openChat();
+    else setOverlay(next);
   };
 
   return (
@@ -42,6 +53,7 @@ export function MainMenu() {
         <MenuIcon />
       </IconButton>
       {user ? <AlertsBell unread={unreadAlerts} onOpen={() => openOverlay('alerts')} /> : null}
+      {user ? <ChatButton unread={unreadChat} /> : null}
       {sheetLoaded ? (
         <Suspense fallback={null}>
           <Sheet.Component
@@ -49,11 +61,14 @@ export function MainMenu() {
             onOpenChange={setMenuOpen}
             user={user}
             unreadAlerts={unreadAlerts}
+            unreadChat={unreadChat}
+            onPreloadChat={ChatOverlayModule.preload}
             onOverlay={openOverlay}
           />
         </Suspense>
       ) : null}
       <MenuOverlays overlay={overlay} onOverlayChange={setOverlay} isVisitor={user === null} />
+      {user ? <ChatHost viewerId={user.id} /> : null}
     </>
   );
 }

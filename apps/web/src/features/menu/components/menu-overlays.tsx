@@ -3,14 +3,9 @@
 import { Suspense, useState } from 'react';
 import { AlertsPanel } from '@/features/alerts';
 import { preloadable } from '@/lib/lazy';
-import type { UpcomingPanelKey } from './upcoming-panel';
 
-export type MenuOverlay =
-  | 'instructions'
-  | 'alerts'
-  | 'profile'
-  | 'notifications'
-  | UpcomingPanelKey;
+/** 'chat' opens the app-wide chat overlay (features/chat), not a panel of its own here. */
+export type MenuOverlay = 'instructions' | 'alerts' | 'profile' | 'notifications' | 'chat';
 
 const Instructions = preloadable(() =>
   import('@/features/instructions').then((m) => m.InstructionsOverlay),
@@ -21,7 +16,6 @@ const ProfileSettings = preloadable(() =>
 const NotificationSettings = preloadable(() =>
   import('@/features/notifications').then((m) => m.NotificationSettingsOverlay),
 );
-const Upcoming = preloadable(() => import('./upcoming-panel').then((m) => m.UpcomingPanel));
 
 interface MenuOverlaysProps {
   overlay: MenuOverlay | null;
@@ -33,7 +27,6 @@ export function MenuOverlays({ overlay, onOverlayChange, isVisitor }: MenuOverla
   const [opened, setOpened] = useState<ReadonlySet<MenuOverlay>>(new Set());
   if (overlay && !opened.has(overlay)) setOpened(new Set(opened).add(overlay));
   const toggle = (key: MenuOverlay) => (open: boolean) => onOverlayChange(open ? key : null);
-  const upcoming = overlay === 'chat' ? overlay : null;
 
   return (
     <Suspense fallback={null}>
@@ -55,9 +48,6 @@ export function MenuOverlays({ overlay, onOverlayChange, isVisitor }: MenuOverla
           open={overlay === 'notifications'}
           onOpenChange={toggle('notifications')}
         />
-      ) : null}
-      {opened.has('chat') ? (
-        <Upcoming.Component panel={upcoming} onClose={() => onOverlayChange(null)} />
       ) : null}
       {overlay === 'alerts' && !isVisitor ? (
         <AlertsPanel open onOpenChange={toggle('alerts')} />

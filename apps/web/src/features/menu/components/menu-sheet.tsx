@@ -9,6 +9,7 @@ import {
   GavelIcon,
   GiftIcon,
   HelpIcon,
+  LockIcon,
   LogInIcon,
   LogOutIcon,
   SlidersIcon,
@@ -38,6 +39,9 @@ const MEMBER_ITEMS: Item[] = [
   { label: 'Log Out', icon: <LogOutIcon />, to: '/logout' },
 ];
 
+/** Admins also reach the console (the server checks the role again on every call). */
+const ADMIN_ITEM: Item = { label: 'Admin console', icon: <LockIcon />, to: '/admin' };
+
 const VISITOR_ITEMS: Item[] = [
   { label: 'Bid Board', icon: <GavelIcon />, to: '/' },
   { label: 'How It Works', icon: <HelpIcon />, overlay: 'instructions' },
@@ -50,11 +54,20 @@ interface MenuSheetProps {
   onOpenChange: (open: boolean) => void;
   user: User | null;
   unreadAlerts: number;
+  unreadChat: number;
+  onPreloadChat: () => void;
   onOverlay: (overlay: MenuOverlay) => void;
 }
 
-export function MenuSheet({ open, onOpenChange, user, unreadAlerts, onOverlay }: MenuSheetProps) {
-  const items = user ? MEMBER_ITEMS : VISITOR_ITEMS;
+export function MenuSheet(props: MenuSheetProps) {
+  const { open, onOpenChange, user, unreadAlerts, unreadChat, onPreloadChat, onOverlay } = props;
+  const unread = (overlay: MenuOverlay | undefined) =>
+    (overlay === 'alerts' && unreadAlerts > 0) || (overlay === 'chat' && unreadChat > 0);
+  const items = !user
+    ? VISITOR_ITEMS
+    : user.role === 'admin'
+      ? [...MEMBER_ITEMS.slice(0, -1), ADMIN_ITEM, ...MEMBER_ITEMS.slice(-1)]
+      : MEMBER_ITEMS;
   const closeMenu = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu">
@@ -74,13 +87,14 @@ export function MenuSheet({ open, onOpenChange, user, unreadAlerts, onOverlay }:
                 <button
                   type="button"
                   className="menu-item"
+                  onPointerDown={item.overlay === 'chat' ? onPreloadChat : undefined}
                   onClick={() => item.overlay && onOverlay(item.overlay)}
                 >
                   <span className="menu-item__icon" aria-hidden="true">
                     {item.icon}
                   </span>
                   {item.label}
-                  {item.overlay === 'alerts' && unreadAlerts > 0 ? (
+                  {unread(item.overlay) ? (
                     <span className="menu-item__dot" role="img" aria-label="unread" />
                   ) : null}
                 </button>

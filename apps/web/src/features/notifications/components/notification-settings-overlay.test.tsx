@@ -144,4 +144,28 @@ describe('Notification Settings', () => {
       sms_notification: true,
     });
   });
+
+  it('saves the bid notification switch, shows Saved, and flips back on failure', async () => {
+    let fail = false;
+    const api = render(buildUser({ bid_notification: true }), {
+      'POST /api/auth/update-profile': (call) =>
+        fail
+          ? [500, {}]
+          : [200, { user: buildUser({ ...(call.body as object), bid_notification: false }) }],
+    });
+    const bids = await screen.findByRole('switch', { name: 'Bid notifications' });
+    await waitFor(() => expect(bids.getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() => expect(bids.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(bids);
+    await waitFor(() => expect(bids.getAttribute('aria-checked')).toBe('false'));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({
+      bid_notification: false,
+    });
+
+    fail = true;
+    await userEvent.click(bids);
+    expect(await screen.findByText('Failed to update notifications')).toBeTruthy();
+    expect(bids.getAttribute('aria-checked')).toBe('false');
+  });
 });

@@ -1,5 +1,6 @@
-// Notification Settings overlay (accounts §2): this device's browser notifications and
-// account SMS texts. Visitors see the switches disabled with a prompt to sign in.
+// Notification Settings overlay (accounts §2): this device's browser notifications, the
+// account's SMS texts and whether bid alerts (outbid, auction won) reach the member away
+// from the app. Visitors see the switches disabled with a prompt to sign in.
 import { NOTIFICATION_MESSAGES } from '@bidboard/shared';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { FieldError, SaveIndicator } from '@/components/ui/settings-field';
@@ -7,7 +8,7 @@ import { Dialog } from '@/components/ui/sheet';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useCurrentUser } from '@/features/auth';
 import { useBrowserNotifications } from '../hooks/use-browser-notifications';
-import { useSmsNotifications } from '../hooks/use-sms-notifications';
+import { useNotificationSwitch } from '../hooks/use-notification-switch';
 import './notification-settings.css';
 
 interface NotificationSettingsOverlayProps {
@@ -35,7 +36,8 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
   const user = useCurrentUser();
   const isVisitor = user === null;
   const browser = useBrowserNotifications(!isVisitor);
-  const sms = useSmsNotifications(user);
+  const sms = useNotificationSwitch(user, 'sms_notification', NOTIFICATION_MESSAGES.smsFailed);
+  const bids = useNotificationSwitch(user, 'bid_notification', NOTIFICATION_MESSAGES.updateFailed);
 
   return (
     <div className="notification-settings__body">
@@ -98,6 +100,19 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
             You replied STOP to our texts. Reply START to receive them again.
           </p>
         ) : null}
+      </section>
+
+      <section className="notification-card" aria-label="Bid notifications">
+        <ToggleSwitch
+          label="Bid notifications"
+          description="Outbid and auction-won alerts also reach you by browser notification and text, where those are on."
+          checked={bids.checked}
+          disabled={isVisitor}
+          busy={bids.status === 'saving'}
+          status={<SaveIndicator status={bids.status} />}
+          onCheckedChange={(next) => void bids.toggle(next)}
+        />
+        <FieldError message={bids.error} />
       </section>
     </div>
   );

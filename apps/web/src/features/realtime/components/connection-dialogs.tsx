@@ -1,4 +1,5 @@
-// The 'Connection Lost' and 'Connection to server failed' dialogs (marketplace §2 Overlays).
+// The 'Connection Lost' and 'Connection to server failed' dialogs (marketplace §2 Overlays),
+// and a quiet notice while the connection is being re-established (§4 Socket).
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/sheet';
 import { reloadPage } from '@/lib/hard-navigate';
@@ -8,6 +9,12 @@ import './realtime-session.css';
 export function ConnectionDialogs({ status }: { status: RealtimeStatus }) {
   return (
     <>
+      {status === 'reconnecting' ? (
+        <p className="connection-notice" role="status">
+          <span className="connection-notice__spinner" aria-hidden="true" />
+          Reconnecting…
+        </p>
+      ) : null}
       <Dialog
         open={status === 'inactive'}
         onOpenChange={() => undefined}

@@ -1,12 +1,13 @@
 // Keeps one realtime connection open while a member is signed in, and shows the
-// connection dialogs when it is lost (their code loads only then).
+// connection dialogs when it is lost. Their code is not on the first page: it is fetched
+// once the connection is up, because when the server goes away it can no longer be.
 import { Suspense, useEffect, useState } from 'react';
 import { useAuth } from '@/features/auth';
-import { lazyComponent } from '@/lib/lazy';
+import { preloadable } from '@/lib/lazy';
 import { closeRealtime, openRealtime } from '@/lib/socket';
 import { useRealtimeStatus } from '../hooks/use-realtime-status';
 
-const ConnectionDialogs = lazyComponent(() =>
+const ConnectionDialogs = preloadable(() =>
   import('./connection-dialogs').then((m) => m.ConnectionDialogs),
 );
 
@@ -16,7 +17,10 @@ export function RealtimeSession() {
   const userId = state.status === 'authenticated' ? state.user.id : null;
   const status = useRealtimeStatus();
   const [dialogsShown, setDialogsShown] = useState(false);
-  if (!dialogsShown && (status === 'inactive' || status === 'reconnect-failed'))
+  if (
+    !dialogsShown &&
+    (status === 'inactive' || status === 'reconnect-failed' || status === 'reconnecting')
+  )
     setDialogsShown(true);
 
   useEffect(() => {
@@ -27,12 +31,13 @@ export function RealtimeSession() {
 
   useEffect(() => {
     if (status === 'auth-failed') revalidate();
+    if (status === 'connected') void ConnectionDialogs.preload();
   }, [status, revalidate]);
 
   if (token === null || !dialogsShown) return null;
   return (
     <Suspense fallback={null}>
-      <ConnectionDialogs status={status} />
+      <ConnectionDialogs.Component status={status} />
     </Suspense>
   );
 }

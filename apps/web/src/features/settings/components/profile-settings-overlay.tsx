@@ -12,6 +12,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
+import { AccountSettings, BlockedMembers } from '@/features/safety';
 import { AgeRangeSetting } from './age-range-setting';
 import { BirthDateSetting } from './birth-date-setting';
 import { ChoiceSetting } from './choice-setting';
@@ -133,6 +134,9 @@ export function ProfileSettingsForm({ user }: { user: User }) {
           </>
         ) : null}
       </section>
+
+      <BlockedMembers />
+      <AccountSettings />
     </div>
   );
 }

@@ -1,22 +1,29 @@
-// The SMS switch: saves sms_notification, flips back with the spec's message on failure
-// and shows 'Saved' for two seconds on success.
-import { NOTIFICATION_MESSAGES, type User } from '@bidboard/shared';
+// A stored notification switch (SMS texts, bid alerts): saves it, flips back with the
+// spec's message on failure and shows 'Saved' for two seconds on success.
+import type { User } from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SaveStatus } from '@/components/ui/settings-field';
 import { useAuth } from '@/features/auth';
-import { updateSmsNotification } from '../api/update-sms-notification';
+import {
+  type NotificationSwitch,
+  updateNotificationSwitch,
+} from '../api/update-notification-switch';
 
 const SAVED_INDICATOR_MS = 2000;
 
-export function useSmsNotifications(user: User | null) {
+export function useNotificationSwitch(
+  user: User | null,
+  field: NotificationSwitch,
+  failedMessage: string,
+) {
   const { updateUser } = useAuth();
-  const [checked, setChecked] = useState(user?.sms_notification ?? false);
+  const [checked, setChecked] = useState(user?.[field] ?? false);
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // The member may still be loading when the overlay opens; follow the saved value.
-  const saved = user?.sms_notification ?? false;
+  const saved = user?.[field] ?? false;
   useEffect(() => setChecked(saved), [saved]);
 
   const toggle = useCallback(
@@ -27,18 +34,18 @@ export function useSmsNotifications(user: User | null) {
       setStatus('saving');
       clearTimeout(timer.current);
       try {
-        const { user: saved } = await updateSmsNotification(next);
-        setChecked(saved.sms_notification);
+        const { user: saved } = await updateNotificationSwitch(field, next);
+        setChecked(saved[field]);
         updateUser(() => saved);
         setStatus('saved');
         timer.current = setTimeout(() => setStatus('idle'), SAVED_INDICATOR_MS);
       } catch {
         setChecked(previous);
         setStatus('idle');
-        setError(NOTIFICATION_MESSAGES.smsFailed);
+        setError(failedMessage);
       }
     },
-    [checked, updateUser],
+    [checked, updateUser, field, failedMessage],
   );
 
   return { checked, status, error, toggle };

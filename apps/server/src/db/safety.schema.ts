@@ -1,0 +1,57 @@
+// Member safety tables (issue 11): blocks between members and reports to the moderators.
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+/** A block hides both members from each other; only the blocker can undo it. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blocker_id: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blocked_id: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'blocks_pkey', columns: [t.blocker_id, t.blocked_id] }),
+    index('blocks_blocked_idx').on(t.blocked_id, t.blocker_id),
+    check('blocks_not_self', sql`${t.blocker_id} <> ${t.blocked_id}`),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reporter_id: integer('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reported_id: integer('reported_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    text: text('text'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    action: text('action', { enum: REPORT_ACTIONS }),
+    note: text('note'),
+    resolved_by: integer('resolved_by').references(() => users.id),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.created_at),
+    index('reports_reported_idx').on(t.reported_id),
+    index('reports_reporter_idx').on(t.reporter_id),
+    check(
+      'reports_reason_valid',
+      sql`${t.reason} IN ('fake_profile', 'harassment', 'underage', 'scam_or_spam', 'inappropriate_photos', 'other')`,
+    ),
+    check('reports_status_valid', sql`${t.status} IN ('open', 'actioned', 'dismissed')`),
+    check('reports_resolved_when_closed', sql`(${t.status} = 'open') = (${t.resolved_at} IS NULL)`),
+    check('reports_not_self', sql`${t.reporter_id} <> ${t.reported_id}`),
+  ],
+);

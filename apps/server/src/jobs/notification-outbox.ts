@@ -1,0 +1,79 @@
+// The notification outbox worker: sends due web pushes and texts (modules/notifications/
+// outbox.service). Rows are durable; the timer (every 5 s) and the wake-ups after a
+// message are only prompts. Any number of servers may run it: rows are claimed with
+// FOR UPDATE SKIP LOCKED and finished with guarded updates. A request never waits for it.
+import type { FastifyInstance } from 'fastify';
+import { pruneFinished } from '../modules/notifications/outbox.repository';
+import { deliverDueNotifications, type OutboxDeps } from '../modules/notifications/outbox.service';
+
+export const OUTBOX_INTERVAL_MS = 5000;
+/** Finished rows past retention are deleted every this many runs (about 5 minutes). */
+const PRUNE_EVERY_RUNS = 60;
+const PRUNE_BATCH = 5000;
+
+export interface OutboxWorker {
+  /** Runs until no row is due; overlapping calls share one run. */
+  wake(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startOutboxWorker(
+  deps: OutboxDeps,
+  options: { onError: (error: unknown) => void; intervalMs?: number },
+): OutboxWorker {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let runs = 0;
+  const drain = async () => {
+    do {
+      again = false;
+      while (!stopped && (await deliverDueNotifications(deps)) > 0);
+    } while (again && !stopped);
+    if (++runs % PRUNE_EVERY_RUNS === 0) await pruneFinished(deps.db, PRUNE_BATCH);
+  };
+  const wake = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch(options.onError)
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const interval = setInterval(() => void wake(), options.intervalMs ?? OUTBOX_INTERVAL_MS);
+  interval.unref();
+  void wake();
+  return {
+    wake,
+    stop: async () => {
+      stopped = true;
+      clearInterval(interval);
+      await running;
+    },
+  };
+}
+
+/** Starts the worker when the app is ready (unless disabled); returns its wake-up. */
+export function registerOutboxWorker(
+  app: FastifyInstance,
+  deps: OutboxDeps,
+  enabled: boolean,
+): () => void {
+  let worker: OutboxWorker | undefined;
+  if (enabled) {
+    app.addHook('onReady', async () => {
+      worker = startOutboxWorker(deps, {
+        onError: (err) => app.log.error({ err }, 'notification outbox failed'),
+      });
+    });
+    app.addHook('preClose', async () => {
+      await worker?.stop();
+    });
+  }
+  return () => void worker?.wake();
+}

@@ -1,0 +1,124 @@
+// An admin's decision on a new member (product rules: Approval and moderation). Approval
+// opens the member's auction in the current period at once; a rejection keeps them off
+// the board with the reason they are shown. Either way the member gets an alert, and the
+// decision is written to the audit log in the same transaction.
+import { ADMIN_MESSAGES, APPROVAL_ALERT_MESSAGES, SAFETY_MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
+import { openAuctionForMember } from '../auctions/member-auction';
+import { recordAdminAction } from '../audit';
+
+interface ApprovalState {
+  id: number;
+  username: string | null;
+  is_approved: boolean;
+  approval_rejection_reason: string | null;
+  deleted: boolean;
+}
+
+export interface ApprovalDecision {
+  id: number;
+  username: string | null;
+  is_approved: boolean;
+  auctionId: number | null;
+  /** The member's alert; null when nothing changed (approving an approved member). */
+  alert: AlertRow | null;
+}
+
+const stateOf = (row: ApprovalState) => ({
+  is_approved: row.is_approved,
+  rejection_reason: row.approval_rejection_reason,
+});
+
+/** `actorId` null is the operator CLI. Approving an approved member changes nothing. */
+export async function approveMemberById(
+  db: Db,
+  userId: number,
+  actorId: number | null,
+): Promise<ApprovalDecision> {
+  return db.transaction(async (tx) => {
+    const [before] = await rows<ApprovalState>(
+      tx,
+      sql`SELECT id, username, is_approved, approval_rejection_reason,
+                 deleted_at IS NOT NULL AS deleted
+            FROM users WHERE id = ${userId} FOR UPDATE`,
+    );
+    if (!before) throw notFound(ADMIN_MESSAGES.memberNotFound);
+    if (before.deleted) throw badRequest('VALIDATION', SAFETY_MESSAGES.memberDeleted);
+    if (before.is_approved) {
+      return {
+        id: userId,
+        username: before.username,
+        is_approved: true,
+        auctionId: null,
+        alert: null,
+      };
+    }
+    await tx.execute(
+      sql`UPDATE users SET is_approved = true, approval_rejection_reason = NULL,
+                           approval_rejected_at = NULL, updated_at = now()
+           WHERE id = ${userId}`,
+    );
+    const auctionId = await openAuctionForMember(tx, userId);
+    const alert = await insertAlert(tx, {
+      userId,
+      kind: 'account_approved',
+      payload: { userId },
+      message: APPROVAL_ALERT_MESSAGES.approved,
+    });
+    await recordAdminAction(tx, {
+      adminId: actorId,
+      action: 'member.approve',
+      targetType: 'user',
+      targetId: userId,
+      before: stateOf(before),
+      after: { is_approved: true, rejection_reason: null, auction_id: auctionId },
+    });
+    return { id: userId, username: before.username, is_approved: true, auctionId, alert };
+  });
+}
+
+/**
+ * Turns a new member down with a reason they are shown (they can be approved later). An
+ * approved member is not rejected: suspension is the tool for them.
+ */
+export async function rejectMember(
+  db: Db,
+  userId: number,
+  reason: string,
+  actorId: number,
+): Promise<ApprovalDecision> {
+  return db.transaction(async (tx) => {
+    const [before] = await rows<ApprovalState>(
+      tx,
+      sql`SELECT id, username, is_approved, approval_rejection_reason,
+                 deleted_at IS NOT NULL AS deleted
+            FROM users WHERE id = ${userId} FOR UPDATE`,
+    );
+    if (!before) throw notFound(ADMIN_MESSAGES.memberNotFound);
+    if (before.deleted) throw badRequest('VALIDATION', SAFETY_MESSAGES.memberDeleted);
+    if (before.is_approved) throw badRequest('VALIDATION', ADMIN_MESSAGES.alreadyApproved);
+    await tx.execute(
+      sql`UPDATE users SET is_approved = false, approval_rejection_reason = ${reason},
+                           approval_rejected_at = now(), updated_at = now()
+           WHERE id = ${userId}`,
+    );
+    const alert = await insertAlert(tx, {
+      userId,
+      kind: 'account_rejected',
+      payload: { userId },
+      message: APPROVAL_ALERT_MESSAGES.rejected(reason),
+    });
+    await recordAdminAction(tx, {
+      adminId: actorId,
+      action: 'member.reject',
+      targetType: 'user',
+      targetId: userId,
+      before: stateOf(before),
+      after: { is_approved: false, rejection_reason: reason },
+    });
+    return { id: userId, username: before.username, is_approved: false, auctionId: null, alert };
+  });
+}

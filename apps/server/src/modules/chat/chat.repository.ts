@@ -1,0 +1,328 @@
+// SQL of the chat: conversations (one row per pair, `_a` columns for the smaller id,
+// `_b` for the larger) and their messages. Ids of messages only grow.
+import { sql } from 'drizzle-orm';
+import { type Executor, rows, type Tx } from '../../db/client';
+import { visibleTo } from '../safety/blocks.repository';
+
+export interface ConversationRow {
+  cid: string;
+  user_a: number;
+  user_b: number;
+  last_message_id: string | number | null;
+  last_message_text: string | null;
+  last_message_type: string | null;
+  last_sender_id: number | null;
+  last_message_at: Date | string | null;
+  unread_a: number;
+  unread_b: number;
+  last_read_a: string | number;
+  last_read_b: string | number;
+  updated_at: Date | string;
+  partner_username?: string | null;
+}
+
+export interface MessageRow {
+  id: string | number;
+  cid: string;
+  seq: number;
+  sender_id: number;
+  text: string;
+  blob_key: string | null;
+  type: string;
+  created_at: Date | string;
+}
+
+const side = (me: number, members: readonly [number, number]) => (me === members[0] ? 'a' : 'b');
+const iso = (d: Date) => d.toISOString();
+
+/** Creates the pair's conversation if it does not exist yet. */
+export async function ensureConversation(
+  db: Executor,
+  cid: string,
+  members: readonly [number, number],
+  now: Date,
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO conversations (cid, user_a, user_b, created_at, updated_at)
+        VALUES (${cid}, ${members[0]}, ${members[1]}, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
+        ON CONFLICT (cid) DO NOTHING`,
+  );
+}
+
+export interface SenderStanding {
+  /** Accepted connections between the two. */
+  accepted: number;
+  /** The sender has not written yet on one of them (engagement may follow). */
+  firstMessage: boolean;
+}
+
+const pairOf = (a: number, b: number) =>
+  sql`(k.user_id = ${a} AND k.partner_id = ${b} OR k.user_id = ${b} AND k.partner_id = ${a})`;
+
+/**
+ * Locks the conversation row (creating it first if need be), so that sends in one
+ * conversation take their seq and id one after the other and commit in that order, and
+ * reads the sender's standing with the partner (without locking the connections); a
+ * block between the two counts as no accepted connection.
+ */
+export async function lockConversation(
+  tx: Tx,
+  cid: string,
+  members: readonly [number, number],
+  sender: number,
+  now: Date,
+): Promise<SenderStanding> {
+  const pair = pairOf(members[0], members[1]);
+  // A block either way refuses the message as if there were no accepted connection.
+  const lock = () =>
+    rows<{ accepted: number; first: boolean | null }>(
+      tx,
+      sql`SELECT (SELECT COUNT(*)::int FROM connections k
+                   WHERE k.status = 'accepted' AND ${pair}
+                     AND ${visibleTo(members[0], sql`${members[1]}::int`)}) AS accepted,
+                 (SELECT bool_or(CASE WHEN k.user_id = ${sender} THEN k.user_first_message_at IS NULL
+                                      ELSE k.partner_first_message_at IS NULL END)
+                    FROM connections k WHERE k.status = 'accepted' AND ${pair}) AS first
+            FROM conversations WHERE cid = ${cid} FOR UPDATE`,
+    );
+  let [row] = await lock();
+  if (!row) {
+    await ensureConversation(tx, cid, members, now);
+    [row] = await lock();
+  }
+  return { accepted: Number(row?.accepted ?? 0), firstMessage: Boolean(row?.first) };
+}
+
+export interface StoredMessage extends MessageRow {
+  unread_a: number;
+  unread_b: number;
+  queued: number;
+}
+
+/**
+ * One statement, run with the conversation locked: holds the pair's accepted connections
+ * with a share lock (an unmatch waits until the message is stored), stores the message
+ * with the next seq, updates the conversation (preview, one more unread for the
+ * recipient, the sender has read up to their own message) and queues the recipient's
+ * notifications: a push when they have a browser subscribed, a text when they opted in,
+ * did not text STOP and this is the first unread message (one text per unread streak).
+ * Null when there is no accepted connection (nothing is written).
+ */
+export async function storeMessage(
+  tx: Tx,
+  members: readonly [number, number],
+  message: {
+    cid: string;
+    senderId: number;
+    text: string;
+    blobKey: string | null;
+    type: string;
+    now: Date;
+  },
+): Promise<StoredMessage | null> {
+  const sender = side(message.senderId, members);
+  const recipientId = sender === 'a' ? members[1] : members[0];
+  const unreadRecipient = sql.raw(sender === 'a' ? 'unread_b' : 'unread_a');
+  const unreadSender = sql.raw(`unread_${sender}`);
+  const readSender = sql.raw(`last_read_${sender}`);
+  const [row] = await rows<StoredMessage>(
+    tx,
+    sql`WITH held AS (
+          SELECT k.id FROM connections k
+           WHERE k.status = 'accepted' AND ${pairOf(members[0], members[1])}
+             FOR SHARE
+        ), m AS (
+          INSERT INTO messages (cid, seq, sender_id, text, blob_key, type, created_at)
+          SELECT ${message.cid}, message_count + 1, ${message.senderId}, ${message.text},
+                 ${message.blobKey}, ${message.type}, ${iso(message.now)}::timestamptz
+            FROM conversations
+           WHERE cid = ${message.cid} AND EXISTS (SELECT 1 FROM held)
+          RETURNING id, cid, seq, sender_id, text, blob_key, type, created_at
+        ), c AS (
+          UPDATE conversations SET
+                 last_message_id = m.id, last_message_text = m.text, last_message_type = m.type,
+                 last_sender_id = m.sender_id, last_message_at = m.created_at,
+                 updated_at = m.created_at, message_count = m.seq,
+                 ${unreadRecipient} = conversations.${unreadRecipient} + 1,
+                 ${unreadSender} = 0, ${readSender} = m.id
+            FROM m
+           WHERE conversations.cid = m.cid
+          RETURNING conversations.unread_a, conversations.unread_b,
+                    conversations.${unreadRecipient} AS recipient_unread
+        ), q AS (
+          INSERT INTO notification_outbox (user_id, channel, message_id)
+          SELECT u.id, ch.channel, m.id
+            FROM m, c, users u CROSS JOIN (VALUES ('push'), ('sms')) AS ch(channel)
+           WHERE u.id = ${recipientId}
+             AND CASE ch.channel
+                   WHEN 'push' THEN EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
+                   ELSE c.recipient_unread = 1 AND u.sms_notification AND NOT u.twilio_stop
+                 END
+          RETURNING id
+        )
+        SELECT m.*, c.unread_a, c.unread_b, (SELECT COUNT(*)::int FROM q) AS queued FROM m, c`,
+  );
+  return row ?? null;
+}
+
+/** One of the member's conversations, with the partner's name; none with a blocked member. */
+export async function memberConversation(
+  db: Executor,
+  me: number,
+  cid: string,
+): Promise<ConversationRow | undefined> {
+  const [row] = await rows<ConversationRow>(
+    db,
+    sql`SELECT c.*, u.username AS partner_username
+          FROM conversations c
+          JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
+         WHERE c.cid = ${cid} AND (c.user_a = ${me} OR c.user_b = ${me})
+           AND ${visibleTo(me, sql`u.id`)}`,
+  );
+  return row;
+}
+
+export interface ConversationPage {
+  limit: number;
+  /** Conversations updated before this instant, or at it with a smaller cid. */
+  before?: { at: Date; cid: string | null };
+}
+
+/**
+ * The member's conversations, most recently updated first, with the partner's name; a
+ * member blocked either way is left out (issue 11).
+ */
+export async function memberConversations(
+  db: Executor,
+  me: number,
+  page: ConversationPage,
+): Promise<ConversationRow[]> {
+  const before = page.before;
+  const cursor = !before
+    ? sql``
+    : before.cid === null
+      ? sql`AND c.updated_at < ${iso(before.at)}::timestamptz`
+      : sql`AND (c.updated_at, c.cid) < (${iso(before.at)}::timestamptz, ${before.cid})`;
+  return rows<ConversationRow>(
+    db,
+    sql`SELECT c.*, u.username AS partner_username
+          FROM conversations c
+          JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
+         WHERE (c.user_a = ${me} OR c.user_b = ${me}) ${cursor}
+           AND ${visibleTo(me, sql`u.id`)}
+         ORDER BY c.updated_at DESC, c.cid DESC
+         LIMIT ${page.limit}`,
+  );
+}
+
+/** Messages of a conversation, oldest first: the newest page, older than `before`, or newer than `after`. */
+export async function conversationMessages(
+  db: Executor,
+  cid: string,
+  page: { limit: number; before?: number; after?: number },
+): Promise<MessageRow[]> {
+  const columns = sql`id, cid, seq, sender_id, text, blob_key, type, created_at`;
+  if (page.after !== undefined) {
+    return rows<MessageRow>(
+      db,
+      sql`SELECT ${columns} FROM messages WHERE cid = ${cid} AND id > ${page.after}
+           ORDER BY id ASC LIMIT ${page.limit}`,
+    );
+  }
+  const older = page.before === undefined ? sql`` : sql`AND id < ${page.before}`;
+  const found = await rows<MessageRow>(
+    db,
+    sql`SELECT ${columns} FROM messages WHERE cid = ${cid} ${older}
+         ORDER BY id DESC LIMIT ${page.limit}`,
+  );
+  return found.reverse();
+}
+
+/** The member has read everything so far; returns the id read up to (null: no conversation). */
+export async function markConversationRead(
+  tx: Tx,
+  me: number,
+  members: readonly [number, number],
+  cid: string,
+): Promise<number | null> {
+  const mine = side(me, members);
+  const unread = sql.raw(`unread_${mine}`);
+  const lastRead = sql.raw(`last_read_${mine}`);
+  const [row] = await rows<{ last_read: string | number }>(
+    tx,
+    sql`UPDATE conversations SET ${unread} = 0, ${lastRead} = GREATEST(${lastRead}, COALESCE(last_message_id, 0))
+         WHERE cid = ${cid}
+     RETURNING ${lastRead} AS last_read`,
+  );
+  return row ? Number(row.last_read) : null;
+}
+
+/** Unread messages over all the member's conversations. */
+export async function unreadTotal(db: Executor, me: number): Promise<number> {
+  const [row] = await rows<{ n: string | number | null }>(
+    db,
+    sql`SELECT COALESCE(SUM(CASE WHEN user_a = ${me} THEN unread_a ELSE unread_b END), 0) AS n
+          FROM conversations
+         WHERE (user_a = ${me} OR user_b = ${me})
+           AND ${visibleTo(me, sql`CASE WHEN user_a = ${me} THEN user_b ELSE user_a END`)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Members the member has an accepted connection with (messaging is open). */
+export async function acceptedPartnersOf(db: Executor, me: number): Promise<Set<number>> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT CASE WHEN user_id = ${me} THEN partner_id ELSE user_id END AS id
+          FROM connections
+         WHERE status = 'accepted' AND (user_id = ${me} OR partner_id = ${me})
+           AND ${visibleTo(me, sql`CASE WHEN user_id = ${me} THEN partner_id ELSE user_id END`)}`,
+  );
+  return new Set(found.map((r) => Number(r.id)));
+}
+
+/** Everyone whose presence the member sees: conversation partners and accepted connections. */
+export async function chatPartnersOf(db: Executor, me: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM (
+          SELECT CASE WHEN user_a = ${me} THEN user_b ELSE user_a END AS id
+            FROM conversations WHERE user_a = ${me} OR user_b = ${me}
+          UNION
+          SELECT CASE WHEN user_id = ${me} THEN partner_id ELSE user_id END
+            FROM connections
+           WHERE status = 'accepted' AND (user_id = ${me} OR partner_id = ${me})) partners
+         WHERE ${visibleTo(me, sql`partners.id`)}`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
+/** The image message of this conversation stored under `name`, if any. */
+export async function findImageKey(
+  db: Executor,
+  cid: string,
+  name: string,
+): Promise<string | null> {
+  const [row] = await rows<{ blob_key: string }>(
+    db,
+    sql`SELECT blob_key FROM messages
+         WHERE cid = ${cid} AND type = 'image' AND blob_key LIKE ${`%/chat/${cid}/${name}`}
+         LIMIT 1`,
+  );
+  return row?.blob_key ?? null;
+}
+
+/** Pushes not yet sent for messages the member has now read are no longer needed. */
+export async function skipReadMessageNotifications(
+  tx: Tx,
+  me: number,
+  cid: string,
+  upTo: number,
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE notification_outbox o SET status = 'skipped'
+          FROM messages m
+         WHERE o.message_id = m.id AND o.user_id = ${me} AND o.status = 'pending'
+           AND o.channel = 'push' AND m.cid = ${cid} AND m.id <= ${upTo}`,
+  );
+}

@@ -1,0 +1,235 @@
+// Chat between the two members of an accepted connection (marketplace §4 Chat, §5 Chat
+// message, §7 Chat). Only the two members of a conversation ever read it; only while
+// their connection is accepted may they start it or write in it. Storing a message and
+// the engagement it may complete (the owner's reward) happen in one transaction.
+import {
+  CHAT_MESSAGES,
+  type Conversation,
+  conversationId,
+  conversationMembers,
+  type Message,
+} from '@bidboard/shared';
+import type { Storage } from '../../adapters/storage/storage.port';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import {
+  acceptedConnectionBetween,
+  type ConnectionEffects,
+  recordMessageSent,
+} from '../connections';
+import { profilePicturesFor } from '../media/profile-pictures';
+import { isBlockedBetween } from '../safety/blocks.repository';
+import {
+  acceptedPartnersOf,
+  type ConversationRow,
+  conversationMessages,
+  ensureConversation,
+  lockConversation,
+  type MessageRow,
+  markConversationRead,
+  memberConversation,
+  memberConversations,
+  skipReadMessageNotifications,
+  storeMessage,
+} from './chat.repository';
+
+export interface ChatContext {
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  /** Which of these members have a live socket. */
+  online(userIds: readonly number[]): Promise<Set<number>>;
+}
+
+const notAccepted = () => new AppError('FORBIDDEN', 403, CHAT_MESSAGES.notAccepted);
+
+/** The two members of `cid` when the caller is one of them; 403 for anyone else. */
+export function membersFor(cid: string, me: number) {
+  const members = conversationMembers(cid);
+  if (!members?.includes(me)) throw forbidden();
+  const partnerId = members[0] === me ? members[1] : members[0];
+  return { members, partnerId };
+}
+
+const ms = (value: Date | string) => new Date(value).getTime();
+
+export async function presentMessage(storage: Storage, row: MessageRow): Promise<Message> {
+  return {
+    id: Number(row.id),
+    cid: row.cid,
+    seq: Number(row.seq),
+    senderId: row.sender_id,
+    text: row.text,
+    blobUrl: row.blob_key ? await storage.signedUrl(row.blob_key) : null,
+    type: row.type,
+    ts: ms(row.created_at),
+  };
+}
+
+async function presentConversations(
+  ctx: ChatContext,
+  me: number,
+  found: ConversationRow[],
+): Promise<Conversation[]> {
+  const partnerOf = (row: ConversationRow) => (row.user_a === me ? row.user_b : row.user_a);
+  const partnerIds = found.map(partnerOf);
+  const [pictures, open, online] = await Promise.all([
+    profilePicturesFor(ctx.db, ctx.storage, partnerIds, 'thumbnail'),
+    acceptedPartnersOf(ctx.db, me),
+    ctx.online(partnerIds),
+  ]);
+  return found.map((row) => {
+    const partnerId = partnerOf(row);
+    return {
+      cid: row.cid,
+      participants: [row.user_a, row.user_b],
+      partnerId,
+      partner: {
+        id: partnerId,
+        username: row.partner_username ?? null,
+        profile_picture_1: pictures.get(partnerId)?.profile_picture_1 ?? null,
+      },
+      lastMessage:
+        row.last_message_id === null
+          ? null
+          : {
+              id: Number(row.last_message_id),
+              text: row.last_message_text ?? '',
+              ts: ms(row.last_message_at!),
+              senderId: row.last_sender_id!,
+              type: row.last_message_type ?? 'text',
+            },
+      updatedAt: ms(row.updated_at),
+      unread: { [row.user_a]: row.unread_a, [row.user_b]: row.unread_b },
+      lastRead: { [row.user_a]: Number(row.last_read_a), [row.user_b]: Number(row.last_read_b) },
+      isOpen: open.has(partnerId),
+      online: online.has(partnerId),
+    };
+  });
+}
+
+function parseStartAt(startAt: string | undefined) {
+  if (!startAt) return undefined;
+  const [at, a, b] = startAt.split('_');
+  return { at: new Date(Number(at)), cid: a && b ? `${a}_${b}` : null };
+}
+
+/** The caller's conversations, most recent first, `limit` a page. */
+export async function listConversations(
+  ctx: ChatContext,
+  me: number,
+  query: { limit: number; startAt?: string },
+) {
+  const limit = query.limit;
+  const found = await memberConversations(ctx.db, me, {
+    limit: limit + 1,
+    before: parseStartAt(query.startAt),
+  });
+  const page = found.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    conversations: await presentConversations(ctx, me, page),
+    nextCursor: found.length > limit && last ? `${ms(last.updated_at)}_${last.cid}` : null,
+  };
+}
+
+/** Opens (or finds) the conversation with an accepted connection's other member. */
+export async function startConversation(ctx: ChatContext, me: number, partnerId: number) {
+  if (partnerId === me) throw badRequest('VALIDATION', CHAT_MESSAGES.cannotChatWithSelf);
+  if (!(await acceptedConnectionBetween(ctx.db, me, partnerId))) throw notAccepted();
+  const cid = conversationId(me, partnerId);
+  await ensureConversation(ctx.db, cid, conversationMembers(cid)!, ctx.clock());
+  const row = await memberConversation(ctx.db, me, cid);
+  const [conversation] = await presentConversations(ctx, me, [row!]);
+  return { cid, conversation: conversation! };
+}
+
+export async function listMessages(
+  ctx: ChatContext,
+  me: number,
+  cid: string,
+  query: { limit: number; cursor?: number; after?: number },
+) {
+  const { partnerId } = membersFor(cid, me);
+  // A block hides the conversation's history too, both ways.
+  if (await isBlockedBetween(ctx.db, me, partnerId)) throw forbidden();
+  const limit = query.limit;
+  const found = await conversationMessages(ctx.db, cid, {
+    limit: limit + 1,
+    before: query.cursor,
+    after: query.after,
+  });
+  const catchingUp = query.after !== undefined;
+  const more = found.length > limit;
+  // Oldest first: catching up drops the extra newest row, paging back the extra oldest.
+  const page = more ? (catchingUp ? found.slice(0, limit) : found.slice(1)) : found;
+  const edge = catchingUp ? page.at(-1) : page[0];
+  return {
+    messages: await Promise.all(page.map((row) => presentMessage(ctx.storage, row))),
+    nextCursor: more && edge ? Number(edge.id) : null,
+  };
+}
+
+export interface SentMessage {
+  message: Message;
+  partnerId: number;
+  unread: Record<string, number>;
+  /** Connection changes the message caused (engagement, reward) to publish. */
+  effects: ConnectionEffects;
+  notificationsQueued: number;
+}
+
+/**
+ * Stores a message from `me` in `cid`, only while the two have an accepted connection,
+ * checked inside the transaction under a row lock, so an unmatch that commits first stops
+ * the message. A sender's first message on a connection goes through recordMessageSent in
+ * the same transaction, which pays the owner exactly once on engagement. The usual
+ * message takes four round trips: begin, lock, store, commit.
+ */
+export async function sendMessage(
+  ctx: ChatContext,
+  me: number,
+  cid: string,
+  body: { text: string; type: string; blobKey: string | null },
+): Promise<SentMessage> {
+  const { members, partnerId } = membersFor(cid, me);
+  const now = ctx.clock();
+  const stored = await ctx.db.transaction(async (tx) => {
+    // Conversation first, then connections, then (recordMessageSent) members: every send
+    // takes them in this order, and no other path locks a conversation. Two sends of one
+    // pair never overlap past this line.
+    const standing = await lockConversation(tx, cid, members, me, now);
+    if (standing.accepted === 0) throw notAccepted();
+    let effects: ConnectionEffects = { alerts: [], events: [] };
+    if (standing.firstMessage) {
+      effects = await recordMessageSent(tx, { senderId: me, partnerId, now });
+    }
+    const row = await storeMessage(tx, members, { cid, senderId: me, ...body, now });
+    if (!row) throw notAccepted();
+    return {
+      row,
+      unread: { [members[0]]: row.unread_a, [members[1]]: row.unread_b },
+      effects,
+      notificationsQueued: row.queued,
+    };
+  });
+  return {
+    message: await presentMessage(ctx.storage, stored.row),
+    partnerId,
+    unread: stored.unread,
+    effects: stored.effects,
+    notificationsQueued: stored.notificationsQueued,
+  };
+}
+
+/** Marks every message of `cid` read for `me`; returns the id read up to. */
+export async function markRead(ctx: ChatContext, me: number, cid: string) {
+  const { members, partnerId } = membersFor(cid, me);
+  const lastReadId = await ctx.db.transaction(async (tx) => {
+    const upTo = await markConversationRead(tx, me, members, cid);
+    if (upTo) await skipReadMessageNotifications(tx, me, cid, upTo);
+    return upTo ?? 0;
+  });
+  return { lastReadId, partnerId };
+}

@@ -1,0 +1,166 @@
+// Presence over the shared Socket.IO server (marketplace §7 Realtime): onlineUsers on
+// connect, userOnline when a member's first tab connects and userOffline when the last
+// one leaves (on any server: the store is in Redis when configured), and
+// inactivityDisconnect for sockets idle longer than the business setting. Every incoming
+// event counts as activity, the 5-minute userActivity ping included.
+import { userRoom } from '@bidboard/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'socket.io';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import type { AppSocketServer } from '../../plugins/socket';
+import { chatPartnersOf } from '../chat/chat.repository';
+import { loadSettings } from '../settings/settings.service';
+import { RedisPresenceStore } from './presence.redis';
+import { MemoryPresenceStore, PRESENCE_REFRESH_MS, type PresenceStore } from './presence.store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    presence: Presence;
+  }
+}
+
+/** How often idle sockets are looked for. */
+export const IDLE_CHECK_MS = 60_000;
+
+export interface Presence {
+  store: PresenceStore;
+  online(userIds: readonly number[]): Promise<Set<number>>;
+  isViewing(userId: number, cid: string): Promise<boolean>;
+  /** Records which conversation `socket` shows in the foreground (null: none). */
+  setView(socket: Socket, cid: string | null): Promise<void>;
+  /**
+   * Disconnects this server's sockets idle past the setting (or `limitMs`; of one member
+   * when `userId` is given) after sending them inactivityDisconnect; returns how many.
+   */
+  disconnectIdle(options?: { limitMs?: number; userId?: number }): Promise<number>;
+  /** Renews this server's entries and reports members whose server died as offline. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PresenceDeps {
+  io: AppSocketServer;
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+async function createStore(config: Config, log: FastifyBaseLogger): Promise<PresenceStore> {
+  if (!config.REDIS_URL) return new MemoryPresenceStore();
+  const { createClient } = await import('redis');
+  const client = createClient({ url: config.REDIS_URL });
+  client.on('error', (err) => log.error({ err }, 'redis (presence) error'));
+  await client.connect();
+  return new RedisPresenceStore(client, config.REDIS_PREFIX);
+}
+
+export async function createPresence(deps: PresenceDeps): Promise<Presence> {
+  const { io, db, log } = deps;
+  const store = await createStore(deps.config, log);
+  // Presence expiry is wall-clock time (Redis expires keys by it); idleness is the app clock.
+  const lastActivity = new WeakMap<Socket, number>();
+  const joinedOf = new WeakMap<Socket, Promise<unknown>>();
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const tracked = work.catch((err: unknown) => log.warn({ err }, 'presence update failed'));
+    pending.add(tracked);
+    void tracked.finally(() => pending.delete(tracked));
+    return tracked;
+  };
+
+  async function announce(userId: number, event: 'userOnline' | 'userOffline') {
+    const partners = await chatPartnersOf(db, userId);
+    if (partners.length > 0) io.to(partners.map(userRoom)).emit(event, userId);
+  }
+
+  async function sendOnlineUsers(socket: Socket, userId: number) {
+    const partners = await chatPartnersOf(db, userId);
+    const online = await store.online(partners, Date.now());
+    socket.emit('onlineUsers', [...online]);
+  }
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data;
+    const entry = { userId, socketId: socket.id };
+    lastActivity.set(socket, deps.clock().getTime());
+    socket.onAny(() => lastActivity.set(socket, deps.clock().getTime()));
+    const joined = track(
+      (async () => {
+        if (await store.connect(entry, Date.now())) await announce(userId, 'userOnline');
+        await sendOnlineUsers(socket, userId);
+      })(),
+    );
+    joinedOf.set(socket, joined);
+    // The client announces itself after connecting (its listeners are in place by then).
+    socket.on('connectUser', () => {
+      void joined.then(() => track(sendOnlineUsers(socket, userId)));
+    });
+    socket.on('disconnect', () => {
+      void track(
+        joined.then(async () => {
+          if (await store.disconnect(entry, Date.now())) await announce(userId, 'userOffline');
+        }),
+      );
+    });
+  });
+
+  const localEntries = () =>
+    [...io.of('/').sockets.values()].map((s) => ({ userId: s.data.userId, socketId: s.id }));
+
+  const presence: Presence = {
+    store,
+    online: (userIds) => store.online(userIds, Date.now()),
+    isViewing: (userId, cid) => store.isViewing(userId, cid, Date.now()),
+    async setView(socket, cid) {
+      // After the socket's own entry exists: a view of an unknown socket is dropped.
+      await joinedOf.get(socket);
+      if (!socket.connected) return;
+      await store.setView({ userId: socket.data.userId, socketId: socket.id }, cid, Date.now());
+    },
+    async disconnectIdle(options = {}) {
+      const limit =
+        options.limitMs ??
+        (await loadSettings(db, deps.config)).inactivity_disconnect_minutes * 60_000;
+      const now = deps.clock().getTime();
+      let closed = 0;
+      for (const socket of io.of('/').sockets.values()) {
+        if (options.userId !== undefined && socket.data.userId !== options.userId) continue;
+        if (now - (lastActivity.get(socket) ?? now) < limit) continue;
+        socket.emit('inactivityDisconnect');
+        socket.disconnect(true);
+        closed++;
+      }
+      return closed;
+    },
+    async refresh() {
+      await store.refresh(localEntries(), Date.now());
+      for (const userId of await store.reapExpired(Date.now())) {
+        await announce(userId, 'userOffline');
+      }
+    },
+    async close() {
+      await Promise.all(pending);
+      await store.close();
+    },
+  };
+  return presence;
+}
+
+/** Runs the refresh and idle checks on timers while the app is up. */
+export function startPresenceTimers(presence: Presence, log: FastifyBaseLogger) {
+  const refresh = setInterval(() => {
+    presence.refresh().catch((err: unknown) => log.warn({ err }, 'presence refresh failed'));
+  }, PRESENCE_REFRESH_MS);
+  const idle = setInterval(() => {
+    presence.disconnectIdle().catch((err: unknown) => log.warn({ err }, 'idle check failed'));
+  }, IDLE_CHECK_MS);
+  refresh.unref();
+  idle.unref();
+  return () => {
+    clearInterval(refresh);
+    clearInterval(idle);
+  };
+}

@@ -1,0 +1,104 @@
+// HTTP adapter for the admins' safety tools (issue 11): the reports queue and its actions,
+// suspending and restoring a member. The role is checked before anything is parsed.
+import {
+  adminReportsQuery,
+  adminReportsResponse,
+  errorResponseSchema,
+  memberIdParams,
+  reportActionBody,
+  reportActionResponse,
+  reportIdParams,
+  suspendBody,
+  suspensionResponse,
+} from '@bidboard/shared';
+import type { ServiceContext } from '../../lib/context';
+import type { FastifyZodApp } from '../../lib/fastify';
+import { emitAlerts } from '../alerts/alerts.events';
+import { actOnReport, restoreMember, suspendMember } from './admin-safety.service';
+import { listReports } from './reports.service';
+import { publishWithdrawal } from './safety.events';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['admin'];
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function adminSafetyRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
+  const admin = { onRequest: app.requireAdmin };
+
+  app.get(
+    '/admin/reports',
+    {
+      ...admin,
+      schema: {
+        tags,
+        querystring: adminReportsQuery,
+        response: { 200: adminReportsResponse, ...errors },
+      },
+    },
+    async (request) => listReports(ctx, request.query),
+  );
+  app.post(
+    '/admin/reports/:id/action',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: reportIdParams,
+        body: reportActionBody,
+        response: { 200: reportActionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { report, aftermath } = await actOnReport(
+        ctx,
+        request.member!.id,
+        request.params.id,
+        request.body,
+      );
+      emitAlerts(app.io, aftermath.alerts);
+      if (aftermath.suspended) {
+        await publishWithdrawal(app, aftermath.suspended.userId, aftermath.suspended.withdrawal);
+      }
+      return { report };
+    },
+  );
+  app.post(
+    '/admin/users/:userId/suspend',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: memberIdParams,
+        body: suspendBody,
+        response: { 200: suspensionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, withdrawal } = await suspendMember(
+        ctx,
+        request.member!.id,
+        request.params.userId,
+        request.body.reason,
+      );
+      await publishWithdrawal(app, user.id, withdrawal);
+      return { user: { ...user, suspended_at: iso(user.suspended_at) } };
+    },
+  );
+  app.post(
+    '/admin/users/:userId/restore',
+    {
+      ...admin,
+      schema: { tags, params: memberIdParams, response: { 200: suspensionResponse, ...errors } },
+    },
+    async (request) => {
+      const { user } = await restoreMember(ctx, request.member!.id, request.params.userId);
+      return { user: { ...user, suspended_at: iso(user.suspended_at) } };
+    },
+  );
+}

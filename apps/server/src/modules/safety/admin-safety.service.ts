@@ -1,0 +1,134 @@
+// The admins' side of member safety (issue 11): handling a report (dismiss, warn, remove a
+// photo, suspend) and suspending or restoring a member. Each runs in one transaction with
+// its audit row, so the audit log holds exactly the actions that happened; realtime
+// effects and file deletions follow the commit.
+import { type ReportAction, SAFETY_MESSAGES } from '@bidboard/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage/storage.port';
+import type { Db } from '../../db/client';
+import { profileImages } from '../../db/media.schema';
+import { notFound } from '../../lib/errors';
+import type { AlertRow } from '../alerts/alerts.repository';
+import { recordAdminAction } from '../audit';
+import { storedKeys } from '../media/profile-images.service';
+import type { Withdrawal } from './member-withdrawal.service';
+import { lockReport, presentReports, resolveReport, warnMember } from './reports.service';
+import { restoreMemberIn, suspendMemberIn } from './suspension.service';
+
+export interface AdminSafetyContext {
+  db: Db;
+  storage: Storage;
+  clock: () => Date;
+}
+
+export interface Aftermath {
+  alerts: AlertRow[];
+  /** The suspended member and what their withdrawal released. */
+  suspended: { userId: number; withdrawal: Withdrawal } | null;
+  removedFiles: string[];
+}
+
+export async function suspendMember(
+  ctx: AdminSafetyContext,
+  adminId: number,
+  userId: number,
+  reason: string,
+) {
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const { before, after, withdrawal } = await suspendMemberIn(tx, userId, reason, now);
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'member.suspend',
+      targetType: 'user',
+      targetId: userId,
+      before,
+      after: { ...after, ...withdrawalSummary(withdrawal) },
+    });
+    return { user: after, withdrawal };
+  });
+}
+
+export async function restoreMember(ctx: AdminSafetyContext, adminId: number, userId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const { before, after } = await restoreMemberIn(tx, userId);
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'member.restore',
+      targetType: 'user',
+      targetId: userId,
+      before,
+      after,
+    });
+    return { user: after };
+  });
+}
+
+/** What the audit row keeps of a withdrawal: which auctions and connections it touched. */
+function withdrawalSummary(withdrawal: Withdrawal) {
+  return {
+    removed_auctions: withdrawal.removedAuctions.map((a) => a.auctionId),
+    voided_leads: withdrawal.voidedLeads.map((v) => v.auctionId),
+    ended_connections: [
+      ...new Set(withdrawal.connections.events.map((e) => e.payload.connectionId)),
+    ],
+  };
+}
+
+export interface ReportActionInput {
+  action: ReportAction;
+  photo_id?: number;
+  note?: string;
+}
+
+export async function actOnReport(
+  ctx: AdminSafetyContext,
+  adminId: number,
+  reportId: number,
+  input: ReportActionInput,
+) {
+  const now = ctx.clock();
+  const aftermath: Aftermath = { alerts: [], suspended: null, removedFiles: [] };
+  const report = await ctx.db.transaction(async (tx) => {
+    const before = await lockReport(tx, reportId);
+    const resolved = await resolveReport(tx, reportId, input.action, adminId, input.note, now);
+    let detail: Record<string, unknown> = {};
+    if (input.action === 'warn') {
+      aftermath.alerts.push(await warnMember(tx, resolved));
+    } else if (input.action === 'remove_photo') {
+      const [photo] = await tx
+        .delete(profileImages)
+        .where(
+          and(
+            eq(profileImages.id, input.photo_id!),
+            eq(profileImages.user_id, resolved.reported_id),
+          ),
+        )
+        .returning();
+      if (!photo) throw notFound(SAFETY_MESSAGES.photoNotFound);
+      aftermath.removedFiles.push(...storedKeys(photo));
+      detail = { photo_id: photo.id, display_order: photo.display_order };
+    } else if (input.action === 'suspend' && !before.reported_suspended) {
+      const reason = input.note || `Report #${reportId}: ${resolved.reason}`;
+      const suspended = await suspendMemberIn(tx, resolved.reported_id, reason, now);
+      aftermath.suspended = { userId: resolved.reported_id, withdrawal: suspended.withdrawal };
+      detail = {
+        suspended_at: suspended.after.suspended_at,
+        ...withdrawalSummary(suspended.withdrawal),
+      };
+    }
+    await recordAdminAction(tx, {
+      adminId,
+      action: `report.${input.action}`,
+      targetType: 'report',
+      targetId: reportId,
+      before: { status: before.status, reported_user_id: before.reported_id },
+      after: { status: resolved.status, action: resolved.action, note: resolved.note, ...detail },
+    });
+    // Read again: a suspension changed the reported member's state.
+    return lockReport(tx, reportId);
+  });
+  await Promise.allSettled(aftermath.removedFiles.map((key) => ctx.storage.delete(key)));
+  const [presented] = await presentReports(ctx.db, ctx.storage, [report], now);
+  return { report: presented!, aftermath };
+}

@@ -1,0 +1,208 @@
+// Blocking: the two members disappear from each other's Bid Board (list, pinned profile,
+// search, detail, profile data) and connections, cannot bid on each other, and the
+// blocker undoes it from the blocked list. Visitors and other members still see both.
+import { SAFETY_MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../../../test/app';
+import { pendingConnections } from '../../../test/connections';
+import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
+import { rows } from '../../db/client';
+import { sweepPeriods } from '../../jobs/period-close';
+
+const clock = testClock('2025-07-01T15:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock: clock.clock });
+});
+afterAll(() => t.close());
+
+async function member(tokens = 0) {
+  const row = await buildBidder(t.database.db, tokens);
+  const { token } = await signIn(t, row.phone_number);
+  return { ...row, headers: { authorization: `Bearer ${token}` } };
+}
+
+type Member = Awaited<ReturnType<typeof member>>;
+
+async function auctionOf(userId: number) {
+  const [found] = await rows<{ id: number }>(
+    t.database.db,
+    sql`SELECT a.id FROM auctions a JOIN auction_periods p ON p.id = a.period_id
+         WHERE a.user_id = ${userId} AND p.status = 'open'`,
+  );
+  return found!.id;
+}
+
+const boardIds = async (viewer: Member | null, body: Record<string, unknown> = {}) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auctions',
+    headers: viewer?.headers,
+    payload: { limit: 50, offset: 0, ...body },
+  });
+  return (res.json().auctions as { user_id: number }[]).map((a) => a.user_id);
+};
+
+const searchIds = async (viewer: Member | null, username: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auctions/search',
+    headers: viewer?.headers,
+    payload: { searchString: username },
+  });
+  return (res.json().auctions as { user_id: number }[]).map((a) => a.user_id);
+};
+
+describe('blocking a member', () => {
+  it('hides both members from each other everywhere and stops bids both ways', async () => {
+    const alice = await member(1000);
+    const bob = await member(1000);
+    const carol = await member(1000);
+    await sweepPeriods({ db: t.database.db, clock: clock.clock });
+    const bobAuction = await auctionOf(bob.id);
+    const aliceAuction = await auctionOf(alice.id);
+
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: alice.headers,
+      payload: { user_id: bob.id },
+    });
+    expect(block.statusCode).toBe(200);
+    expect(block.json()).toMatchObject({
+      success: true,
+      message: SAFETY_MESSAGES.blocked(bob.username!),
+      blocked: { id: bob.id, username: bob.username },
+    });
+
+    // Both ways: the blocked member does not see the blocker either.
+    for (const [viewer, hidden] of [
+      [alice, bob],
+      [bob, alice],
+    ] as const) {
+      expect(await boardIds(viewer)).not.toContain(hidden.id);
+      expect(await boardIds(viewer, { pin_username: hidden.username })).not.toContain(hidden.id);
+      expect(await searchIds(viewer, hidden.username!)).toEqual([]);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/auctions/${await auctionOf(hidden.id)}`,
+        headers: viewer.headers,
+      });
+      expect(detail.statusCode).toBe(404);
+      const profile = await t.app.inject({
+        method: 'POST',
+        url: '/api/auctions/auction_profile_data',
+        headers: viewer.headers,
+        payload: { auctionIds: [await auctionOf(hidden.id)] },
+      });
+      expect(profile.json().auctionProfileData).toEqual([]);
+    }
+    // Everyone else still sees both.
+    expect(await boardIds(carol)).toEqual(expect.arrayContaining([alice.id, bob.id]));
+    expect(await boardIds(null)).toEqual(expect.arrayContaining([alice.id, bob.id]));
+
+    for (const [bidder, auctionId] of [
+      [alice, bobAuction],
+      [bob, aliceAuction],
+    ] as const) {
+      const bid = await t.app.inject({
+        method: 'POST',
+        url: `/api/auctions/${auctionId}/bids`,
+        headers: bidder.headers,
+        payload: { amount: 50 },
+      });
+      expect(bid.statusCode).toBe(400);
+      expect(bid.json()).toEqual({ code: 'BID_REJECTED', message: SAFETY_MESSAGES.bidBlocked });
+      expect(await balanceOf(t.database.db, bidder.id)).toBe(1000);
+    }
+
+    // Undone from the blocked list: only by the blocker.
+    const list = await t.app.inject({ method: 'GET', url: '/api/blocks', headers: alice.headers });
+    expect(list.json().blocks.map((b: { id: number }) => b.id)).toEqual([bob.id]);
+    const bobsList = await t.app.inject({
+      method: 'GET',
+      url: '/api/blocks',
+      headers: bob.headers,
+    });
+    expect(bobsList.json().blocks).toEqual([]);
+    const notBobs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/blocks/${alice.id}`,
+      headers: bob.headers,
+    });
+    expect(notBobs.statusCode).toBe(404);
+    const unblock = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/blocks/${bob.id}`,
+      headers: alice.headers,
+    });
+    expect(unblock.json()).toEqual({
+      success: true,
+      message: SAFETY_MESSAGES.unblocked(bob.username!),
+    });
+    expect(await boardIds(alice)).toContain(bob.id);
+    expect(await searchIds(bob, alice.username!)).toEqual([alice.id]);
+    const bid = await t.app.inject({
+      method: 'POST',
+      url: `/api/auctions/${bobAuction}/bids`,
+      headers: alice.headers,
+      payload: { amount: 50 },
+    });
+    expect(bid.statusCode).toBe(200);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
+  it('hides connections with the member, and nothing moves', async () => {
+    const [made] = await pendingConnections(t.database.db, clock, 1);
+    const owner = await signIn(t, made!.owner.phone_number);
+    const bidder = await signIn(t, made!.bidder.phone_number);
+    const list = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/connections',
+          headers: { authorization: `Bearer ${token}` },
+          payload: {},
+        })
+      ).json().connections as { id: number }[];
+    expect((await list(bidder.token)).map((c) => c.id)).toEqual([made!.id]);
+    const before = await balanceOf(t.database.db, made!.bidder.id);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { user_id: made!.bidder.id },
+    });
+    expect(await list(bidder.token)).toEqual([]);
+    expect(await list(owner.token)).toEqual([]);
+    expect(await balanceOf(t.database.db, made!.bidder.id)).toBe(before);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
+  it('refuses blocking oneself or a member who does not exist', async () => {
+    const alice = await member();
+    const self = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: alice.headers,
+      payload: { user_id: alice.id },
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe(SAFETY_MESSAGES.cannotBlockSelf);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: alice.headers,
+      payload: { user_id: 2_000_000_000 },
+    });
+    expect(missing.statusCode).toBe(404);
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      payload: { user_id: alice.id },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,179 @@
+// Reports (issue 11): a member reports another with a reason and optional text, blocking
+// them too unless they untick it; the report waits in the admins' queue. Nothing the
+// reported member can read names the reporter: a warning says only the reason.
+import {
+  type AdminReport,
+  REPORT_REASON_LABELS,
+  REPORT_TARGET_HOURS,
+  type ReportAction,
+  type ReportReason,
+  type ReportStatus,
+  SAFETY_MESSAGES,
+} from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage/storage.port';
+import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
+import { profilePicturesFor } from '../media/profile-pictures';
+import { insertBlock } from './blocks.repository';
+import { otherMember } from './blocks.service';
+
+export interface ReportInput {
+  user_id: number;
+  reason: ReportReason;
+  text?: string;
+  block: boolean;
+}
+
+export async function reportMember(
+  ctx: { db: Db; clock: () => Date },
+  reporterId: number,
+  input: ReportInput,
+) {
+  const member = await otherMember(
+    ctx.db,
+    reporterId,
+    input.user_id,
+    SAFETY_MESSAGES.cannotReportSelf,
+  );
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`INSERT INTO reports (reporter_id, reported_id, reason, text, created_at)
+          VALUES (${reporterId}, ${member.id}, ${input.reason}, ${input.text || null},
+                  ${ctx.clock().toISOString()}::timestamptz)`,
+    );
+    if (input.block) await insertBlock(tx, reporterId, member.id);
+  });
+  return {
+    message: input.block ? SAFETY_MESSAGES.reportedAndBlocked : SAFETY_MESSAGES.reported,
+    blocked: input.block,
+  };
+}
+
+export interface ReportRow {
+  id: number;
+  reporter_id: number;
+  reporter_username: string | null;
+  reported_id: number;
+  reported_username: string | null;
+  reported_suspended: boolean;
+  reported_deleted: boolean;
+  reason: ReportReason;
+  text: string | null;
+  status: ReportStatus;
+  action: ReportAction | null;
+  note: string | null;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+}
+
+const reportColumns = sql`r.id, r.reporter_id, rp.username AS reporter_username,
+  r.reported_id, rd.username AS reported_username,
+  rd.suspended_at IS NOT NULL AS reported_suspended, rd.deleted_at IS NOT NULL AS reported_deleted,
+  r.reason, r.text, r.status, r.action, r.note, r.created_at, r.resolved_at`;
+const reportJoins = sql`FROM reports r JOIN users rp ON rp.id = r.reporter_id
+  JOIN users rd ON rd.id = r.reported_id`;
+
+export async function presentReports(
+  db: Executor,
+  storage: Storage,
+  found: ReportRow[],
+  now: Date,
+): Promise<AdminReport[]> {
+  const pictures = await profilePicturesFor(
+    db,
+    storage,
+    found.map((r) => r.reported_id),
+    'thumbnail',
+    { includePending: true },
+  );
+  return found.map((r) => {
+    const created = new Date(r.created_at);
+    const resolved = r.resolved_at === null ? null : new Date(r.resolved_at);
+    const ageHours = Math.floor(((resolved ?? now).getTime() - created.getTime()) / 3_600_000);
+    return {
+      id: Number(r.id),
+      reported_user: {
+        id: r.reported_id,
+        username: r.reported_username,
+        profile_picture: pictures.get(r.reported_id)?.profile_picture_1 ?? null,
+        suspended: r.reported_suspended,
+        deleted: r.reported_deleted,
+      },
+      reporter: { id: r.reporter_id, username: r.reporter_username },
+      reason: r.reason,
+      reason_label: REPORT_REASON_LABELS[r.reason],
+      text: r.text,
+      status: r.status,
+      action: r.action,
+      note: r.note,
+      created_at: created.toISOString(),
+      resolved_at: resolved ? resolved.toISOString() : null,
+      age_hours: Math.max(0, ageHours),
+      overdue: r.status === 'open' && ageHours >= REPORT_TARGET_HOURS,
+    };
+  });
+}
+
+/** The queue: open reports oldest first (the 24-hour target), handled ones newest first. */
+export async function listReports(
+  ctx: { db: Db; storage: Storage; clock: () => Date },
+  query: { status: ReportStatus; limit: number; offset: number },
+) {
+  const order =
+    query.status === 'open' ? sql`r.created_at ASC, r.id ASC` : sql`r.resolved_at DESC, r.id DESC`;
+  const found = await rows<ReportRow>(
+    ctx.db,
+    sql`SELECT ${reportColumns} ${reportJoins} WHERE r.status = ${query.status}
+         ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
+  const [count] = await rows<{ n: number }>(
+    ctx.db,
+    sql`SELECT COUNT(*)::int AS n FROM reports WHERE status = ${query.status}`,
+  );
+  return {
+    reports: await presentReports(ctx.db, ctx.storage, found, ctx.clock()),
+    total: Number(count!.n),
+  };
+}
+
+/** The report, row-locked; 404 when missing. */
+export async function lockReport(tx: Tx, id: number): Promise<ReportRow> {
+  const [found] = await rows<ReportRow>(
+    tx,
+    sql`SELECT ${reportColumns} ${reportJoins} WHERE r.id = ${id} FOR UPDATE OF r`,
+  );
+  if (!found) throw notFound('Report not found');
+  return found;
+}
+
+/** Closes an open report with the admin's action; 409 when someone handled it already. */
+export async function resolveReport(
+  tx: Tx,
+  id: number,
+  action: ReportAction,
+  adminId: number,
+  note: string | undefined,
+  now: Date,
+): Promise<ReportRow> {
+  const changed = await rows(
+    tx,
+    sql`UPDATE reports SET status = ${action === 'dismiss' ? 'dismissed' : 'actioned'},
+               action = ${action}, note = ${note || null}, resolved_by = ${adminId},
+               resolved_at = ${now.toISOString()}::timestamptz
+         WHERE id = ${id} AND status = 'open' RETURNING id`,
+  );
+  if (changed.length === 0) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.reportHandled);
+  return lockReport(tx, id);
+}
+
+/** The warning names the reason and never the reporter. */
+export function warnMember(tx: Tx, report: ReportRow): Promise<AlertRow> {
+  return insertAlert(tx, {
+    userId: report.reported_id,
+    kind: 'moderation_warning',
+    payload: { reason: report.reason },
+    message: SAFETY_MESSAGES.warning(REPORT_REASON_LABELS[report.reason].toLowerCase()),
+  });
+}

@@ -1,0 +1,70 @@
+// Suspension by an admin (issue 11): the member is signed out everywhere at once, their
+// auction leaves the board with the leader refunded, every escrow they hold as a bidder
+// comes back to them and their connections end (member-withdrawal.service). Restoring
+// lets them sign in again; the refunds stay, and their auction returns with the next
+// period. Both are guarded updates: twice in parallel, the second gets 409.
+import { SAFETY_MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { revokeAllSessions } from '../auth/session.service';
+import { findUserById } from '../users/users.repository';
+import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
+
+export interface SuspensionState {
+  id: number;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+
+/** Suspends inside the caller's transaction (the caller writes the audit row beside it). */
+export async function suspendMemberIn(
+  tx: Tx,
+  userId: number,
+  reason: string,
+  now: Date,
+): Promise<{ before: SuspensionState; after: SuspensionState; withdrawal: Withdrawal }> {
+  const member = await findUserById(tx, userId);
+  if (!member || member.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
+  const locked = await lockEntanglements(tx, userId);
+  const [after] = await rows<SuspensionState>(
+    tx,
+    sql`UPDATE users SET suspended_at = ${now.toISOString()}::timestamptz,
+               suspension_reason = ${reason}, updated_at = now()
+         WHERE id = ${userId} AND suspended_at IS NULL AND deleted_at IS NULL
+     RETURNING id, suspended_at, suspension_reason`,
+  );
+  if (!after) throw conflict(SAFETY_MESSAGES.alreadySuspended);
+  await revokeAllSessions(tx, userId, () => now);
+  const withdrawal = await withdrawMember(tx, locked, now, 'refund');
+  return {
+    before: { id: userId, suspended_at: null, suspension_reason: null },
+    after: { ...after, suspended_at: new Date(after.suspended_at!) },
+    withdrawal,
+  };
+}
+
+export async function restoreMemberIn(
+  tx: Tx,
+  userId: number,
+): Promise<{ before: SuspensionState; after: SuspensionState }> {
+  const member = await findUserById(tx, userId);
+  if (!member || member.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
+  const [after] = await rows<SuspensionState>(
+    tx,
+    sql`UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now()
+         WHERE id = ${userId} AND suspended_at IS NOT NULL AND deleted_at IS NULL
+     RETURNING id, suspended_at, suspension_reason`,
+  );
+  if (!after) throw conflict(SAFETY_MESSAGES.notSuspended);
+  return {
+    before: {
+      id: userId,
+      suspended_at: member.suspended_at,
+      suspension_reason: member.suspension_reason,
+    },
+    after: { id: userId, suspended_at: null, suspension_reason: null },
+  };
+}

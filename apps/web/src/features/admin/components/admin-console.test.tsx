@@ -1,0 +1,377 @@
+// The console's sections against a stubbed admin API: what each shows and what each
+// action sends.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/test/factories';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+type Handlers = Parameters<typeof mockFetch>[0];
+
+function asAdmin(handlers: Handlers = {}, role: 'admin' | 'member' = 'admin') {
+  localStorage.setItem('authToken', 'tok');
+  return mockFetch({
+    'GET /api/auth/me': () => [200, { user: buildUser({ role }) }],
+    'GET /api/alerts': () => [200, { success: true, alerts: [], unread: 0 }],
+    'GET /api/checkTokens': () => [200, { claimed: true, message: '' }],
+    ...handlers,
+  });
+}
+
+const overview = {
+  success: true,
+  now: '2026-11-22T12:00:00.000Z',
+  members: { total: 120, pending: 4, approved: 100 },
+  period: { id: 9, start_time: '2026-11-19T01:00:00.000Z', end_time: '2026-11-24T13:02:03.000Z' },
+  live_auctions: 90,
+  bids_this_period: 333,
+  tokens_bid_this_period: 4500,
+  tokens_in_balances: 75000,
+  tokens_in_escrow: 5200,
+  purchases_waiting: 1,
+  redemptions_waiting: 2,
+};
+
+const memberDetail = {
+  id: 31,
+  username: 'newbie',
+  phone_number: '+15555550188',
+  status: 'pending',
+  onboarded: true,
+  token_balance: 40,
+  profile_picture: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  email: null,
+  gender: 'male',
+  seeking_gender: 'female',
+  birth_date: '1996-01-01',
+  city: 'Austin',
+  state: 'TX',
+  country: 'US',
+  short_bio: 'Hi',
+  redeemable_tokens: 0,
+  rejection_reason: null,
+  suspension_reason: null,
+  suspended_at: null,
+  role: 'member',
+  photos: [
+    {
+      id: 5,
+      user_id: 31,
+      username: 'newbie',
+      kind: 'photo',
+      display_order: 1,
+      status: 'pending',
+      url: '/api/files/a.webp?sig=1',
+      thumbnail_url: '/api/files/a-t.webp?sig=1',
+      created_at: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+  videos: [
+    {
+      id: 8,
+      user_id: 31,
+      username: 'newbie',
+      kind: 'video',
+      display_order: null,
+      status: 'pending',
+      url: '/api/files/v.webm?sig=1',
+      thumbnail_url: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+};
+
+describe('admin console', () => {
+  it('tells a member the page is for admins and never loads the console', async () => {
+    const api = asAdmin({}, 'member');
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeTruthy();
+    expect(api.calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('shows the overview with the period countdown', async () => {
+    asAdmin({ 'GET /api/admin/overview': () => [200, overview] });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+    expect(await screen.findByText('2d 01:02:03')).toBeTruthy();
+    expect(screen.getByText('75,000')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Review them' }).getAttribute('href')).toBe(
+      '/admin/members?status=pending',
+    );
+  });
+
+  it('searches members and opens a profile with photo and playable video', async () => {
+    const api = asAdmin({
+      'GET /api/admin/users': () => [
+        200,
+        { success: true, total: 1, members: [{ ...memberDetail, photos: undefined }] },
+      ],
+      'GET /api/admin/users/31': () => [200, { success: true, member: memberDetail }],
+    });
+    renderApp('/admin/members');
+    await userEvent.type(await screen.findByLabelText('Search members'), 'new');
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/admin/users')).toBe(true));
+    await userEvent.click(await screen.findByRole('link', { name: /newbie/ }));
+    expect(await screen.findByRole('img', { name: 'Photo 1 of newbie' })).toBeTruthy();
+    const card = screen.getByRole('listitem', { name: 'Verification video of newbie' });
+    const video = card.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('/api/files/v.webm?sig=1');
+    expect(video?.hasAttribute('controls')).toBe(true);
+  });
+
+  it('requires a reason to reject and sends it', async () => {
+    const api = asAdmin({
+      'GET /api/admin/users/31': () => [200, { success: true, member: memberDetail }],
+      'POST /api/admin/users/31/reject': () => [
+        200,
+        { success: true, member: { ...memberDetail, status: 'rejected' } },
+      ],
+    });
+    renderApp('/admin/members/31');
+    const reject = await screen.findByRole('button', { name: 'Reject member' });
+    await userEvent.click(reject);
+    expect(await screen.findByText('Give a reason')).toBeTruthy();
+    expect(api.callsTo('POST /api/admin/users/31/reject')).toHaveLength(0);
+    await userEvent.type(
+      screen.getByLabelText('Reason for rejecting (the member sees it)'),
+      'Face not visible',
+    );
+    await userEvent.click(reject);
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/users/31/reject')[0]?.body).toEqual({
+        reason: 'Face not visible',
+      }),
+    );
+  });
+
+  it('adjusts tokens with an amount and a reason', async () => {
+    const api = asAdmin({
+      'GET /api/admin/users/31': () => [200, { success: true, member: memberDetail }],
+      'POST /api/admin/tokens/adjustments': () => [200, { success: true, tokenBalance: 65 }],
+    });
+    renderApp('/admin/members/31');
+    await userEvent.type(await screen.findByLabelText(/^Amount/), '25');
+    await userEvent.type(screen.getByLabelText('Reason for the adjustment'), 'Support credit');
+    await userEvent.click(screen.getByRole('button', { name: 'Adjust tokens' }));
+    expect(await screen.findByText('New balance: 65 tokens.')).toBeTruthy();
+    expect(api.callsTo('POST /api/admin/tokens/adjustments')[0]?.body).toEqual({
+      username: 'newbie',
+      amount: 25,
+      redeemable: false,
+      reason: 'Support credit',
+    });
+  });
+
+  it('approves a pending photo from the review queue', async () => {
+    const api = asAdmin({
+      'GET /api/admin/media/pending': () => [200, { success: true, items: memberDetail.photos }],
+      'POST /api/admin/media/images/5/review': () => [200, { success: true }],
+    });
+    renderApp('/admin/review');
+    const card = await screen.findByRole('listitem', { name: 'Photo 1 of newbie' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/media/images/5/review')[0]?.body).toEqual({
+        status: 'approved',
+      }),
+    );
+  });
+
+  it('shows a report past its 24-hour target and suspends with a reason', async () => {
+    const report = {
+      id: 3,
+      reported_user: {
+        id: 31,
+        username: 'newbie',
+        profile_picture: null,
+        suspended: false,
+        deleted: false,
+      },
+      reporter: { id: 40, username: 'carol' },
+      reason: 'scam_or_spam',
+      reason_label: 'Scam or spam',
+      text: 'Asked for money',
+      status: 'open',
+      action: null,
+      note: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      resolved_at: null,
+      age_hours: 30,
+      overdue: true,
+    };
+    const api = asAdmin({
+      'GET /api/admin/reports': () => [200, { reports: [report], total: 1 }],
+      'POST /api/admin/reports/3/action': () => [
+        200,
+        { report: { ...report, status: 'actioned' } },
+      ],
+    });
+    renderApp('/admin/reports');
+    const card = await screen.findByRole('listitem', { name: 'Report about newbie' });
+    expect(within(card).getByText('Past the 24-hour target')).toBeTruthy();
+    expect(within(card).getByText(/Open for 30 hours/)).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Suspend' }));
+    await userEvent.type(within(card).getByLabelText(/Why suspend newbie/), 'Scam');
+    await userEvent.click(within(card).getByRole('button', { name: 'Suspend newbie' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/reports/3/action')[0]?.body).toEqual({
+        action: 'suspend',
+        note: 'Scam',
+      }),
+    );
+  });
+
+  it('validates settings with the shared schema and saves only what changed', async () => {
+    const settings = {
+      daily_claim_amount: 100,
+      minimum_redeemable_threshold: 500,
+      token_redemption_multiplier: 1,
+      payout_fee_cents: 0,
+      connection_reminder_hours: 24,
+      connection_expiry_hours: 48,
+      rejection_grace_hours: 24,
+      engagement_window_hours: 168,
+      payment_form_limit: 10,
+      payment_form_window_minutes: 2,
+      payment_limit: 5,
+      payment_window_minutes: 5,
+      rapid_submission_seconds: 3,
+      high_value_limit_cents: 50000,
+      inactivity_disconnect_minutes: 30,
+    };
+    const api = asAdmin({
+      'GET /api/admin/settings': () => [200, { success: true, settings }],
+      'PUT /api/admin/settings': (call) => [
+        200,
+        { success: true, settings: { ...settings, ...(call.body as object) } },
+      ],
+    });
+    renderApp('/admin/settings');
+    const claim = await screen.findByLabelText(/Daily claim amount/);
+    const reminder = screen.getByLabelText(/Connection reminder after/);
+    fireEvent.change(reminder, { target: { value: '60' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The reminder must come before the expiry')).toBeTruthy();
+    expect(api.callsTo('PUT /api/admin/settings')).toHaveLength(0);
+    fireEvent.change(reminder, { target: { value: '24' } });
+    fireEvent.change(claim, { target: { value: '150' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/admin/settings')[0]?.body).toEqual({ daily_claim_amount: 150 }),
+    );
+  });
+
+  it('closes the period only after a confirmation', async () => {
+    const api = asAdmin({
+      'GET /api/admin/auctions': () => [200, { success: true, auctions: [] }],
+      'POST /api/admin/periods/close-now': () => [
+        200,
+        {
+          success: true,
+          closed: { periodId: 9, connections: 4 },
+          period: { id: 10, end_time: '' },
+        },
+      ],
+    });
+    renderApp('/admin/periods');
+    await userEvent.click(await screen.findByRole('button', { name: 'Close period now' }));
+    const dialog = await screen.findByRole('dialog', { name: /Close the open period now/ });
+    expect(api.callsTo('POST /api/admin/periods/close-now')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(/Period 9 closed with 4 connections/)).toBeTruthy();
+  });
+
+  it('marks a payout paid after a confirm, failed with a reason, and lists payment errors', async () => {
+    const redemption = {
+      id: 12,
+      user_id: 31,
+      username: 'newbie',
+      token_amount: 500,
+      amount_cents: 500,
+      fee_cents: 25,
+      multiplier: 1,
+      paypal_email: 'n@example.com',
+      status: 'pending',
+      reason: null,
+      created_at: '2026-11-21T10:00:00.000Z',
+      provider: 'manual',
+      payout_status: null,
+      payout_batch_id: null,
+      decided_by: null,
+      decided_at: null,
+      updated_at: '2026-11-21T10:00:00.000Z',
+    };
+    const api = asAdmin({
+      'GET /api/admin/redemptions': () => [200, { success: true, redemptions: [redemption] }],
+      'GET /api/admin/payment-reviews': () => [200, { success: true, reviews: [] }],
+      'GET /api/admin/payment-errors': () => [
+        200,
+        {
+          success: true,
+          errors: [
+            {
+              id: 1,
+              user_id: 31,
+              username: 'newbie',
+              error_type: 'PAYMENT_DECLINED',
+              payment_flow: 'card',
+              message: 'This transaction has been declined.',
+              details: {},
+              created_at: '2026-11-21T10:00:00.000Z',
+            },
+          ],
+        },
+      ],
+      'POST /api/admin/redemptions/12/paid': () => [200, { success: true }],
+      'POST /api/admin/redemptions/12/failed': () => [200, { success: true }],
+    });
+    renderApp('/admin/payouts');
+    expect(await screen.findByText('newbie: $4.75 to n@example.com')).toBeTruthy();
+    expect(await screen.findByText(/This transaction has been declined/)).toBeTruthy();
+    expect(screen.getByText('No purchase needs a review.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: /as paid\?/ });
+    expect(api.callsTo('POST /api/admin/redemptions/12/paid')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/admin/redemptions/12/paid')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark failed' }));
+    await userEvent.type(screen.getByLabelText(/Why the payout failed/), 'Email bounced');
+    const buttons = screen.getAllByRole('button', { name: 'Mark failed' });
+    await userEvent.click(buttons.at(-1)!);
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/redemptions/12/failed')[0]?.body).toEqual({
+        reason: 'Email bounced',
+      }),
+    );
+  });
+
+  it('lists audit entries with before and after', async () => {
+    asAdmin({
+      'GET /api/admin/audit-log': () => [
+        200,
+        {
+          success: true,
+          entries: [
+            {
+              id: 1,
+              admin_id: 7,
+              admin_username: 'alice',
+              action: 'settings.update',
+              target_type: 'settings',
+              target_id: null,
+              before: { daily_claim_amount: 100 },
+              after: { daily_claim_amount: 150 },
+              created_at: '2026-11-22T12:00:00.000Z',
+            },
+          ],
+        },
+      ],
+    });
+    renderApp('/admin/audit');
+    expect(await screen.findByText('settings.update')).toBeTruthy();
+    expect(screen.getByText(/alice/)).toBeTruthy();
+    expect(screen.getByText(/"daily_claim_amount": 150/)).toBeTruthy();
+  });
+});

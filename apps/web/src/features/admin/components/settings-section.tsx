@@ -1,0 +1,131 @@
+// The business settings editor: every setting, validated with the shared schema as a
+// whole before saving; the server reads settings fresh on every use, so a saved change
+// applies on every server at once, without a restart.
+import {
+  type BusinessSettingKey,
+  type BusinessSettings,
+  businessSettingsSchema,
+} from '@bidboard/shared';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { saveBusinessSettings, useBusinessSettings } from '../api/settings';
+import { useAdminAction } from '../api/use-admin-action';
+import { ActionError, QueryState, Section } from './section';
+
+interface FieldView {
+  label: string;
+  unit: string;
+  step?: number;
+}
+
+// A Record over every key: a setting added to the shared schema does not compile until
+// the editor shows it.
+const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
+  daily_claim_amount: { label: 'Daily claim amount', unit: 'tokens' },
+  minimum_redeemable_threshold: { label: 'Redemption minimum', unit: 'tokens' },
+  token_redemption_multiplier: { label: 'Redemption multiplier', unit: '×', step: 0.1 },
+  payout_fee_cents: { label: 'Payout fee', unit: 'cents' },
+  connection_reminder_hours: { label: 'Connection reminder after', unit: 'hours', step: 0.01 },
+  connection_expiry_hours: { label: 'Connection expires after', unit: 'hours', step: 0.01 },
+  rejection_grace_hours: { label: 'Rejection grace period', unit: 'hours', step: 0.01 },
+  engagement_window_hours: { label: 'Engagement window', unit: 'hours', step: 0.01 },
+  payment_form_limit: { label: 'Payment forms per window', unit: 'forms' },
+  payment_form_window_minutes: { label: 'Payment form window', unit: 'minutes' },
+  payment_limit: { label: 'Purchases per window', unit: 'purchases' },
+  payment_window_minutes: { label: 'Purchase window', unit: 'minutes' },
+  rapid_submission_seconds: { label: 'Rapid submission gap', unit: 'seconds' },
+  high_value_limit_cents: { label: 'Card spend limit per 24 hours', unit: 'cents' },
+  inactivity_disconnect_minutes: { label: 'Disconnect inactive sockets after', unit: 'minutes' },
+};
+
+const FIELDS = (Object.keys(FIELD_VIEWS) as BusinessSettingKey[]).map((key) => ({
+  key,
+  ...FIELD_VIEWS[key],
+}));
+
+type Draft = Record<BusinessSettingKey, string>;
+
+const toDraft = (settings: BusinessSettings) =>
+  Object.fromEntries(FIELDS.map((f) => [f.key, String(settings[f.key])])) as Draft;
+
+function SettingsForm({ saved }: { saved: BusinessSettings }) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
+  const [errors, setErrors] = useState<Partial<Record<BusinessSettingKey, string>>>({});
+  const save = useAdminAction(saveBusinessSettings);
+  const changed = FIELDS.filter((f) => draft[f.key] !== String(saved[f.key]));
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const candidate = Object.fromEntries(
+      FIELDS.map((f) => [f.key, draft[f.key].trim() === '' ? Number.NaN : Number(draft[f.key])]),
+    );
+    const parsed = businessSettingsSchema.safeParse(candidate);
+    if (!parsed.success) {
+      const next: Partial<Record<BusinessSettingKey, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as BusinessSettingKey;
+        next[key] ??= Number.isNaN(candidate[key]) ? 'Enter a number' : issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const patch = Object.fromEntries(changed.map((f) => [f.key, parsed.data[f.key]]));
+    save.mutate(patch, { onSuccess: (result) => setDraft(toDraft(result.settings)) });
+  };
+
+  return (
+    <form className="admin-settings" onSubmit={handleSubmit} noValidate>
+      {FIELDS.map((field) => {
+        const error = errors[field.key];
+        const errorId = `setting-${field.key}-error`;
+        return (
+          <div key={field.key} className="admin-setting">
+            <label htmlFor={`setting-${field.key}`}>
+              {field.label} <span className="admin-setting__unit">({field.unit})</span>
+            </label>
+            <input
+              id={`setting-${field.key}`}
+              type="number"
+              inputMode="decimal"
+              step={field.step ?? 1}
+              value={draft[field.key]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+            />
+            {error ? (
+              <p className="admin-error" id={errorId} role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="admin-settings__save">
+        <Button type="submit" size="md" busy={save.isPending}>
+          Save settings
+        </Button>
+        <p role="status" className="admin-settings__state">
+          {save.isSuccess && changed.length === 0
+            ? 'Saved. Every server uses the new values now.'
+            : changed.length
+              ? `${changed.length} unsaved ${changed.length === 1 ? 'change' : 'changes'}`
+              : 'No changes'}
+        </p>
+        <ActionError text={save.errorText} />
+      </div>
+    </form>
+  );
+}
+
+export function SettingsSection() {
+  const query = useBusinessSettings();
+  return (
+    <Section title="Settings" intro="Business settings take effect at once on every server.">
+      <QueryState query={query} loading="Loading settings…">
+        {query.data ? <SettingsForm saved={query.data.settings} /> : null}
+      </QueryState>
+    </Section>
+  );
+}

@@ -1,0 +1,170 @@
+// A single conversation (marketplace §2 Chat overlay, §4 Chat): back, the partner's
+// avatar, name and online dot leading to /connections/{partnerId}, the logo leading home,
+// the messages and the input. Opening marks it read; the server's 403 when the two are
+// no longer matched turns the input off with the spec's texts.
+import { CHAT_MESSAGES, type Conversation, type Message } from '@bidboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { IconButton } from '@/components/ui/button';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { MemberSafetyButton } from '@/features/safety';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { type ConversationPages, conversationsKey } from '../api/list-conversations';
+import { sendMessage } from '../api/send-message';
+import { uploadChatImage } from '../api/upload-image';
+import { useChatViewReport } from '../hooks/use-chat-view-report';
+import { useConversationMessages } from '../hooks/use-conversation-messages';
+import { useMarkRead } from '../hooks/use-mark-read';
+import { useIsOnline } from '../hooks/use-presence';
+import { usePartnerTyping, useTypingSender } from '../hooks/use-typing';
+import { lastReadOwnMessage } from '../lib/chat-view';
+import { MessageComposer } from './message-composer';
+import { MessageList, type MessageListHandle } from './message-list';
+import { PartnerAvatar } from './partner-avatar';
+
+interface ConversationViewProps {
+  conversation: Conversation;
+  viewerId: number;
+  onBack: () => void;
+  onLeave: () => void;
+}
+
+export function ConversationView({
+  conversation: c,
+  viewerId,
+  onBack,
+  onLeave,
+}: ConversationViewProps) {
+  const queryClient = useQueryClient();
+  const history = useConversationMessages(c.cid);
+  const online = useIsOnline(c.partnerId);
+  const partnerTyping = usePartnerTyping(c.cid, c.partnerId);
+  const typing = useTypingSender(c.cid);
+  const readError = useMarkRead(c.cid, viewerId, history.messages, history.status === 'ready');
+  useChatViewReport(c.cid);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const list = useRef<MessageListHandle>(null);
+  const name = c.partner.username ?? 'Member';
+  const readId = lastReadOwnMessage(
+    history.messages,
+    viewerId,
+    c.lastRead[String(c.partnerId)] ?? 0,
+  );
+
+  const closeMessaging = () =>
+    queryClient.setQueryData<ConversationPages>(conversationsKey, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              conversations: page.conversations.map((x) =>
+                x.cid === c.cid ? { ...x, isOpen: false } : x,
+              ),
+            })),
+          }
+        : data,
+    );
+
+  const deliver = async (body: { text: string; type: 'text' | 'image'; blobUrl?: string }) => {
+    setSendError(null);
+    typing.stop();
+    try {
+      const { message } = await sendMessage(c.cid, body);
+      history.addOwn(message as Message);
+      requestAnimationFrame(() => list.current?.scrollToBottom());
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.status === 403) closeMessaging();
+      setSendError(errorMessage(error, CHAT_MESSAGES.failedToSend));
+      return false;
+    }
+  };
+
+  const sendImage = async (file: File) => {
+    setSendError(null);
+    setUploadProgress(0);
+    try {
+      const { blobUrl } = await uploadChatImage(c.cid, file, setUploadProgress);
+      await deliver({ text: '', type: 'image', blobUrl });
+    } catch (error) {
+      if (isApiError(error) && error.status === 403) closeMessaging();
+      setSendError(errorMessage(error, CHAT_MESSAGES.failedToSend));
+    } finally {
+      setUploadProgress(null);
+    }
+  };
+
+  const error = sendError ?? history.error ?? readError;
+
+  return (
+    <section className="chat-view" aria-label={`Conversation with ${name}`}>
+      <header className="chat-view__header">
+        <IconButton label="Back to conversations" onClick={onBack}>
+          <ArrowLeftIcon />
+        </IconButton>
+        <Link
+          to={`/connections/${c.partnerId}`}
+          className="chat-view__partner"
+          onClick={onLeave}
+          aria-label={`${name} (${online ? 'online' : 'offline'}): open connection`}
+        >
+          <PartnerAvatar
+            username={c.partner.username}
+            photo={c.partner.profile_picture_1}
+            online={online}
+            size="sm"
+          />
+          <span className="chat-view__name">{name}</span>
+        </Link>
+        <MemberSafetyButton
+          member={{ id: c.partnerId, username: name }}
+          onBlocked={() => {
+            // Blocked members disappear from each other's chat lists: back to a list without them.
+            void queryClient.invalidateQueries({ queryKey: conversationsKey });
+            onBack();
+          }}
+        />
+        <Link to="/" className="chat-view__home" aria-label="Bidboard home" onClick={onLeave}>
+          <Logo size="sm" />
+        </Link>
+      </header>
+      <div className="chat-view__body">
+        {history.status === 'loading' ? <p className="chat-note">Loading messages...</p> : null}
+        {history.status === 'ready' && history.messages.length === 0 ? (
+          <p className="chat-note">
+            {c.isOpen ? `Say hello to ${name}.` : CHAT_MESSAGES.noLongerMatched}
+          </p>
+        ) : null}
+        {history.status === 'ready' && history.messages.length > 0 ? (
+          <MessageList
+            ref={list}
+            messages={history.messages}
+            firstItemIndex={history.firstItemIndex}
+            viewerId={viewerId}
+            partnerName={name}
+            readId={readId}
+            partnerTyping={partnerTyping}
+            loadingOlder={history.loadingOlder}
+            onStartReached={history.loadOlder}
+          />
+        ) : null}
+      </div>
+      {error ? (
+        <p className="chat-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <MessageComposer
+        enabled={c.isOpen}
+        uploadProgress={uploadProgress}
+        onSend={(text) => deliver({ text, type: 'text' })}
+        onImage={(file) => void sendImage(file)}
+        onKeystroke={typing.keystroke}
+      />
+    </section>
+  );
+}

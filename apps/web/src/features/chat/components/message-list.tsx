@@ -1,0 +1,179 @@
+// The messages of one conversation, virtualised (react-virtuoso) so long histories scroll
+// smoothly: it opens at the newest message, loads older pages when the top is reached
+// while keeping the message under the finger in place (firstItemIndex), follows new
+// messages unless the member scrolled up to read, and shows the 10-minute dividers, the 'Read'
+// receipt and the partner's typing.
+import { CHAT_MESSAGES, type Message } from '@bidboard/shared';
+import clsx from 'clsx';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { dividerLabel, needsDivider } from '../lib/chat-view';
+
+interface MessageListProps {
+  messages: Message[];
+  firstItemIndex: number;
+  viewerId: number;
+  partnerName: string;
+  /** The id of the viewer's latest message the partner has read. */
+  readId: number | null;
+  partnerTyping: boolean;
+  loadingOlder: boolean;
+  onStartReached: () => void;
+}
+
+export interface MessageListHandle {
+  scrollToBottom: () => void;
+}
+
+export const MessageList = forwardRef<MessageListHandle, MessageListProps>(
+  function MessageList(props, ref) {
+    const { messages, firstItemIndex, viewerId, partnerName, readId, partnerTyping } = props;
+    const virtuoso = useRef<VirtuosoHandle>(null);
+    // Whether new messages keep the view at the bottom. Only the member scrolling up lets go:
+    // a burst of arrivals briefly leaves the bottom too, and must not stop the following.
+    const stick = useRef(true);
+    const detach = useRef<() => void>(() => undefined);
+    const watchScroller = useCallback((el: HTMLElement | Window | null) => {
+      detach.current();
+      if (!(el instanceof HTMLElement)) return;
+      let touchY = 0;
+      const letGo = () => {
+        stick.current = false;
+      };
+      const handleWheel = (event: WheelEvent) => {
+        if (event.deltaY < 0) letGo();
+      };
+      const handleTouchStart = (event: TouchEvent) => {
+        touchY = event.touches[0]?.clientY ?? 0;
+      };
+      const handleTouchMove = (event: TouchEvent) => {
+        if ((event.touches[0]?.clientY ?? 0) > touchY) letGo();
+      };
+      const handleKey = (event: KeyboardEvent) => {
+        if (['ArrowUp', 'PageUp', 'Home'].includes(event.key)) letGo();
+      };
+      el.addEventListener('wheel', handleWheel, { passive: true });
+      el.addEventListener('touchstart', handleTouchStart, { passive: true });
+      el.addEventListener('touchmove', handleTouchMove, { passive: true });
+      el.addEventListener('keydown', handleKey);
+      detach.current = () => {
+        el.removeEventListener('wheel', handleWheel);
+        el.removeEventListener('touchstart', handleTouchStart);
+        el.removeEventListener('touchmove', handleTouchMove);
+        el.removeEventListener('keydown', handleKey);
+      };
+    }, []);
+    useEffect(() => () => detach.current(), []);
+    // Older pages change the count too; only a new last message is followed.
+    const lastId = messages.at(-1)?.id;
+    const followedId = useRef(lastId);
+    const follow = () => {
+      const grew = lastId !== followedId.current;
+      followedId.current = lastId;
+      return stick.current && grew ? ('auto' as const) : false;
+    };
+    const lastOwnId = messages.findLast((m) => m.senderId === viewerId)?.id ?? null;
+
+    useImperativeHandle(ref, () => ({
+      scrollToBottom: () => {
+        stick.current = true;
+        virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+      },
+    }));
+
+    return (
+      <Virtuoso
+        ref={virtuoso}
+        className="chat-messages"
+        data={messages}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
+        alignToBottom
+        scrollerRef={watchScroller}
+        atBottomThreshold={120}
+        atBottomStateChange={(atBottom) => {
+          if (atBottom) stick.current = true;
+        }}
+        followOutput={follow}
+        startReached={props.onStartReached}
+        computeItemKey={(_, message) => message.id}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        context={{ loadingOlder: props.loadingOlder, partnerTyping, partnerName }}
+        components={{ Header: ListHeader, Footer: ListFooter }}
+        itemContent={(index, message) => {
+          const position = index - firstItemIndex;
+          const previous = position > 0 ? messages[position - 1] : undefined;
+          const own = message.senderId === viewerId;
+          return (
+            <div className="chat-message-row" data-message-id={message.id}>
+              {needsDivider(previous?.ts ?? null, message.ts) ? (
+                <p className="chat-divider">
+                  <span>{dividerLabel(message.ts)}</span>
+                </p>
+              ) : null}
+              <div
+                className={clsx('chat-bubble', own ? 'chat-bubble--own' : 'chat-bubble--partner')}
+              >
+                <MessageBody message={message} />
+              </div>
+              {own && message.id === readId ? (
+                <p className="chat-receipt">Read</p>
+              ) : own && message.id === lastOwnId ? (
+                <p className="chat-receipt">Sent</p>
+              ) : null}
+            </div>
+          );
+        }}
+      />
+    );
+  },
+);
+
+interface ListContext {
+  loadingOlder: boolean;
+  partnerTyping: boolean;
+  partnerName: string;
+}
+
+function ListHeader({ context }: { context?: ListContext }) {
+  return context?.loadingOlder ? (
+    <p className="chat-note">Loading earlier messages...</p>
+  ) : (
+    <div className="chat-messages__end" />
+  );
+}
+
+function ListFooter({ context }: { context?: ListContext }) {
+  return context?.partnerTyping ? (
+    <p className="chat-typing" role="status">
+      {context.partnerName} is typing…
+    </p>
+  ) : (
+    <div className="chat-messages__end" />
+  );
+}
+
+function MessageBody({ message }: { message: Message }) {
+  if (message.type === 'image') {
+    return (
+      <>
+        {message.blobUrl ? (
+          <a href={message.blobUrl} target="_blank" rel="noreferrer">
+            <img
+              className="chat-bubble__image"
+              src={message.blobUrl}
+              alt="Sent in the conversation"
+            />
+          </a>
+        ) : (
+          <span className="chat-bubble__unsupported">{CHAT_MESSAGES.previewImage}</span>
+        )}
+        {message.text ? <span className="chat-bubble__text">{message.text}</span> : null}
+      </>
+    );
+  }
+  if (message.type !== 'text' || !message.text) {
+    return <span className="chat-bubble__unsupported">{CHAT_MESSAGES.previewUnsupported}</span>;
+  }
+  return <span className="chat-bubble__text">{message.text}</span>;
+}

@@ -1,0 +1,79 @@
+// How conversations and messages read (marketplace §2 Chat overlay, §9): list timestamps,
+// the divider between messages more than 10 minutes apart, read receipts, and the
+// order-preserving merge of pages and live messages without duplicates.
+import { type Conversation, MESSAGE_DIVIDER_GAP_MS, type Message } from '@bidboard/shared';
+import { format, isSameDay, isSameYear } from 'date-fns';
+
+/** The list's timestamp: the time today, the weekday within a week, else MM/DD/YY. */
+export function listTimestamp(ts: number, now: Date = new Date()): string {
+  const date = new Date(ts);
+  if (Number.isNaN(date.getTime())) return '';
+  if (isSameDay(date, now)) return format(date, 'h:mm aaa');
+  if (now.getTime() - date.getTime() < 6 * 86_400_000) return format(date, 'EEE');
+  return format(date, 'MM/dd/yy');
+}
+
+/** A divider's label: 'Today 3:04 pm', 'Mon 03/02 9:15 am' or '03/02/25 9:15 am'. */
+export function dividerLabel(ts: number, now: Date = new Date()): string {
+  const date = new Date(ts);
+  if (isSameDay(date, now)) return `Today ${format(date, 'h:mm aaa')}`;
+  if (isSameYear(date, now)) return format(date, 'EEE MM/dd h:mm aaa');
+  return format(date, 'MM/dd/yy h:mm aaa');
+}
+
+/** A divider goes above the first message and after any gap over 10 minutes. */
+export function needsDivider(previousTs: number | null, ts: number): boolean {
+  return previousTs === null || ts - previousTs > MESSAGE_DIVIDER_GAP_MS;
+}
+
+/**
+ * Merges pages, live events and the catch-up after a reconnect into one list in
+ * conversation order (seq: 1, 2, 3, ... without gaps); a message seen twice appears once.
+ * Returns the same array when nothing is new, so React skips the render.
+ */
+export function mergeMessages(
+  current: readonly Message[],
+  incoming: readonly Message[],
+): Message[] {
+  const known = new Set(current.map((m) => m.id));
+  const fresh = incoming.filter((m) => !known.has(m.id));
+  if (fresh.length === 0) return current as Message[];
+  return [...current, ...fresh].sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * The id to catch up after: the end of the gap-free run from the oldest message held.
+ * Live events may arrive out of order, so the newest message held may sit beyond a hole.
+ */
+export function catchUpAfter(messages: readonly Message[]): number {
+  if (messages.length === 0) return 0;
+  let end = messages[0]!;
+  for (const m of messages.slice(1)) {
+    if (m.seq !== end.seq + 1) break;
+    end = m;
+  }
+  return end.id;
+}
+
+/** Whether the held messages have a hole (a later one arrived before an earlier one). */
+export function hasGap(messages: readonly Message[]): boolean {
+  return messages.some((m, i) => i > 0 && m.seq !== messages[i - 1]!.seq + 1);
+}
+
+/** The member's unread count in a conversation. */
+export function unreadFor(conversation: Pick<Conversation, 'unread'>, userId: number): number {
+  return conversation.unread[String(userId)] ?? 0;
+}
+
+/** The id of the viewer's last message the partner has read, for the 'Read' receipt. */
+export function lastReadOwnMessage(
+  messages: readonly Message[],
+  viewerId: number,
+  partnerLastRead: number,
+): number | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.senderId === viewerId && m.id <= partnerLastRead) return m.id;
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeChat } from '@/features/chat';
+import { buildConversation, buildUser } from '@/test/factories';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { MainMenu } from './main-menu';
+
+function renderMenu(unread: number) {
+  localStorage.setItem('authToken', 'tok');
+  mockFetch({
+    'GET /api/auth/me': () => [200, { user: buildUser({ id: 7 }) }],
+    'GET /api/alerts': () => [200, { success: true, alerts: [], unread: 0 }],
+    'GET /api/checkTokens': () => [200, { claimed: true, message: '' }],
+    'GET /api/chat/unread': () => [200, { success: true, unread }],
+    'GET /api/chat/conversations': () => [
+      200,
+      {
+        success: true,
+        conversations: [
+          buildConversation({
+            unread: { '7': unread },
+            lastMessage: { id: 1, text: 'hi', ts: Date.now(), senderId: 20, type: 'text' },
+          }),
+        ],
+        nextCursor: null,
+      },
+    ],
+  });
+  renderWithProviders(
+    <MemoryRouter>
+      <MainMenu />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => act(() => closeChat()));
+
+describe('main menu and chat', () => {
+  it('unread messages show the messages button and the Chat dot; Chat opens the overlay', async () => {
+    renderMenu(3);
+    // The member and the unread count arrive first (slow on a loaded machine).
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Messages (3 unread)' },
+      { timeout: 10_000 },
+    );
+    expect(button).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const chat = within(menu).getByRole('button', { name: /^Chat/ });
+    expect(within(chat).getByRole('img', { name: 'unread' })).toBeTruthy();
+    fireEvent.click(chat);
+    const overlay = await screen.findByRole('dialog', { name: 'Chat' });
+    expect(await within(overlay).findByRole('button', { name: 'theo, 3 unread' })).toBeTruthy();
+  });
+
+  it('without unread messages there is no messages button and no Chat dot', async () => {
+    renderMenu(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 10_000 });
+    const chat = await within(menu).findByRole('button', { name: /^Chat/ }, { timeout: 10_000 });
+    expect(within(chat).queryByRole('img', { name: 'unread' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Messages/ })).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+// Block and report, reachable from an auction card, a connection card and a chat header
+// (issue 11): a "more" button opens a dialog with the two choices. Blocking asks once
+// more; reporting takes a reason, optional text and blocks by default. The dialog ends
+// on what happened, and closing it tells the host (which hides the member at once).
+
+import { Suspense, useState } from 'react';
+import { IconButton } from '@/components/ui/button';
+import { MoreIcon } from '@/components/ui/icons';
+import { lazyComponent } from '@/lib/lazy';
+import './safety-trigger.css';
+
+// The dialog's code loads on the first tap: every Bid Board card has this button.
+const SafetyDialog = lazyComponent(() => import('./safety-dialog').then((m) => m.SafetyDialog));
+
+export interface SafetyTarget {
+  id: number;
+  username: string;
+}
+
+interface MemberSafetyButtonProps {
+  member: SafetyTarget;
+  /** The member was blocked (directly or with a report): the host hides them. */
+  onBlocked?: () => void;
+  className?: string;
+}
+
+export function MemberSafetyButton({ member, onBlocked, className }: MemberSafetyButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <IconButton
+        label={`Block or report ${member.username}`}
+        className={className ?? 'safety-trigger'}
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        <MoreIcon />
+      </IconButton>
+      {open ? (
+        <Suspense fallback={null}>
+          <SafetyDialog member={member} onClose={() => setOpen(false)} onBlocked={onBlocked} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { ACTIVITY_PING_MS } from '@bidboard/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStorage } from './auth-storage';
+import {
+  closeRealtime,
+  getRealtimeStatus,
+  openRealtime,
+  type SocketFactory,
+  STATUS_POLL_MS,
+} from './socket';
+
+function fakeFactory() {
+  const handlers = new Map<string, (...args: unknown[]) => void>();
+  const socket = {
+    connected: false,
+    io: { on: vi.fn(), removeAllListeners: vi.fn() },
+    on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
+    emit: vi.fn(),
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+    removeAllListeners: vi.fn(),
+  };
+  const factory = (() => socket) as unknown as SocketFactory;
+  return {
+    socket,
+    factory,
+    fire: (event: string, ...args: unknown[]) => handlers.get(event)?.(...args),
+  };
+}
+
+afterEach(() => closeRealtime());
+
+describe('realtime connection', () => {
+  it('pings userActivity every 5 minutes only when the member touched the page', () => {
+    vi.useFakeTimers();
+    authStorage.setToken('tok');
+    const { socket, factory, fire } = fakeFactory();
+    openRealtime({ token: 'tok', userId: 7 }, factory);
+    socket.connected = true;
+    fire('connect');
+    expect(socket.emit).toHaveBeenCalledWith('connectUser', 7);
+
+    vi.advanceTimersByTime(ACTIVITY_PING_MS);
+    expect(socket.emit).not.toHaveBeenCalledWith('userActivity');
+    window.dispatchEvent(new Event('pointerdown'));
+    vi.advanceTimersByTime(ACTIVITY_PING_MS);
+    expect(socket.emit).toHaveBeenCalledWith('userActivity');
+    socket.emit.mockClear();
+    vi.advanceTimersByTime(ACTIVITY_PING_MS);
+    expect(socket.emit).not.toHaveBeenCalledWith('userActivity');
+  });
+
+  it('re-reads the status every 5 s: a silently dropped connection shows as reconnecting', () => {
+    vi.useFakeTimers();
+    const { socket, factory, fire } = fakeFactory();
+    openRealtime({ token: 'tok', userId: 7 }, factory);
+    socket.connected = true;
+    fire('connect');
+    expect(getRealtimeStatus()).toBe('connected');
+    socket.connected = false;
+    vi.advanceTimersByTime(STATUS_POLL_MS);
+    expect(getRealtimeStatus()).toBe('reconnecting');
+    socket.connected = true;
+    vi.advanceTimersByTime(STATUS_POLL_MS);
+    expect(getRealtimeStatus()).toBe('connected');
+  });
+
+  it('an inactivity disconnect stays until the member reconnects', () => {
+    vi.useFakeTimers();
+    const { socket, factory, fire } = fakeFactory();
+    openRealtime({ token: 'tok', userId: 7 }, factory);
+    socket.connected = true;
+    fire('connect');
+    fire('inactivityDisconnect');
+    socket.connected = false;
+    fire('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(STATUS_POLL_MS * 3);
+    expect(getRealtimeStatus()).toBe('inactive');
+    expect(socket.connect).not.toHaveBeenCalled();
+  });
+
+  it('a server closing down is reconnected to, not given up on', () => {
+    const { socket, factory, fire } = fakeFactory();
+    openRealtime({ token: 'tok', userId: 7 }, factory);
+    socket.connected = true;
+    fire('connect');
+    socket.connected = false;
+    fire('disconnect', 'io server disconnect');
+    expect(getRealtimeStatus()).toBe('reconnecting');
+    expect(socket.connect).toHaveBeenCalledOnce();
+  });
+
+  it('a session that ended is not reconnected: the session is checked again instead', () => {
+    const { socket, factory, fire } = fakeFactory();
+    openRealtime({ token: 'tok', userId: 7 }, factory);
+    socket.connected = true;
+    fire('connect');
+    fire('socketError', { event: null, code: 'SESSION_ENDED', message: 'Session ended' });
+    socket.connected = false;
+    fire('disconnect', 'io server disconnect');
+    expect(getRealtimeStatus()).toBe('auth-failed');
+    expect(socket.connect).not.toHaveBeenCalled();
+  });
+});

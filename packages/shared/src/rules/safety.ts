@@ -1,0 +1,64 @@
+// Member safety (issue 11): report reasons with their labels, the reports queue's target
+// and the messages members and admins see. No zod: the web's dialogs use these at run time.
+export const REPORT_REASONS = [
+  'fake_profile',
+  'harassment',
+  'underage',
+  'scam_or_spam',
+  'inappropriate_photos',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  fake_profile: 'Fake profile',
+  harassment: 'Harassment',
+  underage: 'Underage',
+  scam_or_spam: 'Scam or spam',
+  inappropriate_photos: 'Inappropriate photos',
+  other: 'Other',
+};
+
+export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_ACTIONS = ['dismiss', 'warn', 'remove_photo', 'suspend'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** Every report is handled within this many hours (the reports queue's target). */
+export const REPORT_TARGET_HOURS = 24;
+export const REPORT_TEXT_MAX = 500;
+export const SUSPENSION_REASON_MAX = 500;
+/** What a member types to confirm deleting their account. */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+export const DELETED_USER_NAME = 'Deleted user';
+export const DELETED_USER_ICON = '/deleted-user.svg';
+
+export const SAFETY_MESSAGES = {
+  cannotBlockSelf: "You can't block yourself.",
+  cannotReportSelf: "You can't report yourself.",
+  memberNotFound: 'Member not found',
+  blockNotFound: 'This member is not blocked.',
+  reported: 'Thanks for telling us. Our team reviews every report within 24 hours.',
+  reportedAndBlocked:
+    'Thanks for telling us. You won’t see each other anymore, and our team reviews every report within 24 hours.',
+  blocked: (username: string) => `You blocked ${username}. You won’t see each other anymore.`,
+  unblocked: (username: string) => `You unblocked ${username}.`,
+  bidBlocked: "You can't bid on this member.",
+  memberUnavailable: 'This member is no longer available.',
+  suspended: 'Your account has been suspended. Contact support if you think this is a mistake.',
+  alreadySuspended: 'This member is already suspended.',
+  notSuspended: 'This member is not suspended.',
+  memberDeleted: 'This member deleted their account.',
+  reportHandled: 'This report was already handled.',
+  photoRequired: 'Choose the photo to remove.',
+  photoNotFound: 'Photo not found',
+  confirmDeletion: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.`,
+  accountDeleted: 'Your account was deleted.',
+  warning: (reason: string) =>
+    `A moderator reviewed a report about your profile (${reason}). Please follow the community rules, or your account may be suspended.`,
+  failedToBlock: 'Failed to block this member. Please try again.',
+  failedToUnblock: 'Failed to unblock this member. Please try again.',
+  failedToReport: 'Failed to send your report. Please try again.',
+  failedToDelete: 'Failed to delete your account. Please try again.',
+  failedToExport: 'Failed to download your data. Please try again.',
+} as const;

@@ -1,0 +1,138 @@
+// The admin console's API (issue 11): overview figures, the member list and profile,
+// approval decisions, the media review queue and the live auctions of the open period.
+import { z } from 'zod';
+import { MEDIA_REVIEW_STATUSES } from '../rules/media';
+import { idParam, pageQuery, safeText } from './common';
+
+export const ADMIN_MESSAGES = {
+  reasonRequired: 'Give a reason',
+  memberNotFound: 'Member not found',
+  alreadyApproved: 'This member is already approved',
+  mediaNotFound: 'Nothing to review with this id',
+} as const;
+
+/** A reason an admin types: shown to the member or kept in the audit log. */
+export const adminReason = safeText({
+  min: 1,
+  max: 500,
+  multiline: true,
+  minMessage: ADMIN_MESSAGES.reasonRequired,
+});
+
+export const adminOverviewResponse = z.object({
+  success: z.literal(true),
+  now: z.string(),
+  members: z.object({ total: z.number(), pending: z.number(), approved: z.number() }),
+  period: z.object({ id: z.number(), start_time: z.string(), end_time: z.string() }).nullable(),
+  live_auctions: z.number(),
+  bids_this_period: z.number(),
+  tokens_bid_this_period: z.number(),
+  tokens_in_balances: z.number(),
+  tokens_in_escrow: z.number(),
+  purchases_waiting: z.number(),
+  redemptions_waiting: z.number(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewResponse>;
+
+export const ADMIN_MEMBER_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'suspended',
+  'deleted',
+] as const;
+export type AdminMemberStatus = (typeof ADMIN_MEMBER_STATUSES)[number];
+
+export const adminMembersQuery = pageQuery({ limit: 25, maxLimit: 100 }).extend({
+  /** Part of a username or phone number. */
+  q: safeText({ max: 50 }).optional(),
+  status: z.enum(['all', ...ADMIN_MEMBER_STATUSES]).default('all'),
+});
+export type AdminMembersQuery = z.infer<typeof adminMembersQuery>;
+
+export const adminMemberSummary = z.object({
+  id: z.number(),
+  username: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  status: z.enum(ADMIN_MEMBER_STATUSES),
+  onboarded: z.boolean(),
+  token_balance: z.number(),
+  profile_picture: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminMemberSummary = z.infer<typeof adminMemberSummary>;
+
+export const adminMembersResponse = z.object({
+  success: z.literal(true),
+  members: z.array(adminMemberSummary),
+  total: z.number(),
+});
+export type AdminMembersResponse = z.infer<typeof adminMembersResponse>;
+
+export const adminMediaItem = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  username: z.string().nullable(),
+  kind: z.enum(['photo', 'video']),
+  /** The photo's slot; null for a video. */
+  display_order: z.number().nullable(),
+  status: z.enum(MEDIA_REVIEW_STATUSES),
+  url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminMediaItem = z.infer<typeof adminMediaItem>;
+
+export const adminMemberDetail = adminMemberSummary.extend({
+  email: z.string().nullable(),
+  gender: z.string().nullable(),
+  seeking_gender: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  short_bio: z.string().nullable(),
+  redeemable_tokens: z.number(),
+  rejection_reason: z.string().nullable(),
+  suspension_reason: z.string().nullable(),
+  suspended_at: z.string().nullable(),
+  role: z.enum(['member', 'admin']),
+  photos: z.array(adminMediaItem),
+  videos: z.array(adminMediaItem),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
+
+export const adminMemberParams = z.object({ id: idParam });
+export const adminMemberResponse = z.object({
+  success: z.literal(true),
+  member: adminMemberDetail,
+});
+export type AdminMemberResponse = z.infer<typeof adminMemberResponse>;
+
+export const rejectMemberBody = z.object({ reason: adminReason });
+export type RejectMemberBody = z.infer<typeof rejectMemberBody>;
+
+export const adminReviewQueueResponse = z.object({
+  success: z.literal(true),
+  items: z.array(adminMediaItem),
+});
+export type AdminReviewQueueResponse = z.infer<typeof adminReviewQueueResponse>;
+
+export const adminLiveAuction = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  username: z.string().nullable(),
+  current_bid: z.number(),
+  lead_bidder_id: z.number().nullable(),
+  lead_bidder_username: z.string().nullable(),
+});
+export type AdminLiveAuction = z.infer<typeof adminLiveAuction>;
+
+export const adminAuctionsQuery = pageQuery({ limit: 50, maxLimit: 200 }).extend({
+  q: safeText({ max: 50 }).optional(),
+});
+export const adminAuctionsResponse = z.object({
+  success: z.literal(true),
+  auctions: z.array(adminLiveAuction),
+});
+export type AdminAuctionsResponse = z.infer<typeof adminAuctionsResponse>;
