@@ -118,7 +118,10 @@ describe('sign-in', () => {
     res = await post('/api/auth/verify-otp', { phone_number: phone, otp });
     expect(res.statusCode).toBe(200);
     res = await post('/api/auth/verify-otp', { phone_number: phone, otp });
-    expect([res.statusCode, res.json().message]).toEqual([400, 'Invalid Code']);
+    expect([res.statusCode, res.json().message]).toEqual([
+      400,
+      'This code has expired. Please request a new one.',
+    ]);
 
     const stale = await requestCodeFor(t, phone);
     await t.database.db.execute(
@@ -131,6 +134,7 @@ describe('sign-in', () => {
 
   it('locks a code after 5 wrong tries, even with the right code after', async () => {
     const member = await buildMember(t.database.db);
+    const older = await requestCodeFor(t, member.phone_number);
     const otp = await requestCodeFor(t, member.phone_number);
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
@@ -142,6 +146,12 @@ describe('sign-in', () => {
     const res = await post('/api/auth/verify-otp', { phone_number: member.phone_number, otp });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe('Too many attempts. Please request a new code.');
+    // An earlier code does not become a fresh set of 5 guesses once the latest is locked.
+    const earlier = await post('/api/auth/verify-otp', {
+      phone_number: member.phone_number,
+      otp: older,
+    });
+    expect(earlier.statusCode).toBe(429);
   });
 
   it('limits code requests per phone', async () => {

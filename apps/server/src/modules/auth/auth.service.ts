@@ -1,7 +1,7 @@
 // Sign-in and sign-up by phone and one-time code. An unknown phone becomes a member
 // only with a valid referrer who still has invites (signup needs a referral).
 
-import { MESSAGES, type User } from '@bidboard/shared';
+import { MESSAGES, SAFETY_MESSAGES, type User } from '@bidboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { presentUser } from '../users/user.presenter';
 import { findUserById, findUserByPhone, findUserByUsername } from '../users/users.repository';
-import { consumeCode, recordFailedAttempt } from './otp.service';
+import { checkCode, consumeCode } from './otp.service';
 import { awardReferralBonus } from './referral.service';
 import { createSession, type SessionSettings } from './session.service';
 
@@ -30,28 +30,25 @@ export async function signInWithCode(
   ctx: AuthContext,
   input: SignInInput,
 ): Promise<{ token: string; user: User }> {
-  let failedCodeId: number | undefined;
-  const outcome = await ctx.db
-    .transaction(async (tx) => {
-      const check = await consumeCode(tx, ctx, input.phone, input.code);
-      if (!check.ok) {
-        failedCodeId = check.codeId;
-        throw check.error;
-      }
-      const existing = await findUserByPhone(tx, input.phone);
-      const member = existing ?? (await joinWithReferral(tx, ctx, input.phone, input.referredBy));
-      const role = ctx.config.ADMIN_PHONES.includes(input.phone) ? 'admin' : 'member';
-      if (role !== member.role) await tx.update(users).set({ role }).where(eq(users.id, member.id));
-      const token = await createSession(tx, ctx.sessions, member.id, {
-        userAgent: input.userAgent,
-        ip: input.ip,
-      });
-      return { token, userId: member.id };
-    })
-    .catch(async (error: unknown) => {
-      if (failedCodeId !== undefined) await recordFailedAttempt(ctx, failedCodeId);
-      throw error;
+  const check = await checkCode(ctx, input.phone, input.code);
+  if (!check.ok) throw check.error;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    if (check.codeId !== null && !(await consumeCode(tx, check.codeId, ctx.clock()))) {
+      throw badRequest('CODE_EXPIRED', MESSAGES.codeExpired);
+    }
+    const existing = await findUserByPhone(tx, input.phone);
+    if (existing?.suspended_at) {
+      throw new AppError('ACCOUNT_SUSPENDED', 403, SAFETY_MESSAGES.suspended);
+    }
+    const member = existing ?? (await joinWithReferral(tx, ctx, input.phone, input.referredBy));
+    const role = ctx.config.ADMIN_PHONES.includes(input.phone) ? 'admin' : 'member';
+    if (role !== member.role) await tx.update(users).set({ role }).where(eq(users.id, member.id));
+    const token = await createSession(tx, ctx.sessions, member.id, {
+      userAgent: input.userAgent,
+      ip: input.ip,
     });
+    return { token, userId: member.id };
+  });
   const user = await findUserById(ctx.db, outcome.userId);
   return { token: outcome.token, user: presentUser(user!) };
 }

@@ -2,10 +2,10 @@
 // use, at most OTP_MAX_ATTEMPTS wrong tries, and request limits per phone and per IP.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { isTestPhone, MESSAGES, OTP_LENGTH, PRODUCT_NAME } from '@bidboard/shared';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SmsDeliveryError } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
-import { rows, type Tx } from '../../db/client';
+import { rows, runStatement, type Statement, type Tx } from '../../db/client';
 import { otpCodes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
@@ -28,29 +28,38 @@ export async function requestCode(
   const { config } = ctx;
   const phoneSince = new Date(now.getTime() - config.OTP_PHONE_WINDOW_SECONDS * 1000);
   const ipSince = new Date(now.getTime() - config.OTP_IP_WINDOW_SECONDS * 1000);
-  const [counts] = await rows<{ by_phone: number; by_ip: number }>(
-    ctx.db,
-    sql`SELECT
-          (SELECT count(*)::int FROM otp_codes WHERE phone_number = ${phone} AND created_at > ${phoneSince.toISOString()}) AS by_phone,
-          (SELECT count(*)::int FROM otp_codes WHERE ip = ${ip} AND created_at > ${ipSince.toISOString()}) AS by_ip`,
-  );
-  if (
-    (counts?.by_phone ?? 0) >= config.OTP_PHONE_MAX_PER_WINDOW ||
-    (counts?.by_ip ?? 0) >= config.OTP_IP_MAX_PER_WINDOW
-  ) {
-    throw tooManyRequests(MESSAGES.tooManyCodeRequests);
-  }
   const code = generateCode();
-  const [row] = await ctx.db
-    .insert(otpCodes)
-    .values({
-      phone_number: phone,
-      code_hash: hashCode(ctx.secret, phone, code),
-      ip,
-      created_at: now,
-      expires_at: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
-    })
-    .returning({ id: otpCodes.id });
+  // The count and the insert are one step per phone and per IP: requests at the same
+  // moment queue on the locks (phone first, then IP, so they never deadlock), so a burst
+  // cannot all pass the count before any of them is written.
+  const row = await ctx.db.transaction(async (tx) => {
+    for (const key of [`otp-phone:${phone}`, `otp-ip:${ip}`]) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    }
+    const [counts] = await rows<{ by_phone: number; by_ip: number }>(
+      tx,
+      sql`SELECT
+            (SELECT count(*)::int FROM otp_codes WHERE phone_number = ${phone} AND created_at > ${phoneSince.toISOString()}) AS by_phone,
+            (SELECT count(*)::int FROM otp_codes WHERE ip = ${ip} AND created_at > ${ipSince.toISOString()}) AS by_ip`,
+    );
+    if (
+      (counts?.by_phone ?? 0) >= config.OTP_PHONE_MAX_PER_WINDOW ||
+      (counts?.by_ip ?? 0) >= config.OTP_IP_MAX_PER_WINDOW
+    ) {
+      throw tooManyRequests(MESSAGES.tooManyCodeRequests);
+    }
+    const [inserted] = await tx
+      .insert(otpCodes)
+      .values({
+        phone_number: phone,
+        code_hash: hashCode(ctx.secret, phone, code),
+        ip,
+        created_at: now,
+        expires_at: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
+      })
+      .returning({ id: otpCodes.id });
+    return inserted!;
+  });
   try {
     await ctx.sms.send({
       to: phone,
@@ -58,7 +67,7 @@ export async function requestCode(
     });
   } catch (error) {
     // A code that never left must not count against the member or stay valid.
-    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, row!.id));
+    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, row.id));
     if (error instanceof SmsDeliveryError && error.providerCode === TWILIO_UNSUBSCRIBED) {
       const from = config.TWILIO_FROM ?? 'our number';
       throw new AppError('SMS_FAILED', 400, MESSAGES.textStartTo(from));
@@ -68,70 +77,84 @@ export async function requestCode(
   return { success: true, message: MESSAGES.codeSent };
 }
 
-export type CodeCheck = { ok: true } | { ok: false; error: AppError };
+export type CodeCheck = { ok: true; codeId: number | null } | { ok: false; error: AppError };
 
 /**
- * Checks and consumes a code inside the caller's transaction. A wrong code's attempt
- * count must survive the caller's rollback, so it is returned, not thrown, and
- * `recordFailedAttempt` runs after.
+ * Counts one guess against the member's latest code, then compares it. The count is a
+ * guarded update committed on its own before the comparison, so a burst of guesses at
+ * once is checked at most OTP_MAX_ATTEMPTS times and a sign-in that rolls back later
+ * does not give the guess back (NIST SP 800-63B: a bounded number of guesses). Only the
+ * latest code counts: once it is used or locked, an older one never becomes guessable.
  */
-export async function consumeCode(
-  tx: Tx,
-  ctx: Pick<ServiceContext, 'config' | 'clock'> & { secret: string },
+export async function checkCode(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'> & { secret: string },
   phone: string,
   code: string,
-): Promise<CodeCheck & { codeId?: number }> {
+): Promise<CodeCheck> {
   const { config } = ctx;
   if (isTestPhone(phone) && config.TEST_OTP_CODE) {
     return code === config.TEST_OTP_CODE
-      ? { ok: true }
+      ? { ok: true, codeId: null }
       : { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
   }
-  const now = ctx.clock();
-  const [latest] = await tx
-    .select()
-    .from(otpCodes)
-    .where(and(eq(otpCodes.phone_number, phone), isNull(otpCodes.consumed_at)))
-    .orderBy(desc(otpCodes.created_at), desc(otpCodes.id))
-    .limit(1)
-    .for('update');
-  if (!latest) return { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
-  if (latest.attempts >= config.OTP_MAX_ATTEMPTS) {
-    return {
-      ok: false,
-      error: new AppError('TOO_MANY_ATTEMPTS', 429, MESSAGES.tooManyCodeAttempts),
-    };
-  }
-  if (latest.expires_at <= now) {
+  const [counted] = await runStatement<{ id: number; code_hash: string; expires_at: Date }>(
+    ctx.db,
+    COUNT_GUESS,
+    [phone, config.OTP_MAX_ATTEMPTS],
+  );
+  if (!counted) return { ok: false, error: await uncheckedGuessError(ctx, phone) };
+  if (new Date(counted.expires_at) <= ctx.clock()) {
     return { ok: false, error: badRequest('CODE_EXPIRED', MESSAGES.codeExpired) };
   }
-  const expected = Buffer.from(latest.code_hash, 'hex');
+  const expected = Buffer.from(counted.code_hash, 'hex');
   const given = Buffer.from(hashCode(ctx.secret, phone, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    return {
-      ok: false,
-      codeId: latest.id,
-      error: badRequest('INVALID_CODE', MESSAGES.invalidCode),
-    };
+    return { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
   }
+  return { ok: true, codeId: counted.id };
+}
+
+/** Why a guess was not compared: the latest code is used, locked, or there is none. */
+async function uncheckedGuessError(
+  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  phone: string,
+): Promise<AppError> {
+  const [latest] = await runStatement<{ attempts: number; consumed: boolean }>(
+    ctx.db,
+    LATEST_CODE,
+    [phone],
+  );
+  if (latest?.consumed) return badRequest('CODE_EXPIRED', MESSAGES.codeExpired);
+  if (latest && latest.attempts >= ctx.config.OTP_MAX_ATTEMPTS) {
+    return new AppError('TOO_MANY_ATTEMPTS', 429, MESSAGES.tooManyCodeAttempts);
+  }
+  return badRequest('INVALID_CODE', MESSAGES.invalidCode);
+}
+
+const COUNT_GUESS: Statement = {
+  name: 'otp_count_guess',
+  text: `UPDATE otp_codes SET attempts = attempts + 1
+    WHERE id = (SELECT id FROM otp_codes WHERE phone_number = $1
+                ORDER BY created_at DESC, id DESC LIMIT 1)
+      AND consumed_at IS NULL AND attempts < $2
+    RETURNING id, code_hash, expires_at`,
+};
+
+const LATEST_CODE: Statement = {
+  name: 'otp_latest_code',
+  text: `SELECT attempts, consumed_at IS NOT NULL AS consumed FROM otp_codes
+    WHERE phone_number = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+};
+
+/**
+ * Uses up a checked code inside the sign-in transaction: if the sign-in rolls back the
+ * code stays usable (its guess stays counted); two sign-ins with it cannot both pass.
+ */
+export async function consumeCode(tx: Tx, codeId: number, now: Date): Promise<boolean> {
   const consumed = await tx
     .update(otpCodes)
     .set({ consumed_at: now })
-    .where(
-      and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumed_at), gt(otpCodes.expires_at, now)),
-    )
+    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumed_at), gt(otpCodes.expires_at, now)))
     .returning({ id: otpCodes.id });
-  if (consumed.length === 0)
-    return { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
-  return { ok: true };
-}
-
-export async function recordFailedAttempt(
-  ctx: Pick<ServiceContext, 'db'>,
-  codeId: number,
-): Promise<void> {
-  await ctx.db
-    .update(otpCodes)
-    .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(eq(otpCodes.id, codeId));
+  return consumed.length > 0;
 }
