@@ -9,9 +9,14 @@ import { type Executor, rows } from '../../db/client';
  */
 export function visibleTo(viewerId: number | null | undefined, memberId: SQL): SQL {
   if (!viewerId) return sql`TRUE`;
+  return neitherBlocked(sql`${viewerId}::int`, memberId);
+}
+
+/** SQL: true when neither member (two SQL expressions) has blocked the other. */
+export function neitherBlocked(a: SQL, b: SQL): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM blocks bl
-    WHERE (bl.blocker_id = ${viewerId} AND bl.blocked_id = ${memberId})
-       OR (bl.blocker_id = ${memberId} AND bl.blocked_id = ${viewerId}))`;
+    WHERE (bl.blocker_id = ${a} AND bl.blocked_id = ${b})
+       OR (bl.blocker_id = ${b} AND bl.blocked_id = ${a}))`;
 }
 
 export async function isBlockedBetween(db: Executor, a: number, b: number): Promise<boolean> {
