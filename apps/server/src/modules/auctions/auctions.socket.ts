@@ -5,57 +5,15 @@ import {
   AUCTION_MESSAGES,
   auctionRoom,
   auctionRoomPayload,
-  type ClientToServerEvents,
   MESSAGES,
   placeBidPayload,
-  type ServerToClientEvents,
 } from '@bidboard/shared';
-import type { Socket } from 'socket.io';
+import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { AppSocketServer, InterServerEvents, SocketData } from '../../plugins/socket';
+import type { AppSocketServer } from '../../plugins/socket';
 import { type BidEvents, placeBid } from '../bids/bids.service';
 import { getAuctions } from './auctions.service';
-
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-
-/** Auctions per card query when many joins arrive at once. */
-const JOINS_PER_QUERY = 500;
-
-/**
- * Room joins that arrive in the same turn of the event loop (a page of cards coming
- * into view, many phones reconnecting) are answered together: one query for the cards
- * of all of them instead of one per join.
- */
-function roomJoinAnswerer(ctx: ServiceContext, log: { warn: (obj: object, msg: string) => void }) {
-  let waiting: Map<number, Set<AppSocket>> | null = null;
-
-  async function answer(batch: Map<number, Set<AppSocket>>) {
-    const ids = [...batch.keys()];
-    for (let i = 0; i < ids.length; i += JOINS_PER_QUERY) {
-      const cards = await getAuctions(ctx, ids.slice(i, i + JOINS_PER_QUERY));
-      for (const [auctionId, card] of cards) {
-        for (const socket of batch.get(auctionId) ?? []) {
-          if (socket.connected) socket.emit('roomJoined', { auctionData: card });
-        }
-      }
-    }
-  }
-
-  return (socket: AppSocket, auctionId: number) => {
-    if (!waiting) {
-      const batch = new Map<number, Set<AppSocket>>();
-      waiting = batch;
-      setImmediate(() => {
-        waiting = null;
-        answer(batch).catch((error: unknown) => log.warn({ err: error }, 'joinRoom failed'));
-      });
-    }
-    const sockets = waiting.get(auctionId) ?? new Set<AppSocket>();
-    sockets.add(socket);
-    waiting.set(auctionId, sockets);
-  };
-}
 
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
@@ -69,7 +27,12 @@ export function registerAuctionSocketHandlers(
   bidEvents: BidEvents,
   log: { warn: (obj: object, msg: string) => void },
 ) {
-  const answerJoin = roomJoinAnswerer(ctx, log);
+  // Joins arriving together (a page of cards coming into view, many phones reconnecting)
+  // are answered from one query for the cards of all of them.
+  const cardOf = batchLoader({
+    load: (auctionIds: number[]) => getAuctions(ctx, auctionIds),
+    keyOf: (auctionId) => auctionId,
+  });
   io.on('connection', (socket) => {
     const { userId } = socket.data;
 
@@ -77,7 +40,12 @@ export function registerAuctionSocketHandlers(
       const auctionId = roomAuctionId(raw);
       if (auctionId === null) return;
       await socket.join(auctionRoom(auctionId));
-      answerJoin(socket, auctionId);
+      try {
+        const card = await cardOf(auctionId);
+        if (card && socket.connected) socket.emit('roomJoined', { auctionData: card });
+      } catch (error) {
+        log.warn({ err: error }, 'joinRoom failed');
+      }
     });
     socket.on('leaveRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);
