@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { AppSocketServer } from '../../plugins/socket';
 import { type BidEvents, placeBid } from '../bids/bids.service';
+import { blockedPairs, pairKey } from '../safety/blocks.repository';
 import { getAuctions } from './auctions.service';
 
 function roomAuctionId(raw: unknown): number | null {
@@ -33,16 +34,30 @@ export function registerAuctionSocketHandlers(
     load: (auctionIds: number[]) => getAuctions(ctx, auctionIds),
     keyOf: (auctionId) => auctionId,
   });
+  // A block hides two members from each other here too: no card, no room, no bid updates.
+  const blockedBetween = batchLoader({
+    load: async (pairs: (readonly [number, number])[]) => {
+      const blocked = await blockedPairs(ctx.db, pairs);
+      return new Map(pairs.map(([a, b]) => [pairKey(a, b), blocked.has(pairKey(a, b))]));
+    },
+    keyOf: ([a, b]) => pairKey(a, b),
+  });
   io.on('connection', (socket) => {
     const { userId } = socket.data;
 
     socket.on('joinRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);
       if (auctionId === null) return;
+      // Joined before the card is read, so no bid falls between the read and the join.
       await socket.join(auctionRoom(auctionId));
       try {
         const card = await cardOf(auctionId);
-        if (card && socket.connected) socket.emit('roomJoined', { auctionData: card });
+        if (!card || !socket.connected) return;
+        if (card.user_id !== userId && (await blockedBetween([userId, card.user_id]))) {
+          await socket.leave(auctionRoom(auctionId));
+          return;
+        }
+        socket.emit('roomJoined', { auctionData: card });
       } catch (error) {
         log.warn({ err: error }, 'joinRoom failed');
       }
