@@ -1,8 +1,8 @@
 // The close of a period of 100,000 auctions, each with a leader, PostgreSQL only: the
 // app's sweep (close, open the next period, realtime fan-out) against the same set-based
 // SQL run bare through `pg` on a copy of the same data, both under the same load: a
-// client process keeps 1,000 winners' sockets open and polls GET /api/health every 10 ms,
-// and a bid is tried every 20 ms. The slowest answers while the app closes are the
+// client process keeps 1,000 winners' sockets open, another polls GET /api/health every
+// 10 ms, and a bid is tried every 20 ms. The slowest answers while the app closes are the
 // stall figures.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
@@ -125,20 +125,29 @@ if (!pgBase) {
     const config = benchConfig();
     const app = await startApp(database, config);
     const online = ids.slice(0, ONLINE);
-    const clients = startClients<{
+    type Polled = {
       slow: [number, number][];
       requests: number;
       alerts: number;
       alertsExpected: number;
       lastAlertMs: number;
-    }>({
+    };
+    const clients = startClients<Polled>({
       scenario: 'poll',
       url: app.url,
       tokens: await tokensFor(database, config, online),
       alertsExpected: ONLINE * 2,
+      pollHealth: false,
     });
-    await clients.ready;
-    let bidLatencies: [number, number][] = [];
+    const poller = startClients<Polled>({
+      scenario: 'poll',
+      url: app.url,
+      tokens: [],
+      alertsExpected: 0,
+      pollHealth: true,
+    });
+    await Promise.all([clients.ready, poller.ready]);
+    const bidLatencies: [number, number][] = [];
     let closing = true;
     const bids = (async () => {
       const ctx = { db: database.db, clock: () => new Date() };
@@ -155,71 +164,80 @@ if (!pgBase) {
       }
     })();
 
+    // Each close is watched the same way: the longest event-loop stall of this process
+    // (which serves the sockets, the health poll and the bids) and the slowest answers.
+    // During the bare close the app does nothing but serve that load, so its stalls there
+    // are what the machine itself costs (the database working, other processes), the
+    // reference the app's figures are read against.
+    const watch = async (close: () => Promise<unknown>) => {
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      const from = Date.now();
+      const started = performance.now();
+      await close();
+      const seconds = (performance.now() - started) / 1000;
+      loop.disable();
+      return { seconds, from, to: Date.now(), stallMs: loop.max / 1e6 };
+    };
     await checkpoint();
-    const ceiling = await bareClose(bareCopy.url);
+    const bare = await watch(() => bareClose(bareCopy.url));
     await bareCopy.drop();
     // The bare close's dirty pages are written out before the app's close starts.
     await checkpoint();
-
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    loop.enable();
-    const from = Date.now();
-    const started = performance.now();
-    await sweepPeriods({ db: database.db, clock: () => new Date(), io: app.app.io });
-    const closeSeconds = (performance.now() - started) / 1000;
-    const to = Date.now();
-    loop.disable();
+    const appClose = await watch(() =>
+      sweepPeriods({ db: database.db, clock: () => new Date(), io: app.app.io }),
+    );
     await new Promise((r) => setTimeout(r, 1_000));
     closing = false;
     await bids;
     clients.stop();
-    const polled = await clients.result;
+    poller.stop();
+    const [held, polled] = await Promise.all([clients.result, poller.result]);
     await app.close();
     await database.close();
     await copy.drop();
-    const during = ([sent]: [number, number]) => sent >= from && sent <= to;
-    const slowest = (list: [number, number][]) =>
-      Math.max(0, ...list.filter(during).map(([, ms]) => ms));
-    bidLatencies = bidLatencies.filter(during);
+    const slowest = (list: [number, number][], window: { from: number; to: number }) =>
+      Math.max(
+        0,
+        ...list.filter(([sent]) => sent >= window.from && sent <= window.to).map(([, ms]) => ms),
+      );
     console.log({
-      alertsReceived: `${polled.alerts}/${polled.alertsExpected}`,
-      lastAlertAfterStartMs: Math.round(polled.lastAlertMs),
+      alertsReceived: `${held.alerts}/${held.alertsExpected}`,
+      lastAlertAfterStartMs: Math.round(held.lastAlertMs),
       healthRequests: polled.requests,
-      bidsTriedDuringClose: bidLatencies.length,
+      bidsTried: bidLatencies.length,
     });
+    const stallFigures = (name: string, app: number, machine: number): Figure[] => [
+      { figure: name, unit: 'ms', value: app, ceiling: 50, better: 'lower', target: 1 },
+      {
+        figure: `${name}: same, during the bare close`,
+        unit: 'ms',
+        value: machine,
+        ceiling: 50,
+        better: 'lower',
+        note: 'what the machine itself costs',
+      },
+    ];
     const figures: Figure[] = [
       {
         figure: `close of ${AUCTIONS} auctions`,
         unit: 's',
-        value: closeSeconds,
-        ceiling,
+        value: appClose.seconds,
+        ceiling: bare.seconds,
         better: 'lower',
         target: 1.2,
       },
-      {
-        figure: 'slowest /api/health during the close',
-        unit: 'ms',
-        value: slowest(polled.slow),
-        ceiling: 50,
-        better: 'lower',
-        target: 1,
-      },
-      {
-        figure: 'slowest bid answer during the close',
-        unit: 'ms',
-        value: slowest(bidLatencies),
-        ceiling: 50,
-        better: 'lower',
-        target: 1,
-      },
-      {
-        figure: 'longest event-loop stall during the close',
-        unit: 'ms',
-        value: loop.max / 1e6,
-        ceiling: 50,
-        better: 'lower',
-        target: 1,
-      },
+      ...stallFigures(
+        'slowest /api/health during the close',
+        slowest(polled.slow, appClose),
+        slowest(polled.slow, bare),
+      ),
+      ...stallFigures(
+        'slowest bid answer during the close',
+        slowest(bidLatencies, appClose),
+        slowest(bidLatencies, bare),
+      ),
+      ...stallFigures('longest event-loop stall during the close', appClose.stallMs, bare.stallMs),
     ];
     report('close', figures);
   } finally {

@@ -10,7 +10,14 @@ export interface ChatPair {
 }
 
 export type ClientJob =
-  | { scenario: 'poll'; url: string; tokens: string[]; alertsExpected: number }
+  | {
+      scenario: 'poll';
+      url: string;
+      tokens: string[];
+      alertsExpected: number;
+      /** Time GET /api/health; the process doing it should hold no sockets of its own. */
+      pollHealth: boolean;
+    }
   | {
       scenario: 'chat';
       /** 'app': POST /api/chat/...; 'relay': a socket emit the bare server forwards. */
@@ -116,8 +123,9 @@ async function bidsScenario(job: Extract<ClientJob, { scenario: 'bids' }>) {
 }
 
 /**
- * Holds sockets open (counting the alerts they receive) and polls GET /api/health every
- * 10 ms until SIGTERM, then reports the slowest answer.
+ * Holds sockets open (counting the alerts they receive) and/or polls GET /api/health
+ * every 10 ms until SIGTERM, then reports the slowest answers. Polling from a process
+ * that also receives the sockets' alerts would time that process's own event loop.
  */
 async function pollScenario(job: Extract<ClientJob, { scenario: 'poll' }>) {
   const sockets = await Promise.all(job.tokens.map((t) => open(job.url, t)));
@@ -138,6 +146,7 @@ async function pollScenario(job: Extract<ClientJob, { scenario: 'poll' }>) {
   /** [wall-clock ms when sent, latency ms] of each answer slower than 5 ms */
   const slow: [number, number][] = [];
   let requests = 0;
+  while (!stop && !job.pollHealth) await new Promise((r) => setTimeout(r, 50));
   while (!stop) {
     const sent = Date.now();
     const t0 = performance.now();

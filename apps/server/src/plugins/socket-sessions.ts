@@ -7,12 +7,13 @@
 import { MESSAGES, userRoom } from '@bidboard/shared';
 import type { Socket } from 'socket.io';
 import type { Db } from '../db/client';
+import { batchLoader } from '../lib/batch-loader';
 import {
   type AuthenticatedSession,
-  findLiveSession,
   findLiveSessions,
   type LiveSession,
   type SessionSettings,
+  touchLiveSessions,
   verifyToken,
 } from '../modules/auth/session.service';
 import { SessionCache } from '../modules/auth/session-cache';
@@ -39,10 +40,20 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
   const cache = new SessionCache(opts.sessions.idleSeconds);
   const clock = opts.sessions.clock;
 
+  // Handshakes arriving together (a deploy, a crowd of phones reconnecting) share a query.
+  const loadLive = batchLoader({
+    load: (claims: AuthenticatedSession[]) => touchLiveSessions(opts.db, opts.sessions, claims),
+    keyOf: (claim) => claim.sessionId,
+  });
+
   async function liveSession(claimed: AuthenticatedSession): Promise<LiveSession | null> {
     const cached = cache.get(claimed.sessionId, clock());
     if (cached && cached.userId === claimed.userId) return cached;
-    const fresh = await findLiveSession(opts.db, opts.sessions, claimed);
+    const endings = cache.endings;
+    let found = await loadLive(claimed);
+    // Sessions ended while the row was being read: read it again, after the revocation.
+    if (cache.endings !== endings) found = await loadLive(claimed);
+    const fresh = found?.userId === claimed.userId ? found : null;
     if (fresh) cache.set(fresh, clock());
     else cache.delete(claimed.sessionId);
     return fresh;

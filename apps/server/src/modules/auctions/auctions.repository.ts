@@ -51,6 +51,19 @@ export async function selectAuctionCards(
   );
 }
 
+/** The live auctions of these members: id and owner. */
+export async function liveAuctionsOf(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<{ id: number; user_id: number }[]> {
+  const found = await rows<{ id: number; user_id: number }>(
+    db,
+    sql`SELECT id, user_id FROM auctions
+         WHERE user_id = ANY(${`{${userIds.join(',')}}`}::int[]) AND status = 'active'`,
+  );
+  return found.map((row) => ({ id: Number(row.id), user_id: Number(row.user_id) }));
+}
+
 export interface Viewer {
   id: number;
   gender: string | null;

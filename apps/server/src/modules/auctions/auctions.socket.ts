@@ -5,57 +5,16 @@ import {
   AUCTION_MESSAGES,
   auctionRoom,
   auctionRoomPayload,
-  type ClientToServerEvents,
   MESSAGES,
   placeBidPayload,
-  type ServerToClientEvents,
 } from '@bidboard/shared';
-import type { Socket } from 'socket.io';
+import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { AppSocketServer, InterServerEvents, SocketData } from '../../plugins/socket';
+import type { AppSocketServer } from '../../plugins/socket';
 import { type BidEvents, placeBid } from '../bids/bids.service';
+import { blockedPairs, pairKey } from '../safety/blocks.repository';
 import { getAuctions } from './auctions.service';
-
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-
-/** Auctions per card query when many joins arrive at once. */
-const JOINS_PER_QUERY = 500;
-
-/**
- * Room joins that arrive in the same turn of the event loop (a page of cards coming
- * into view, many phones reconnecting) are answered together: one query for the cards
- * of all of them instead of one per join.
- */
-function roomJoinAnswerer(ctx: ServiceContext, log: { warn: (obj: object, msg: string) => void }) {
-  let waiting: Map<number, Set<AppSocket>> | null = null;
-
-  async function answer(batch: Map<number, Set<AppSocket>>) {
-    const ids = [...batch.keys()];
-    for (let i = 0; i < ids.length; i += JOINS_PER_QUERY) {
-      const cards = await getAuctions(ctx, ids.slice(i, i + JOINS_PER_QUERY));
-      for (const [auctionId, card] of cards) {
-        for (const socket of batch.get(auctionId) ?? []) {
-          if (socket.connected) socket.emit('roomJoined', { auctionData: card });
-        }
-      }
-    }
-  }
-
-  return (socket: AppSocket, auctionId: number) => {
-    if (!waiting) {
-      const batch = new Map<number, Set<AppSocket>>();
-      waiting = batch;
-      setImmediate(() => {
-        waiting = null;
-        answer(batch).catch((error: unknown) => log.warn({ err: error }, 'joinRoom failed'));
-      });
-    }
-    const sockets = waiting.get(auctionId) ?? new Set<AppSocket>();
-    sockets.add(socket);
-    waiting.set(auctionId, sockets);
-  };
-}
 
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
@@ -69,15 +28,39 @@ export function registerAuctionSocketHandlers(
   bidEvents: BidEvents,
   log: { warn: (obj: object, msg: string) => void },
 ) {
-  const answerJoin = roomJoinAnswerer(ctx, log);
+  // Joins arriving together (a page of cards coming into view, many phones reconnecting)
+  // are answered from one query for the cards of all of them.
+  const cardOf = batchLoader({
+    load: (auctionIds: number[]) => getAuctions(ctx, auctionIds),
+    keyOf: (auctionId) => auctionId,
+  });
+  // A block hides two members from each other here too: no card, no room, no bid updates.
+  const blockedBetween = batchLoader({
+    load: async (pairs: (readonly [number, number])[]) => {
+      const blocked = await blockedPairs(ctx.db, pairs);
+      return new Map(pairs.map(([a, b]) => [pairKey(a, b), blocked.has(pairKey(a, b))]));
+    },
+    keyOf: ([a, b]) => pairKey(a, b),
+  });
   io.on('connection', (socket) => {
     const { userId } = socket.data;
 
     socket.on('joinRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);
       if (auctionId === null) return;
+      // Joined before the card is read, so no bid falls between the read and the join.
       await socket.join(auctionRoom(auctionId));
-      answerJoin(socket, auctionId);
+      try {
+        const card = await cardOf(auctionId);
+        if (!card || !socket.connected) return;
+        if (card.user_id !== userId && (await blockedBetween([userId, card.user_id]))) {
+          await socket.leave(auctionRoom(auctionId));
+          return;
+        }
+        socket.emit('roomJoined', { auctionData: card });
+      } catch (error) {
+        log.warn({ err: error }, 'joinRoom failed');
+      }
     });
     socket.on('leaveRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);

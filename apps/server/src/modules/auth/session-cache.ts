@@ -17,6 +17,8 @@ interface Entry {
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<number, Set<string>>();
+  /** Counts `end` calls: a row read before an end may predate the revocation it announces. */
+  endings = 0;
 
   constructor(private readonly idleSeconds: number) {}
 
@@ -58,6 +60,7 @@ export class SessionCache {
   }
 
   end(ended: SessionsEnded): void {
+    this.endings++;
     if (ended.sessionId) this.delete(ended.sessionId);
     if (ended.userId !== undefined) {
       for (const id of [...(this.byUser.get(ended.userId) ?? [])]) this.delete(id);

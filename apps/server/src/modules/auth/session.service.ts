@@ -187,34 +187,61 @@ export async function findLiveSession(
   settings: SessionSettings,
   claimed: AuthenticatedSession,
 ): Promise<LiveSession | null> {
+  return (await touchLiveSessions(db, settings, [claimed])).get(claimed.sessionId) ?? null;
+}
+
+/**
+ * Re-reads many claimed sessions in one statement, touching the live ones that are due:
+ * the live ones by session id. A claim whose member does not match its row is not live.
+ */
+export async function touchLiveSessions(
+  db: Db,
+  settings: SessionSettings,
+  claims: readonly AuthenticatedSession[],
+): Promise<Map<string, LiveSession>> {
   const now = settings.clock();
   const bounds = liveBounds(settings, now);
   const touchBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS).toISOString();
-  const [row] = await runStatement<{ expires_at: Date | string; last_seen_at: Date | string }>(
-    db,
-    LIVE_SESSION,
-    [claimed.sessionId, claimed.userId, bounds.now, bounds.idleSince, touchBefore],
+  const found = await runStatement<{
+    id: string;
+    user_id: number;
+    expires_at: Date | string;
+    last_seen_at: Date | string;
+  }>(db, LIVE_SESSIONS_TOUCHED, [
+    `{${claims.map((c) => c.sessionId).join(',')}}`,
+    `{${claims.map((c) => c.userId).join(',')}}`,
+    bounds.now,
+    bounds.idleSince,
+    touchBefore,
+  ]);
+  return new Map(
+    found.map((row) => [
+      row.id,
+      {
+        sessionId: row.id,
+        userId: Number(row.user_id),
+        expiresAt: new Date(row.expires_at),
+        lastSeenAt: new Date(row.last_seen_at),
+      },
+    ]),
   );
-  if (!row) return null;
-  return {
-    ...claimed,
-    expiresAt: new Date(row.expires_at),
-    lastSeenAt: new Date(row.last_seen_at),
-  };
 }
 
-const LIVE_SESSION: Statement = {
-  name: 'auth_live_session',
+const LIVE_SESSIONS_TOUCHED: Statement = {
+  name: 'auth_live_sessions_touched',
   text: `WITH live AS (
-      SELECT id, expires_at, last_seen_at FROM sessions
-      WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3 AND last_seen_at > $4
+      SELECT s.id, s.user_id, s.expires_at, s.last_seen_at
+        FROM unnest($1::uuid[], $2::int[]) AS claim(id, user_id)
+        JOIN sessions s ON s.id = claim.id AND s.user_id = claim.user_id
+       WHERE s.revoked_at IS NULL AND s.expires_at > $3 AND s.last_seen_at > $4
     ), touched AS (
       UPDATE sessions SET last_seen_at = $3 FROM live
       WHERE sessions.id = live.id AND live.last_seen_at < $5
-      RETURNING sessions.last_seen_at
+      RETURNING sessions.id, sessions.last_seen_at
     )
-    SELECT live.expires_at, COALESCE((SELECT last_seen_at FROM touched), live.last_seen_at) AS last_seen_at
-    FROM live`,
+    SELECT live.id, live.user_id, live.expires_at,
+           COALESCE(touched.last_seen_at, live.last_seen_at) AS last_seen_at
+      FROM live LEFT JOIN touched ON touched.id = live.id`,
 };
 
 /** The sessions among `ids` that are live now, read without touching them (the socket sweep). */

@@ -2,7 +2,7 @@
 // `_b` for the larger) and their messages. Ids of messages only grow.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
-import { visibleTo } from '../safety/blocks.repository';
+import { neitherBlocked, visibleTo } from '../safety/blocks.repository';
 
 export interface ConversationRow {
   cid: string;
@@ -283,18 +283,31 @@ export async function acceptedPartnersOf(db: Executor, me: number): Promise<Set<
 
 /** Everyone whose presence the member sees: conversation partners and accepted connections. */
 export async function chatPartnersOf(db: Executor, me: number): Promise<number[]> {
-  const found = await rows<{ id: number }>(
+  return (await chatPartnersOfMany(db, [me])).get(me) ?? [];
+}
+
+/** chatPartnersOf for many members in one query (presence, when many connect at once). */
+export async function chatPartnersOfMany(
+  db: Executor,
+  members: readonly number[],
+): Promise<Map<number, number[]>> {
+  const ids = sql`${`{${members.join(',')}}`}::int[]`;
+  const found = await rows<{ me: number; id: number }>(
     db,
-    sql`SELECT id FROM (
-          SELECT CASE WHEN user_a = ${me} THEN user_b ELSE user_a END AS id
-            FROM conversations WHERE user_a = ${me} OR user_b = ${me}
+    sql`SELECT me, id FROM (
+          SELECT m.me, CASE WHEN c.user_a = m.me THEN c.user_b ELSE c.user_a END AS id
+            FROM unnest(${ids}) AS m(me)
+            JOIN conversations c ON c.user_a = m.me OR c.user_b = m.me
           UNION
-          SELECT CASE WHEN user_id = ${me} THEN partner_id ELSE user_id END
-            FROM connections
-           WHERE status = 'accepted' AND (user_id = ${me} OR partner_id = ${me})) partners
-         WHERE ${visibleTo(me, sql`partners.id`)}`,
+          SELECT m.me, CASE WHEN k.user_id = m.me THEN k.partner_id ELSE k.user_id END
+            FROM unnest(${ids}) AS m(me)
+            JOIN connections k ON k.status = 'accepted'
+                              AND (k.user_id = m.me OR k.partner_id = m.me)) partners
+         WHERE ${neitherBlocked(sql`partners.me`, sql`partners.id`)}`,
   );
-  return found.map((r) => Number(r.id));
+  const partners = new Map<number, number[]>(members.map((me) => [me, []]));
+  for (const row of found) partners.get(Number(row.me))?.push(Number(row.id));
+  return partners;
 }
 
 /** The image message of this conversation stored under `name`, if any. */

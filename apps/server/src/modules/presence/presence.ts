@@ -8,9 +8,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { batchLoader } from '../../lib/batch-loader';
 import type { Clock } from '../../lib/context';
 import type { AppSocketServer } from '../../plugins/socket';
-import { chatPartnersOf } from '../chat/chat.repository';
+import { chatPartnersOfMany } from '../chat/chat.repository';
 import { loadSettings } from '../settings/settings.service';
 import { RedisPresenceStore } from './presence.redis';
 import { MemoryPresenceStore, PRESENCE_REFRESH_MS, type PresenceStore } from './presence.store';
@@ -71,13 +72,21 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
     return tracked;
   };
 
-  async function announce(userId: number, event: 'userOnline' | 'userOffline') {
-    const partners = await chatPartnersOf(db, userId);
+  // Members connecting together (a deploy, phones coming back online) share a query.
+  const partnersOf = batchLoader({
+    load: (userIds: number[]) => chatPartnersOfMany(db, userIds),
+    keyOf: (userId) => userId,
+  });
+
+  function announce(
+    partners: readonly number[],
+    userId: number,
+    event: 'userOnline' | 'userOffline',
+  ) {
     if (partners.length > 0) io.to(partners.map(userRoom)).emit(event, userId);
   }
 
-  async function sendOnlineUsers(socket: Socket, userId: number) {
-    const partners = await chatPartnersOf(db, userId);
+  async function sendOnlineUsers(socket: Socket, partners: readonly number[]) {
     const online = await store.online(partners, Date.now());
     socket.emit('onlineUsers', [...online]);
   }
@@ -89,19 +98,28 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
     socket.onAny(() => lastActivity.set(socket, deps.clock().getTime()));
     const joined = track(
       (async () => {
-        if (await store.connect(entry, Date.now())) await announce(userId, 'userOnline');
-        await sendOnlineUsers(socket, userId);
+        const [first, partners] = await Promise.all([
+          store.connect(entry, Date.now()),
+          partnersOf(userId).then((found) => found ?? []),
+        ]);
+        if (first) announce(partners, userId, 'userOnline');
+        await sendOnlineUsers(socket, partners);
       })(),
     );
     joinedOf.set(socket, joined);
-    // The client announces itself after connecting (its listeners are in place by then).
+    // The client announces itself after connecting (its listeners are in place by then);
+    // partners are read again: a connection may have been accepted since.
     socket.on('connectUser', () => {
-      void joined.then(() => track(sendOnlineUsers(socket, userId)));
+      void joined.then(() =>
+        track(partnersOf(userId).then((found) => sendOnlineUsers(socket, found ?? []))),
+      );
     });
     socket.on('disconnect', () => {
       void track(
         joined.then(async () => {
-          if (await store.disconnect(entry, Date.now())) await announce(userId, 'userOffline');
+          if (await store.disconnect(entry, Date.now())) {
+            announce((await partnersOf(userId)) ?? [], userId, 'userOffline');
+          }
         }),
       );
     });
@@ -137,9 +155,10 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
     },
     async refresh() {
       await store.refresh(localEntries(), Date.now());
-      for (const userId of await store.reapExpired(Date.now())) {
-        await announce(userId, 'userOffline');
-      }
+      const reaped = await store.reapExpired(Date.now());
+      if (reaped.length === 0) return;
+      const partners = await chatPartnersOfMany(db, reaped);
+      for (const userId of reaped) announce(partners.get(userId) ?? [], userId, 'userOffline');
     },
     async close() {
       await Promise.all(pending);

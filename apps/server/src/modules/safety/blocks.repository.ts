@@ -9,9 +9,35 @@ import { type Executor, rows } from '../../db/client';
  */
 export function visibleTo(viewerId: number | null | undefined, memberId: SQL): SQL {
   if (!viewerId) return sql`TRUE`;
+  return neitherBlocked(sql`${viewerId}::int`, memberId);
+}
+
+/** SQL: true when neither member (two SQL expressions) has blocked the other. */
+export function neitherBlocked(a: SQL, b: SQL): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM blocks bl
-    WHERE (bl.blocker_id = ${viewerId} AND bl.blocked_id = ${memberId})
-       OR (bl.blocker_id = ${memberId} AND bl.blocked_id = ${viewerId}))`;
+    WHERE (bl.blocker_id = ${a} AND bl.blocked_id = ${b})
+       OR (bl.blocker_id = ${b} AND bl.blocked_id = ${a}))`;
+}
+
+/** Which of these pairs have a block between them (either way), as `pairKey`s. */
+export async function blockedPairs(
+  db: Executor,
+  pairs: readonly (readonly [number, number])[],
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const found = await rows<{ a: number; b: number }>(
+    db,
+    sql`SELECT p.a, p.b
+          FROM unnest(${`{${pairs.map(([a]) => a).join(',')}}`}::int[],
+                      ${`{${pairs.map(([, b]) => b).join(',')}}`}::int[]) AS p(a, b)
+         WHERE NOT ${neitherBlocked(sql`p.a`, sql`p.b`)}`,
+  );
+  return new Set(found.map((row) => pairKey(Number(row.a), Number(row.b))));
+}
+
+/** One key for a pair of members, whichever order they come in. */
+export function pairKey(a: number, b: number): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
 }
 
 export async function isBlockedBetween(db: Executor, a: number, b: number): Promise<boolean> {

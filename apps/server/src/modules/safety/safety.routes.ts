@@ -26,7 +26,7 @@ import { deleteAccount } from './account-deletion.service';
 import { blockMember, listBlocks, unblockMember } from './blocks.service';
 import { exportMemberData } from './data-export.service';
 import { reportMember } from './reports.service';
-import { publishWithdrawal } from './safety.events';
+import { publishBlock, publishWithdrawal } from './safety.events';
 
 const errors = {
   400: errorResponseSchema,
@@ -47,10 +47,12 @@ export async function safetyRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceCo
   app.post(
     '/blocks',
     { ...member, schema: { tags, body: blockBody, response: { 200: blockResponse, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      ...(await blockMember(ctx, request.member!.id, request.body.user_id)),
-    }),
+    async (request) => {
+      const blockerId = request.member!.id;
+      const result = await blockMember(ctx, blockerId, request.body.user_id);
+      await publishBlock(app.io, ctx.db, blockerId, result.blocked.id);
+      return { success: true as const, ...result };
+    },
   );
   app.delete(
     '/blocks/:userId',

@@ -1,0 +1,99 @@
+// A block hides two members from each other over sockets too: the blocked member is
+// taken out of the blocker's auction room at once and cannot join it again, so neither
+// card nor bid updates reach them. Another watcher sees everything as before.
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../../../test/app';
+import { buildBidder, testClock } from '../../../test/marketplace';
+import { rows } from '../../db/client';
+import { sweepPeriods } from '../../jobs/period-close';
+
+const clock = testClock('2025-07-01T15:00:00Z');
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock: clock.clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+async function connected(tokens: number) {
+  const row = await buildBidder(t.database.db, tokens);
+  const { token } = await signIn(t, row.phone_number);
+  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', resolve);
+    socket.on('connect_error', reject);
+  });
+  return { ...row, socket, headers: { authorization: `Bearer ${token}` } };
+}
+
+async function auctionOf(ownerId: number): Promise<number> {
+  await sweepPeriods({ db: t.database.db, clock: clock.clock });
+  const [auction] = await rows<{ id: number }>(
+    t.database.db,
+    sql`INSERT INTO auctions (user_id, period_id)
+        SELECT ${ownerId}, id FROM auction_periods WHERE status = 'open'
+        ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+  );
+  return auction!.id;
+}
+
+/** The events of `name` the socket receives from now on. */
+function record(socket: Socket, name: string): unknown[] {
+  const seen: unknown[] = [];
+  socket.on(name, (payload: unknown) => seen.push(payload));
+  return seen;
+}
+
+async function join(socket: Socket, auctionId: number) {
+  const joined = new Promise((resolve) => socket.once('roomJoined', resolve));
+  socket.emit('joinRoom', `auction_${auctionId}`);
+  await joined;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 400));
+
+describe('blocking over sockets', () => {
+  it('takes the blocked member out of the room at once and keeps them out', async () => {
+    const owner = await connected(0);
+    const auctionId = await auctionOf(owner.id);
+    const blocked = await connected(0);
+    const other = await connected(0);
+    const bidder = await connected(500);
+    await join(blocked.socket, auctionId);
+    await join(other.socket, auctionId);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: owner.headers,
+      payload: { user_id: blocked.id },
+    });
+    expect(res.statusCode).toBe(200);
+
+    const blockedUpdates = record(blocked.socket, 'bidUpdate');
+    const otherUpdates = record(other.socket, 'bidUpdate');
+    bidder.socket.emit('placeBid', { auctionId, bidderId: bidder.id, bidAmount: 120 });
+    await settle();
+    expect(otherUpdates).toHaveLength(1);
+    expect(blockedUpdates).toHaveLength(0);
+
+    const blockedJoins = record(blocked.socket, 'roomJoined');
+    blocked.socket.emit('joinRoom', `auction_${auctionId}`);
+    await join(other.socket, auctionId);
+    bidder.socket.emit('placeBid', { auctionId, bidderId: bidder.id, bidAmount: 130 });
+    await settle();
+    expect(otherUpdates).toHaveLength(2);
+    expect(blockedJoins).toHaveLength(0);
+    expect(blockedUpdates).toHaveLength(0);
+  });
+});
