@@ -2,10 +2,17 @@
 // outbids, A's card turns Outbid and A's socket receives the outbid alert, A takes the lead
 // back and raises with 'Update Bid'. A then claims the daily tokens, reads the ledger, and
 // the admin closes the period, which creates the winner's connection.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me } from '../support/api';
-import { DESKTOP, launchChromium, PHONE, screenshot, signedInContext } from '../support/browser';
+import {
+  cardPhotosLoaded,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  screenshot,
+  signedInContext,
+} from '../support/browser';
 import { signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
@@ -45,18 +52,6 @@ async function openAs(token: string, viewport: typeof PHONE, path: string) {
   return { context, page, alerts };
 }
 
-/** Card photos in the viewport have finished loading. */
-async function photosLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
-      })
-      .every((img) => img.complete),
-  );
-}
-
 function bidButton(card: Locator, label: 'Bid' | 'Winning' | 'Outbid', amount: number) {
   return card.getByRole('button', { name: `${label} ${amount.toLocaleString('en-US')}` });
 }
@@ -90,14 +85,14 @@ describe('bidding on the live Bid Board', () => {
       String(auctionId),
     );
     await b.page.getByText(/^Bids close:/).waitFor();
-    await photosLoaded(b.page);
+    await cardPhotosLoaded(b.page);
     await screenshot(b.page, 'bid-board-desktop');
 
     // A, on a phone, looks through the card and bids the minimum.
     const a = await openAs(tokenA, PHONE, `/${username}`);
     const cardA = a.page.locator(`article[data-auction-id="${auctionId}"]`);
     await cardA.getByRole('heading', { name: `${username}, ${age}` }).waitFor();
-    await photosLoaded(a.page);
+    await cardPhotosLoaded(a.page);
     await screenshot(a.page, 'bid-board-phone');
     const photoCount = await cardA.locator('.profile-card__photo').count();
     for (let i = 0; i < Math.max(photoCount, 1); i += 1) {

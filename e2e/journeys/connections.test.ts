@@ -7,25 +7,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { me } from '../support/api';
-import { DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
+import { cardPhotosLoaded, DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
 import { bidOn, connectionOf, seededPhone, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 const ADMIN_PHONE = '+12015550100'; // 'demo', an admin in the journey server
 
 const { openAs } = journeyBrowser();
-
-/** Card photos in the viewport have finished loading (for the screenshots). */
-async function photosLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
-      })
-      .every((img) => img.complete),
-  );
-}
 
 async function openActionSlide(card: Locator, label: string) {
   await card.locator('.card-action').filter({ hasText: label }).click();
@@ -59,7 +47,7 @@ describe('connections after the close', () => {
     const bidderPage = await openAs(baseUrl, bidder1!, DESKTOP, '/connections');
     const bidderCard = bidderPage.locator(`article[data-connection-id="${c1.id}"]`);
     await bidderCard.locator('.card-action', { hasText: 'Pending' }).waitFor();
-    await photosLoaded(bidderPage);
+    await cardPhotosLoaded(bidderPage);
     await openActionSlide(bidderCard, 'Pending');
     await bidderCard.getByText('Waiting for your winning bid to be accepted.').waitFor();
     await screenshot(bidderPage, 'connections-bidder-pending-desktop');
@@ -67,7 +55,7 @@ describe('connections after the close', () => {
     const ownerPage = await openAs(baseUrl, owner1!, PHONE, '/connections');
     const ownerCard = ownerPage.locator(`article[data-connection-id="${c1.id}"]`);
     await ownerCard.locator('.card-action', { hasText: 'Act Now' }).waitFor();
-    await photosLoaded(ownerPage);
+    await cardPhotosLoaded(ownerPage);
     await screenshot(ownerPage, 'connections-owner-act-now');
     await ownerCard.locator('.profile-card__viewport').click({ position: { x: 60, y: 60 } });
     await ownerPage.waitForTimeout(500);

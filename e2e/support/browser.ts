@@ -96,6 +96,18 @@ export function journeyBrowser() {
   return { newContext, openAs };
 }
 
+/** Profile card photos in the viewport have finished loading (before a screenshot). */
+export async function cardPhotosLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
+      })
+      .every((img) => img.complete),
+  );
+}
+
 const shotsDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 
 /** Screenshots land in e2e/screenshots (ignored by git) for people to look at. */
