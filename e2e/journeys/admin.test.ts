@@ -8,13 +8,21 @@ import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { me, memberApi, otpFromOutbox } from '../support/api';
-import { collectPageErrors, DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
+import { me, memberApi } from '../support/api';
+import {
+  collectPageErrors,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  screenshot,
+  signedInContext,
+  sizedContext,
+} from '../support/browser';
 import { joinWithReferral } from '../support/join';
+import { bidOn, seededPhone, signIn } from '../support/members';
 import { type RunningServer, startServer } from '../support/server';
 
 const ADMIN_PHONE = '+12015550100'; // 'demo', the admin
-const phone = (n: number) => `+1201555${String(100 + n).padStart(4, '0')}`;
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
@@ -32,36 +40,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(number: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/request-otp', { phone_number: number });
-  const otp = await otpFromOutbox(baseUrl, number);
-  const res = await post('/auth/verify-otp', { phone_number: number, otp });
-  const { token } = (await res.json()) as { token: string };
-  const user = await me(baseUrl, token);
-  return { token, id: user.id, username: user.username!, call: memberApi(baseUrl, token) };
-}
-
-async function newContext(viewport: typeof PHONE) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: viewport === PHONE ? 2 : 1,
-    isMobile: viewport === PHONE,
-    hasTouch: viewport === PHONE,
-  });
-  contexts.push(context);
-  return context;
-}
-
 async function openAs(token: string, viewport: typeof PHONE, path: string): Promise<Page> {
-  const context = await newContext(viewport);
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+  const context = await signedInContext(browser, baseUrl, viewport, token);
+  contexts.push(context);
   const page = await context.newPage();
   await page.goto(path);
   return page;
@@ -122,10 +103,12 @@ describe('admin console', () => {
   it('approves, reviews, suspends on a report, changes settings, closes the period', {
     timeout: 360_000,
   }, async () => {
-    const admin = await signIn(ADMIN_PHONE);
+    const admin = await signIn(baseUrl, ADMIN_PHONE);
 
     // A new member joins and finishes onboarding: waiting for approval, photo in review.
-    const joinPage = await (await newContext(PHONE)).newPage();
+    const joinContext = await sizedContext(browser, baseUrl, PHONE);
+    contexts.push(joinContext);
+    const joinPage = await joinContext.newPage();
     const newbieToken = await joinWithReferral(joinPage, baseUrl, 'demo');
     await onboard(joinPage, newbieToken);
     const newbie = await me(baseUrl, newbieToken);
@@ -156,7 +139,10 @@ describe('admin console', () => {
     expect(seen.data).toHaveLength(1);
 
     // A member reports another; the admin suspends the reported member from the queue.
-    const [reporter, reported] = await Promise.all([signIn(phone(1)), signIn(phone(2))]);
+    const [reporter, reported] = await Promise.all([
+      signIn(baseUrl, seededPhone(1)),
+      signIn(baseUrl, seededPhone(2)),
+    ]);
     await reporter.call('/reports', {
       body: { user_id: reported.id, reason: 'scam_or_spam', text: 'Asked me for money' },
     });
@@ -180,20 +166,17 @@ describe('admin console', () => {
     await desk.getByLabel(/Daily claim amount/).fill('77');
     await desk.getByRole('button', { name: 'Save settings' }).click();
     await desk.getByText('Saved. Every server uses the new values now.').waitFor();
-    const claimer = await signIn(phone(3));
+    const claimer = await signIn(baseUrl, seededPhone(3));
     const before = (await me(baseUrl, claimer.token)).tokenBalance;
     const claim = (await claimer.call('/claimTokens')) as { tokenBalance: number };
     expect(claim.tokenBalance).toBe(before + 77);
 
     // A bidder wins an owner's auction when the admin closes the period (with a confirm).
-    const [bidder, owner] = await Promise.all([signIn(phone(4)), signIn(phone(5))]);
-    const { auctions } = (await bidder.call('/auctions', {
-      body: { limit: 1, offset: 0, pin_username: owner.username },
-    })) as { auctions: { auctionId: number; user_id: number; current_bid: number }[] };
-    const target = auctions.find((a) => a.user_id === owner.id)!;
-    await bidder.call(`/auctions/${target.auctionId}/bids`, {
-      body: { amount: target.current_bid + 10 },
-    });
+    const [bidder, owner] = await Promise.all([
+      signIn(baseUrl, seededPhone(4)),
+      signIn(baseUrl, seededPhone(5)),
+    ]);
+    await bidOn(bidder, owner);
     await visit(desk, '/admin/periods', 'Periods', '11a-periods-desktop');
     await desk.getByRole('button', { name: 'Close period now' }).click();
     const confirm = desk.getByRole('dialog', { name: /Close the open period now/ });

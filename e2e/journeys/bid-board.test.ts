@@ -2,10 +2,18 @@
 // outbids, A's card turns Outbid and A's socket receives the outbid alert, A takes the lead
 // back and raises with 'Update Bid'. A then claims the daily tokens, reads the ledger, and
 // the admin closes the period, which creates the winner's connection.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, otpFromOutbox } from '../support/api';
-import { DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
+import { me } from '../support/api';
+import {
+  cardPhotosLoaded,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  screenshot,
+  signedInContext,
+} from '../support/browser';
+import { signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 const DEMO_PHONE = '+12015550100'; // 'demo', an admin in the journey server
@@ -31,21 +39,8 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<T> 
   return (await res.json()) as T;
 }
 
-async function signIn(phone: string): Promise<string> {
-  await post('/auth/request-otp', { phone_number: phone });
-  const otp = await otpFromOutbox(baseUrl, phone);
-  return (await post<{ token: string }>('/auth/verify-otp', { phone_number: phone, otp })).token;
-}
-
 async function openAs(token: string, viewport: typeof PHONE, path: string) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: viewport === PHONE ? 2 : 1,
-    isMobile: viewport === PHONE,
-    hasTouch: viewport === PHONE,
-  });
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+  const context = await signedInContext(browser, baseUrl, viewport, token);
   const page = await context.newPage();
   const alerts: string[] = [];
   page.on('websocket', (ws) =>
@@ -55,18 +50,6 @@ async function openAs(token: string, viewport: typeof PHONE, path: string) {
   );
   await page.goto(path);
   return { context, page, alerts };
-}
-
-/** Card photos in the viewport have finished loading. */
-async function photosLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
-      })
-      .every((img) => img.complete),
-  );
 }
 
 function bidButton(card: Locator, label: 'Bid' | 'Winning' | 'Outbid', amount: number) {
@@ -82,8 +65,8 @@ async function openBiddingSlide(card: Locator) {
 
 describe('bidding on the live Bid Board', () => {
   it('two members bid against each other and the close creates a connection', async () => {
-    const tokenA = await signIn(DEMO_PHONE);
-    const tokenB = await signIn(MEMBER_PHONE);
+    const tokenA = (await signIn(baseUrl, DEMO_PHONE)).token;
+    const tokenB = (await signIn(baseUrl, MEMBER_PHONE)).token;
     const startA = (await me(baseUrl, tokenA)).tokenBalance;
 
     const { auctions } = await post<{
@@ -102,14 +85,14 @@ describe('bidding on the live Bid Board', () => {
       String(auctionId),
     );
     await b.page.getByText(/^Bids close:/).waitFor();
-    await photosLoaded(b.page);
+    await cardPhotosLoaded(b.page);
     await screenshot(b.page, 'bid-board-desktop');
 
     // A, on a phone, looks through the card and bids the minimum.
     const a = await openAs(tokenA, PHONE, `/${username}`);
     const cardA = a.page.locator(`article[data-auction-id="${auctionId}"]`);
     await cardA.getByRole('heading', { name: `${username}, ${age}` }).waitFor();
-    await photosLoaded(a.page);
+    await cardPhotosLoaded(a.page);
     await screenshot(a.page, 'bid-board-phone');
     const photoCount = await cardA.locator('.profile-card__photo').count();
     for (let i = 0; i < Math.max(photoCount, 1); i += 1) {

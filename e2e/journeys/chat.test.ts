@@ -6,10 +6,11 @@
 // the bidder's input turns off with the spec's texts. On a server of its own, a member
 // sees 'Connection Lost' after inactivity and 'Connection to server failed' when the
 // server stops.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, otpFromOutbox } from '../support/api';
-import { DESKTOP, launchChromium, PHONE, screenshot, watchCspViolations } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { me } from '../support/api';
+import { DESKTOP, journeyBrowser, PHONE, screenshot, watchCspViolations } from '../support/browser';
+import { bidOn, connectionOf, type Member, signIn } from '../support/members';
 import { type RunningServer, startServer } from '../support/server';
 
 const sharedUrl = inject('baseUrl');
@@ -21,43 +22,10 @@ const OWNER_PHONE = '+12015550115';
 const OFFLINE_PHONE = '+12015550116';
 const BID = 130;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
-
-async function signIn(baseUrl: string, number: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/request-otp', { phone_number: number });
-  const otp = await otpFromOutbox(baseUrl, number);
-  const res = await post('/auth/verify-otp', { phone_number: number, otp });
-  const { token } = (await res.json()) as { token: string };
-  const user = await me(baseUrl, token);
-  return { token, id: user.id, username: user.username!, call: memberApi(baseUrl, token) };
-}
-type Member = Awaited<ReturnType<typeof signIn>>;
+const browser = journeyBrowser();
 
 async function openAs(baseUrl: string, member: Member, viewport: typeof PHONE, path: string) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: viewport === PHONE ? 2 : 1,
-    isMobile: viewport === PHONE,
-    hasTouch: viewport === PHONE,
-  });
-  contexts.push(context);
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), member.token);
-  const page = await context.newPage();
+  const page = await (await browser.newContext(baseUrl, viewport, member.token)).newPage();
   const violations = await watchCspViolations(page);
   await page.goto(path);
   return { page, violations };
@@ -73,24 +41,6 @@ async function shot(page: Page, name: string) {
 /** A JPEG the way a phone camera roll would hold one: a screenshot of the page. */
 const photo = (page: Page) =>
   page.screenshot({ type: 'jpeg', clip: { x: 0, y: 0, width: 390, height: 300 } });
-
-async function bidOn(bidder: Member, owner: Member, amount: number) {
-  const { auctions } = (await bidder.call('/auctions', { body: { limit: 50, offset: 0 } })) as {
-    auctions: { auctionId: number; user_id: number; current_bid: number }[];
-  };
-  const auction = auctions.find((a) => a.user_id === owner.id);
-  if (!auction) throw new Error(`no auction for ${owner.username}`);
-  await bidder.call(`/auctions/${auction.auctionId}/bids`, {
-    body: { amount: Math.max(amount, auction.current_bid + 10) },
-  });
-}
-
-async function connectionOf(member: Member, partner: Member) {
-  const { connections } = (await member.call('/connections', { body: { limit: 100 } })) as {
-    connections: { id: number; status: string; partner: { id: number } }[];
-  };
-  return connections.find((c) => c.partner.id === partner.id)!;
-}
 
 async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Open menu' }).click();

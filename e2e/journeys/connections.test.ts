@@ -4,87 +4,16 @@
 // rejects and changes their mind inside the grace period; the third connection expires
 // when the admin shortens the expiry and runs the sweeper, and the bidder finds the
 // refund in their history.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, otpFromOutbox } from '../support/api';
-import { DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { me } from '../support/api';
+import { cardPhotosLoaded, DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
+import { bidOn, connectionOf, seededPhone, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 const ADMIN_PHONE = '+12015550100'; // 'demo', an admin in the journey server
-const phone = (n: number) => `+1201555${String(100 + n).padStart(4, '0')}`;
 
-type Browser = Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
-
-async function signIn(number: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/request-otp', { phone_number: number });
-  const otp = await otpFromOutbox(baseUrl, number);
-  const res = await post('/auth/verify-otp', { phone_number: number, otp });
-  const { token } = (await res.json()) as { token: string };
-  const user = await me(baseUrl, token);
-  return { token, id: user.id, username: user.username!, call: memberApi(baseUrl, token) };
-}
-type Member = Awaited<ReturnType<typeof signIn>>;
-
-async function openAs(member: Member, viewport: typeof PHONE, path: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: viewport === PHONE ? 2 : 1,
-    isMobile: viewport === PHONE,
-    hasTouch: viewport === PHONE,
-  });
-  contexts.push(context);
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), member.token);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
-
-/** Bids on the owner's auction in the open period, through the API. */
-async function bid(bidder: Member, owner: Member, amount: number) {
-  const { auctions } = (await bidder.call('/auctions', { body: { limit: 50, offset: 0 } })) as {
-    auctions: { auctionId: number; user_id: number; current_bid: number }[];
-  };
-  const auction = auctions.find((a) => a.user_id === owner.id);
-  if (!auction) throw new Error(`no auction for ${owner.username}`);
-  await bidder.call(`/auctions/${auction.auctionId}/bids`, {
-    body: { amount: Math.max(amount, auction.current_bid + 10) },
-  });
-}
-
-async function connectionOf(member: Member, partner: Member) {
-  const { connections } = (await member.call('/connections', { body: { limit: 100 } })) as {
-    connections: { id: number; status: string; partner: { id: number } }[];
-  };
-  return connections.find((c) => c.partner.id === partner.id)!;
-}
-
-/** Card photos in the viewport have finished loading (for the screenshots). */
-async function photosLoaded(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
-      })
-      .every((img) => img.complete),
-  );
-}
+const { openAs } = journeyBrowser();
 
 async function openActionSlide(card: Locator, label: string) {
   await card.locator('.card-action').filter({ hasText: label }).click();
@@ -100,13 +29,13 @@ async function openAlerts(page: Page) {
 
 describe('connections after the close', () => {
   it('accept, reject and reverse, expire with a refund; alerts lead the way', async () => {
-    const admin = await signIn(ADMIN_PHONE);
+    const admin = await signIn(baseUrl, ADMIN_PHONE);
     const [bidder1, owner1, bidder2, owner2, bidder3, owner3] = await Promise.all(
-      [2, 3, 5, 7, 8, 9].map((n) => signIn(phone(n))),
+      [2, 3, 5, 7, 8, 9].map((n) => signIn(baseUrl, seededPhone(n))),
     );
-    await bid(bidder1!, owner1!, 120);
-    await bid(bidder2!, owner2!, 80);
-    await bid(bidder3!, owner3!, 60);
+    await bidOn(bidder1!, owner1!, 120);
+    await bidOn(bidder2!, owner2!, 80);
+    await bidOn(bidder3!, owner3!, 60);
     const startBalance3 = (await me(baseUrl, bidder3!.token)).tokenBalance;
     const closed = (await admin.call('/admin/periods/close-now')) as {
       closed: { connections: number } | null;
@@ -115,18 +44,18 @@ describe('connections after the close', () => {
 
     // Pair 1. The bidder waits on a desktop; the owner opens Connections on a phone.
     const c1 = await connectionOf(bidder1!, owner1!);
-    const bidderPage = await openAs(bidder1!, DESKTOP, '/connections');
+    const bidderPage = await openAs(baseUrl, bidder1!, DESKTOP, '/connections');
     const bidderCard = bidderPage.locator(`article[data-connection-id="${c1.id}"]`);
     await bidderCard.locator('.card-action', { hasText: 'Pending' }).waitFor();
-    await photosLoaded(bidderPage);
+    await cardPhotosLoaded(bidderPage);
     await openActionSlide(bidderCard, 'Pending');
     await bidderCard.getByText('Waiting for your winning bid to be accepted.').waitFor();
     await screenshot(bidderPage, 'connections-bidder-pending-desktop');
 
-    const ownerPage = await openAs(owner1!, PHONE, '/connections');
+    const ownerPage = await openAs(baseUrl, owner1!, PHONE, '/connections');
     const ownerCard = ownerPage.locator(`article[data-connection-id="${c1.id}"]`);
     await ownerCard.locator('.card-action', { hasText: 'Act Now' }).waitFor();
-    await photosLoaded(ownerPage);
+    await cardPhotosLoaded(ownerPage);
     await screenshot(ownerPage, 'connections-owner-act-now');
     await ownerCard.locator('.profile-card__viewport').click({ position: { x: 60, y: 60 } });
     await ownerPage.waitForTimeout(500);
@@ -190,7 +119,7 @@ describe('connections after the close', () => {
 
     // Pair 2: the owner rejects, sees the grace period, and changes their mind.
     const c2 = await connectionOf(owner2!, bidder2!);
-    const owner2Page = await openAs(owner2!, PHONE, '/connections');
+    const owner2Page = await openAs(baseUrl, owner2!, PHONE, '/connections');
     const card2 = owner2Page.locator(`article[data-connection-id="${c2.id}"]`);
     await card2.locator('.card-action', { hasText: 'Act Now' }).waitFor();
     await openActionSlide(card2, 'Act Now');
@@ -213,7 +142,12 @@ describe('connections after the close', () => {
 
     // Pair 3: the admin shortens the expiry and runs the sweeper; the bidder sees it live.
     const c3 = await connectionOf(bidder3!, owner3!);
-    const bidder3Page = await openAs(bidder3!, PHONE, `/connections?connectionId=${c3.id}`);
+    const bidder3Page = await openAs(
+      baseUrl,
+      bidder3!,
+      PHONE,
+      `/connections?connectionId=${c3.id}`,
+    );
     const card3 = bidder3Page.locator(`article[data-connection-id="${c3.id}"]`);
     await card3.locator('.card-action', { hasText: 'Pending' }).waitFor();
     try {

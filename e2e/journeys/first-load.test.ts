@@ -5,8 +5,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { otpFromOutbox } from '../support/api';
-import { launchChromium, phoneContext, watchCspViolations } from '../support/browser';
+import {
+  launchChromium,
+  PHONE,
+  phoneContext,
+  signedInContext,
+  watchCspViolations,
+} from '../support/browser';
+import { signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 /** Gzip bytes of the JavaScript a first screen may need before it paints. */
@@ -19,22 +25,6 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-
-async function signIn(phone: string): Promise<string> {
-  const send = await fetch(`${baseUrl}/api/auth/request-otp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone_number: phone }),
-  });
-  expect(send.status).toBe(200);
-  const otp = await otpFromOutbox(baseUrl, phone);
-  const login = await fetch(`${baseUrl}/api/auth/verify-otp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone_number: phone, otp }),
-  });
-  return ((await login.json()) as { token: string }).token;
-}
 
 /** Scripts whose download started before the first contentful paint. */
 async function scriptsBeforePaint(page: Page): Promise<string[]> {
@@ -64,11 +54,10 @@ describe('first load on a phone', () => {
   ] as const)(
     '%s: small, compressed, cached JavaScript and no CSP violation',
     async (path, signedIn, landmark) => {
-      const context = await phoneContext(browser, baseUrl);
-      if (signedIn) {
-        const token = await signIn(MEMBER_PHONE);
-        await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
-      }
+      const token = signedIn ? (await signIn(baseUrl, MEMBER_PHONE)).token : null;
+      const context = token
+        ? await signedInContext(browser, baseUrl, PHONE, token)
+        : await phoneContext(browser, baseUrl);
       const page = await context.newPage();
       const violations = await watchCspViolations(page);
       const assets: { url: string; encoding?: string; cache?: string }[] = [];

@@ -2,10 +2,18 @@
 // iframe (the balance and history change once, even after the processor's own webhook),
 // sees a declined card say 'Payment failed: ...', then cashes out 500 earned tokens; the
 // admin API marks the payout paid and the history shows it. Phone first, then desktop.
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, otpFromOutbox } from '../support/api';
-import { collectPageErrors, DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
+import { me } from '../support/api';
+import {
+  collectPageErrors,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  screenshot,
+  signedInContext,
+} from '../support/browser';
+import { signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 const ADMIN_PHONE = '+12015550100'; // 'demo', an admin in the journey server
@@ -17,28 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signIn(phone: string): Promise<string> {
-  const post = (path: string, body: object) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/request-otp', { phone_number: phone });
-  const otp = await otpFromOutbox(baseUrl, phone);
-  const res = await post('/auth/verify-otp', { phone_number: phone, otp });
-  return ((await res.json()) as { token: string }).token;
-}
-
 async function openAs(token: string, viewport: typeof PHONE) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: viewport === PHONE ? 2 : 1,
-    isMobile: viewport === PHONE,
-    hasTouch: viewport === PHONE,
-  });
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+  const context = await signedInContext(browser, baseUrl, viewport, token);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto('/');
@@ -70,8 +58,8 @@ async function payWith(page: Page, card: string) {
 
 describe('buying tokens and cashing out', () => {
   it('buys through the hosted form, sees a decline, redeems 500 earned tokens, gets paid', async () => {
-    const token = await signIn(MEMBER_PHONE);
-    const adminApi = memberApi(baseUrl, await signIn(ADMIN_PHONE));
+    const { token } = await signIn(baseUrl, MEMBER_PHONE);
+    const adminApi = (await signIn(baseUrl, ADMIN_PHONE)).call;
     const phone = await openAs(token, PHONE);
     const { page } = phone;
 

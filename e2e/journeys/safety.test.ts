@@ -4,66 +4,17 @@
 // deletes their account behind the typed confirmation, and the owner's connection card
 // shows the deleted-user placeholder.
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, otpFromOutbox } from '../support/api';
-import { DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
+import { auctionOf, bidOn, seededPhone, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 // The journey server's second admin: 'demo' (the first) may ask for only 5 codes per 15
 // minutes, and other journeys on the shared server sign it in too.
 const ADMIN_PHONE = '+12015550117';
-// Seeded members no other journey uses.
-const phone = (n: number) => `+1201555${String(100 + n).padStart(4, '0')}`;
 
-type Browser = Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
-
-async function signIn(number: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/request-otp', { phone_number: number });
-  const otp = await otpFromOutbox(baseUrl, number);
-  const res = await post('/auth/verify-otp', { phone_number: number, otp });
-  const { token } = (await res.json()) as { token: string };
-  const user = await me(baseUrl, token);
-  return { token, id: user.id, username: user.username!, call: memberApi(baseUrl, token) };
-}
-type Member = Awaited<ReturnType<typeof signIn>>;
-
-async function openAs(member: Member, viewport: typeof PHONE, path: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: viewport === PHONE ? 2 : 1,
-    isMobile: viewport === PHONE,
-    hasTouch: viewport === PHONE,
-  });
-  contexts.push(context);
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), member.token);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
-
-async function auctionOf(viewer: Member, owner: Member) {
-  const { auctions } = (await viewer.call('/auctions', {
-    body: { limit: 1, offset: 0, pin_username: owner.username },
-  })) as { auctions: { auctionId: number; user_id: number; current_bid: number }[] };
-  return auctions.find((a) => a.user_id === owner.id);
-}
+const { openAs } = journeyBrowser();
 
 /** axe's serious and critical findings inside the open dialog. */
 async function dialogViolations(page: Page): Promise<string[]> {
@@ -81,11 +32,14 @@ async function openSettings(page: Page) {
 
 describe('member safety', () => {
   it('block, report, unblock and delete; the partner sees the placeholder', async () => {
-    const admin = await signIn(ADMIN_PHONE);
-    const [alex, blake, owner] = await Promise.all([18, 19, 22].map((n) => signIn(phone(n))));
+    const admin = await signIn(baseUrl, ADMIN_PHONE);
+    // Seeded members no other journey uses.
+    const [alex, blake, owner] = await Promise.all(
+      [18, 19, 22].map((n) => signIn(baseUrl, seededPhone(n))),
+    );
 
     // 1. Alex blocks Blake from Blake's card on the Bid Board (phone).
-    const alexPage = await openAs(alex!, PHONE, `/${blake!.username}`);
+    const alexPage = await openAs(baseUrl, alex!, PHONE, `/${blake!.username}`);
     const card = alexPage.locator('article.profile-card').filter({ hasText: blake!.username });
     await card.first().waitFor();
     await card
@@ -119,12 +73,9 @@ describe('member safety', () => {
     expect(await auctionOf(blake!, alex!)).toBeUndefined();
 
     // 2. Alex wins the owner's auction; after the close the owner reports Alex (desktop).
-    const target = await auctionOf(alex!, owner!);
-    await alex!.call(`/auctions/${target!.auctionId}/bids`, {
-      body: { amount: target!.current_bid + 10 },
-    });
+    await bidOn(alex!, owner!);
     await admin.call('/admin/periods/close-now');
-    const ownerPage = await openAs(owner!, DESKTOP, `/connections/${alex!.id}`);
+    const ownerPage = await openAs(baseUrl, owner!, DESKTOP, `/connections/${alex!.id}`);
     const connection = ownerPage
       .locator('article.profile-card')
       .filter({ hasText: alex!.username });
@@ -155,7 +106,7 @@ describe('member safety', () => {
     );
 
     // 3. The report form on a phone, too.
-    const ownerPhone = await openAs(owner!, PHONE, `/connections/${alex!.id}`);
+    const ownerPhone = await openAs(baseUrl, owner!, PHONE, `/connections/${alex!.id}`);
     const phoneCard = ownerPhone
       .locator('article.profile-card')
       .filter({ hasText: alex!.username });

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -23,14 +24,88 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/** A phone gets touch and a 2x screen; a desktop neither. */
+export function sizedContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: typeof PHONE,
+): Promise<BrowserContext> {
+  const phone = viewport === PHONE;
   return browser.newContext({
     baseURL,
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    viewport,
+    deviceScaleFactor: phone ? 2 : 1,
+    isMobile: phone,
+    hasTouch: phone,
   });
+}
+
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return sizedContext(browser, baseURL, PHONE);
+}
+
+/** A context already signed in: the session token is in localStorage before the app loads. */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: typeof PHONE,
+  token: string,
+): Promise<BrowserContext> {
+  const context = await sizedContext(browser, baseURL, viewport);
+  await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
+  return context;
+}
+
+/**
+ * The journey file's Chromium: launched before its tests, closed after them together with
+ * every context opened through it.
+ */
+export function journeyBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+
+  /** A context at the viewport's size; with a token, signed in as that member. */
+  const newContext = async (baseURL: string, viewport: typeof PHONE, token?: string) => {
+    if (!browser) throw new Error('the browser starts in beforeAll');
+    const context = token
+      ? await signedInContext(browser, baseURL, viewport, token)
+      : await sizedContext(browser, baseURL, viewport);
+    contexts.push(context);
+    return context;
+  };
+
+  /** Opens `path` as the member, in a context of its own. */
+  const openAs = async (
+    baseURL: string,
+    member: { token: string },
+    viewport: typeof PHONE,
+    path: string,
+  ): Promise<Page> => {
+    const page = await (await newContext(baseURL, viewport, member.token)).newPage();
+    await page.goto(path);
+    return page;
+  };
+
+  return { newContext, openAs };
+}
+
+/** Profile card photos in the viewport have finished loading (before a screenshot). */
+export async function cardPhotosLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLImageElement>('.profile-card__photo'))
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.top < window.innerHeight && box.left >= 0 && box.left < window.innerWidth;
+      })
+      .every((img) => img.complete),
+  );
 }
 
 const shotsDir = path.resolve(import.meta.dirname, '..', 'screenshots');

@@ -8,6 +8,7 @@ import type { ServiceContext } from '../lib/context';
 import { sweepConnections } from '../modules/connections/connection-sweep.service';
 import { publishConnectionEffects } from '../modules/connections/connections.events';
 import type { AppSocketServer } from '../plugins/socket';
+import { startRepeatingJob } from './repeating-job';
 
 export const CONNECTION_SWEEP_INTERVAL_MS = 30_000;
 
@@ -24,29 +25,13 @@ export function startConnectionSweeper(deps: {
   onError: (error: unknown) => void;
   intervalMs?: number;
 }): ConnectionSweeper {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const wake = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= sweepConnections(deps.ctx, (effects) => publishConnectionEffects(deps.io, effects))
-      .then(() => undefined)
-      .catch(deps.onError)
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const interval = setInterval(() => void wake(), deps.intervalMs ?? CONNECTION_SWEEP_INTERVAL_MS);
-  interval.unref();
-  void wake();
-  return {
-    wake,
-    stop: async () => {
-      stopped = true;
-      clearInterval(interval);
-      await running;
+  return startRepeatingJob({
+    run: async () => {
+      await sweepConnections(deps.ctx, (effects) => publishConnectionEffects(deps.io, effects));
     },
-  };
+    intervalMs: deps.intervalMs ?? CONNECTION_SWEEP_INTERVAL_MS,
+    onError: deps.onError,
+  });
 }
 
 /** Starts the sweeper when the app is ready (unless disabled) and stops it on close. */

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneFinished } from '../modules/notifications/outbox.repository';
 import { deliverDueNotifications, type OutboxDeps } from '../modules/notifications/outbox.service';
+import { startRepeatingJob } from './repeating-job';
 
 export const OUTBOX_INTERVAL_MS = 5000;
 /** Finished rows past retention are deleted every this many runs (about 5 minutes). */
@@ -21,41 +22,17 @@ export function startOutboxWorker(
   deps: OutboxDeps,
   options: { onError: (error: unknown) => void; intervalMs?: number },
 ): OutboxWorker {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   let runs = 0;
-  const drain = async () => {
-    do {
-      again = false;
-      while (!stopped && (await deliverDueNotifications(deps)) > 0);
-    } while (again && !stopped);
-    if (++runs % PRUNE_EVERY_RUNS === 0) await pruneFinished(deps.db, PRUNE_BATCH);
-  };
-  const wake = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const interval = setInterval(() => void wake(), options.intervalMs ?? OUTBOX_INTERVAL_MS);
-  interval.unref();
-  void wake();
-  return {
-    wake,
-    stop: async () => {
-      stopped = true;
-      clearInterval(interval);
-      await running;
+  return startRepeatingJob({
+    run: async (isStopped) => {
+      while (!isStopped() && (await deliverDueNotifications(deps)) > 0);
+      if (++runs % PRUNE_EVERY_RUNS === 0) await pruneFinished(deps.db, PRUNE_BATCH);
     },
-  };
+    intervalMs: options.intervalMs ?? OUTBOX_INTERVAL_MS,
+    onError: options.onError,
+    // A wake means a notification was just queued, perhaps after this run's last claim.
+    rerunWhenWoken: true,
+  });
 }
 
 /** Starts the worker when the app is ready (unless disabled); returns its wake-up. */

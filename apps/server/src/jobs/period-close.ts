@@ -16,6 +16,7 @@ import {
 } from '../modules/auctions/periods.service';
 import type { AppSocketServer } from '../plugins/socket';
 import { startCountdownSync } from './countdown-sync';
+import { startRepeatingJob } from './repeating-job';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 /** setTimeout's largest delay; a longer wait is covered by the periodic check. */
@@ -54,43 +55,28 @@ export interface PeriodSweeper {
 export function startPeriodSweeper(
   deps: SweepDeps & { onError?: (error: unknown) => void; intervalMs?: number },
 ): PeriodSweeper {
-  let stopped = false;
-  let running: Promise<void> | null = null;
   let endTimer: NodeJS.Timeout | undefined;
-
-  const schedule = (period: PeriodRow) => {
-    clearTimeout(endTimer);
-    if (stopped) return;
-    const delay = Math.min(
-      MAX_TIMER_MS,
-      Math.max(0, period.end_time.getTime() - deps.clock().getTime()),
-    );
-    endTimer = setTimeout(() => void wake(), delay);
-    endTimer.unref();
-  };
-
-  const wake = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= sweepPeriods(deps)
-      .then((result) => schedule(result.period))
-      .catch((error: unknown) => deps.onError?.(error))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
-  const interval = setInterval(() => void wake(), deps.intervalMs ?? SWEEP_INTERVAL_MS);
-  interval.unref();
-  void wake();
+  const job = startRepeatingJob({
+    run: async (isStopped) => {
+      const { period } = await sweepPeriods(deps);
+      clearTimeout(endTimer);
+      if (isStopped()) return;
+      const delay = Math.min(
+        MAX_TIMER_MS,
+        Math.max(0, period.end_time.getTime() - deps.clock().getTime()),
+      );
+      endTimer = setTimeout(() => void job.wake(), delay);
+      endTimer.unref();
+    },
+    intervalMs: deps.intervalMs ?? SWEEP_INTERVAL_MS,
+    onError: (error) => deps.onError?.(error),
+  });
 
   return {
-    wake,
+    wake: job.wake,
     stop: async () => {
-      stopped = true;
-      clearInterval(interval);
       clearTimeout(endTimer);
-      await running;
+      await job.stop();
     },
   };
 }

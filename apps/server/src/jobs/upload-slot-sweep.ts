@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../adapters/storage/storage.port';
 import type { Db } from '../db/client';
 import { sweepAbandonedUploads } from '../modules/media/upload-slots';
+import { startRepeatingJob } from './repeating-job';
 
 export const UPLOAD_SWEEP_INTERVAL_MS = 5 * 60_000;
 
@@ -23,31 +24,12 @@ export function startUploadSlotSweeper(deps: {
   onError: (error: unknown) => void;
   intervalMs?: number;
 }): UploadSlotSweeper {
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  const wake = (): Promise<number> => {
-    if (stopped) return Promise.resolve(0);
-    running ??= sweepAbandonedUploads(deps)
-      .catch((error: unknown) => {
-        deps.onError(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const interval = setInterval(() => void wake(), deps.intervalMs ?? UPLOAD_SWEEP_INTERVAL_MS);
-  interval.unref();
-  void wake();
-  return {
-    wake,
-    stop: async () => {
-      stopped = true;
-      clearInterval(interval);
-      await running;
-    },
-  };
+  const job = startRepeatingJob({
+    run: () => sweepAbandonedUploads(deps),
+    intervalMs: deps.intervalMs ?? UPLOAD_SWEEP_INTERVAL_MS,
+    onError: deps.onError,
+  });
+  return { wake: async () => (await job.wake()) ?? 0, stop: job.stop };
 }
 
 /** Starts the sweeper when the app is ready (unless disabled) and stops it on close. */
