@@ -103,11 +103,15 @@ export function BoardHeader(props: BoardHeaderProps) {
           onChange={(event) => onSearchChange(event.currentTarget.value)}
         />
       ) : null}
-      {notices.map((notice) => (
-        <p key={notice} className="board-header__notice" role="alert">
-          {notice}
-        </p>
-      ))}
+      {notices.length > 0 ? (
+        <div className="board-header__notices">
+          {notices.map((notice) => (
+            <p key={notice} role="alert">
+              {notice}
+            </p>
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }
