@@ -1,11 +1,20 @@
 import type { AuctionCard } from '@bidboard/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildAuction } from '@/test/factories';
-import { mockFetch } from '@/test/fetch-mock';
+import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { END_TIME_REFRESH_MS } from '../api/get-period-end-time';
 
-function boardApi(pages: AuctionCard[][] = [[buildAuction(1, 'maya'), buildAuction(2, 'theo')]]) {
+vi.mock('@/lib/hard-navigate', () => ({ reloadPage: vi.fn(), hardNavigate: vi.fn() }));
+const { reloadPage } = await import('@/lib/hard-navigate');
+
+type Handler = (call: RecordedCall) => [number, unknown];
+
+function boardApi(
+  pages: AuctionCard[][] = [[buildAuction(1, 'maya'), buildAuction(2, 'theo')]],
+  handlers: Record<string, Handler> = {},
+) {
   let page = 0;
   return mockFetch({
     'GET /api/auctions/current-period': () => [
@@ -18,8 +27,18 @@ function boardApi(pages: AuctionCard[][] = [[buildAuction(1, 'maya'), buildAucti
       { success: true, auctionProfileData: [] },
     ],
     'POST /api/auctions/search': () => [200, { auctions: [] }],
+    ...handlers,
   });
 }
+
+const fullPage = (from: number) =>
+  ['maya', 'theo', 'ivy', 'noah', 'lena'].map((name, i) => buildAuction(from + i, name));
+
+/** The header's notices: fetches that failed without taking the board down. */
+const headerNotices = () =>
+  within(screen.getByRole('timer').closest('.board-header') as HTMLElement)
+    .queryAllByRole('alert')
+    .map((notice) => notice.textContent);
 
 describe('Bid Board', () => {
   // jsdom lacks the observers and matchMedia the carousel and the room watcher use.
@@ -53,9 +72,90 @@ describe('Bid Board', () => {
   });
 
   it('replaces the page with Failed to load auctions when the list fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch({ 'POST /api/auctions': () => [500, { message: 'boom' }] });
     renderApp('/');
     expect(await screen.findByText('Failed to load auctions')).toBeTruthy();
+  });
+
+  it('keeps the board when no period is open, without calling it a failure', async () => {
+    boardApi([[]], { 'GET /api/auctions/current-period': () => [404, { message: 'No period' }] });
+    renderApp('/');
+    expect(await screen.findByText('No auctions available')).toBeTruthy();
+    expect(headerNotices()).toEqual([]);
+  });
+
+  it('names a failed period fetch in the header and still lists the auctions', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    boardApi(undefined, {
+      'GET /api/auctions/current-period': () => [500, { message: 'boom' }],
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'maya, 29' })).toBeTruthy();
+    await waitFor(() =>
+      expect(headerNotices()).toEqual(['Failed to fetch current auction period']),
+    );
+    expect(screen.getByRole('timer').textContent).toContain('--:--:--');
+  });
+
+  it('says Failed to fetch auctions under the cards when a further page fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let calls = 0;
+    boardApi(undefined, {
+      'POST /api/auctions': () => (calls++ === 0 ? [200, { auctions: fullPage(1) }] : [500, {}]),
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'lena, 29' })).toBeTruthy();
+    // The next page is asked for near the bottom, at most every 500 ms.
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    fireEvent.scroll(window);
+    const failed = await screen.findByText('Failed to fetch auctions');
+    expect(failed.getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('heading', { name: 'maya, 29' })).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('Failed to fetch auctions', expect.anything());
+  });
+
+  it('names failed profile details in the header and asks for them again with the next page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let profileCalls = 0;
+    const api = boardApi([fullPage(1), [buildAuction(6, 'omar')]], {
+      'POST /api/auctions/auction_profile_data': () =>
+        profileCalls++ === 0 ? [500, {}] : [200, { success: true, auctionProfileData: [] }],
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'maya, 29' })).toBeTruthy();
+    await waitFor(() => expect(headerNotices()).toEqual(['Failed to fetch auction profile data']));
+
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    fireEvent.scroll(window);
+    await waitFor(() => expect(headerNotices()).toEqual([]));
+    expect(api.callsTo('POST /api/auctions/auction_profile_data')[1]!.body).toEqual({
+      auctionIds: [6, 1, 2, 3, 4, 5],
+    });
+  });
+
+  it('re-reads the end time each minute without a realtime connection and names a failure', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let endTimeCalls = 0;
+    const api = boardApi(undefined, {
+      'GET /api/auctions/period/1/end_time': () =>
+        endTimeCalls++ === 0
+          ? [200, { success: true, end_time: new Date(Date.now() - 1000).toISOString() }]
+          : [500, {}],
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'maya, 29' })).toBeTruthy();
+    expect(api.callsTo('GET /api/auctions/period/1/end_time')).toHaveLength(0);
+
+    // An early close moved the end: the countdown follows it.
+    await act(() => vi.advanceTimersByTimeAsync(END_TIME_REFRESH_MS));
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('Auction ended'));
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(reloadPage).toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(END_TIME_REFRESH_MS));
+    await waitFor(() => expect(headerNotices()).toEqual(['Failed to fetch auctions end time']));
+    expect(screen.getByRole('timer').textContent).toBe('Auction ended');
   });
 
   it('searches 300 ms after typing stops, only from 3 trimmed characters', async () => {

@@ -1,13 +1,17 @@
 // The Bid Board (marketplace §2 Home Bid Board): countdown header, search, filter and the
-// infinitely scrolling grid of auction cards with the spec's list messages.
+// infinitely scrolling grid of auction cards with the spec's list messages. Only a failed
+// first page replaces the board; other failed fetches (marketplace §8) are named in the
+// header while the rest keeps working.
 import type { AuctionCard as Auction } from '@bidboard/shared';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { CardGrid, FeedMessage } from '@/components/ui/feed';
 import { useCurrentUser } from '@/features/auth';
+import { isApiError } from '@/lib/api-client';
 import { lazyComponent } from '@/lib/lazy';
 import type { AuctionProfile } from '../api/get-auction-profiles';
 import { useAuctionProfiles } from '../api/get-auction-profiles-query';
 import { useCurrentPeriod } from '../api/get-current-period';
+import { usePeriodEndTime } from '../api/get-period-end-time';
 import { useSearchAuctions } from '../api/search-auctions';
 import { useAuctionFeed } from '../hooks/use-auction-feed';
 import { useCountdown } from '../hooks/use-countdown';
@@ -36,13 +40,21 @@ export const BOARD_MESSAGES = {
   noMatches: 'No matches found. Try adjusting your filter or dating preferences in settings.',
   failed: 'Failed to load auctions',
   searchFailed: 'Failed to search auctions',
+  periodFailed: 'Failed to fetch current auction period',
+  pageFailed: 'Failed to fetch auctions',
+  endTimeFailed: 'Failed to fetch auctions end time',
+  profilesFailed: 'Failed to fetch auction profile data',
 } as const;
 
 export function BidBoard({ pinUsername }: { pinUsername?: string }) {
   const user = useCurrentUser();
   const { socket, status } = useSocket();
   const period = useCurrentPeriod();
-  const countdown = useCountdown(period.isError ? null : period.data?.end_time, socket);
+  // A 404 means no period is open: not a failure, the board just has nothing to show.
+  const noPeriod = isApiError(period.error) && period.error.status === 404;
+  const endTime = usePeriodEndTime(period.data, status !== 'connected');
+  // After a failed fetch the end time is unknown ('--:--:--') until a sync arrives.
+  const countdown = useCountdown(noPeriod ? null : endTime.data, socket);
   usePeriodWatch(period.data?.id, socket);
 
   const [search, setSearch] = useState('');
@@ -54,6 +66,11 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
   const results = useSearchAuctions(searchTerm);
   const resultProfiles = useAuctionProfiles(results.data?.map((a) => a.auctionId) ?? []);
   const searching = searchTerm !== null;
+  const notices = [
+    period.isError && !noPeriod && BOARD_MESSAGES.periodFailed,
+    endTime.isError && BOARD_MESSAGES.endTimeFailed,
+    (searching ? resultProfiles.isError : feed.profilesFailed) && BOARD_MESSAGES.profilesFailed,
+  ].filter((notice) => notice !== false);
   const { loadMore } = feed;
   const feedCount = feed.auctions.length;
 
@@ -112,9 +129,10 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
   } else {
     grid = renderCards(feed.auctions, feed.profiles);
     if (feed.loadingMore) message = BOARD_MESSAGES.loadingMore;
+    else if (feed.pageFailed) message = BOARD_MESSAGES.pageFailed;
     else if (feed.auctions.length === 0) {
       if (datingFilter) message = BOARD_MESSAGES.noMatches;
-      else message = period.isError ? BOARD_MESSAGES.noPeriod : BOARD_MESSAGES.empty;
+      else message = noPeriod ? BOARD_MESSAGES.noPeriod : BOARD_MESSAGES.empty;
     } else if (!feed.hasMore) message = BOARD_MESSAGES.end;
   }
 
@@ -129,6 +147,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
       </h1>
       <BoardHeader
         countdown={countdown}
+        notices={notices}
         search={search}
         onSearchChange={setSearch}
         showFilter={user?.open_to_dating ?? false}
@@ -136,7 +155,13 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
         onDatingFilterChange={setDatingFilter}
       />
       <CardGrid>{grid}</CardGrid>
-      {message ? <FeedMessage>{message}</FeedMessage> : null}
+      {message ? (
+        <FeedMessage
+          error={message === BOARD_MESSAGES.pageFailed || message === BOARD_MESSAGES.searchFailed}
+        >
+          {message}
+        </FeedMessage>
+      ) : null}
       {instructionsOpen ? (
         <Suspense fallback={null}>
           <InstructionsOverlay

@@ -1,5 +1,6 @@
 // Bid Board header (marketplace §2 Home Bid Board): the 'Bids close' countdown, the search
-// toggle with its input and, for members open to dating, the profile filter.
+// toggle with its input, for members open to dating the profile filter, and under them the
+// board's failed fetches that did not stop it.
 import clsx from 'clsx';
 import { useState } from 'react';
 import { ClockIcon, FilterIcon, SearchIcon } from '@/components/ui/icons';
@@ -12,6 +13,7 @@ export const FILTER_OPTIONS = [
 
 interface BoardHeaderProps {
   countdown: CountdownView;
+  notices: readonly string[];
   search: string;
   onSearchChange: (value: string) => void;
   showFilter: boolean;
@@ -20,7 +22,7 @@ interface BoardHeaderProps {
 }
 
 export function BoardHeader(props: BoardHeaderProps) {
-  const { countdown, search, onSearchChange, showFilter, datingFilter } = props;
+  const { countdown, notices, search, onSearchChange, showFilter, datingFilter } = props;
   const [searchOpen, setSearchOpen] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
 
@@ -100,6 +102,15 @@ export function BoardHeader(props: BoardHeaderProps) {
           autoFocus
           onChange={(event) => onSearchChange(event.currentTarget.value)}
         />
+      ) : null}
+      {notices.length > 0 ? (
+        <div className="board-header__notices">
+          {notices.map((notice) => (
+            <p key={notice} role="alert">
+              {notice}
+            </p>
+          ))}
+        </div>
       ) : null}
     </div>
   );

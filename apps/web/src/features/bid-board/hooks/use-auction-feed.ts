@@ -1,6 +1,8 @@
 // The Bid Board's paged list (marketplace §2, §9): 5 auctions a page, the next page asked
 // for near the bottom at most every 500 ms while more pages are known, else every 30 s
-// (new auctions may have opened). Profile details are fetched for each page.
+// (new auctions may have opened). Profile details are fetched for each page, together with
+// those an earlier failed fetch left missing. A failed later page or profile fetch is
+// reported (marketplace §8 fetch failures) without giving up the cards already shown.
 import { AUCTIONS_PAGE_SIZE, type AuctionCard } from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AuctionProfile, getAuctionProfiles } from '../api/get-auction-profiles';
@@ -15,6 +17,10 @@ export interface FeedState {
   status: 'loading' | 'ready' | 'error';
   loadingMore: boolean;
   hasMore: boolean;
+  /** The last request for a further page failed; the next one is tried as at the end. */
+  pageFailed: boolean;
+  /** The last profile-details fetch failed: some cards lack their profile slide. */
+  profilesFailed: boolean;
 }
 
 const INITIAL: FeedState = {
@@ -23,6 +29,8 @@ const INITIAL: FeedState = {
   status: 'loading',
   loadingMore: false,
   hasMore: true,
+  pageFailed: false,
+  profilesFailed: false,
 };
 
 function mergeAuctions(current: AuctionCard[], page: AuctionCard[]): AuctionCard[] {
@@ -60,20 +68,36 @@ export function useAuctionFeed(options: { pinUsername?: string; datingFilter: bo
           status: 'ready',
           loadingMore: false,
           hasMore: page.length >= AUCTIONS_PAGE_SIZE,
+          pageFailed: false,
         }));
-        const profiles = await getAuctionProfiles(page.map((a) => a.auctionId)).catch(() => []);
-        if (gen !== generation.current || profiles.length === 0) return;
+        const known = stateRef.current;
+        const missing = known.auctions.filter((a) => !known.profiles[a.auctionId]);
+        const ids = [...new Set([...page, ...missing].map((a) => a.auctionId))];
+        let profiles: AuctionProfile[];
+        try {
+          profiles = await getAuctionProfiles(ids);
+        } catch (error) {
+          if (gen !== generation.current) return;
+          console.warn('Failed to fetch auction profile data', error);
+          setState((s) => ({ ...s, profilesFailed: true }));
+          return;
+        }
+        if (gen !== generation.current) return;
         setState((s) => ({
           ...s,
+          profilesFailed: false,
           profiles: {
             ...s.profiles,
             ...Object.fromEntries(profiles.map((p) => [p.auctionId, p])),
           },
         }));
-      } catch {
+      } catch (error) {
         if (gen !== generation.current) return;
+        console.warn('Failed to fetch auctions', error);
         setState((s) =>
-          offset === 0 ? { ...s, status: 'error' } : { ...s, loadingMore: false, hasMore: false },
+          offset === 0
+            ? { ...s, status: 'error' }
+            : { ...s, loadingMore: false, hasMore: false, pageFailed: true },
         );
       } finally {
         if (gen === generation.current) inFlight.current = false;

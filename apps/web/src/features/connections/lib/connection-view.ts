@@ -57,7 +57,10 @@ export function hoursUntil(iso: string | null, now: Date): number {
   return left > 0 ? Math.max(1, Math.ceil(left / HOUR_MS)) : 0;
 }
 
-export const graceText = (hours: number) => `${hours} hour(s) left to change your mind.`;
+/** The spec's wording as written (marketplace §2), N standing for the whole hours left. */
+const GRACE_TEXT_TEMPLATE = 'N hour(s) left to change your mind.';
+
+export const graceText = (hours: number) => GRACE_TEXT_TEMPLATE.replace('N', String(hours));
 
 /** The rejecter may still reverse: the server names the grace period's end. */
 export function canReverse(c: Connection, viewerId: number): boolean {

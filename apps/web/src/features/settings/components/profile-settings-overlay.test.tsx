@@ -19,7 +19,10 @@ globalThis.ResizeObserver ??= class {
 
 type Handler = (call: RecordedCall) => [number, unknown];
 
-/** Signs `user` in and answers update-profile by merging the sent fields into the member. */
+/**
+ * Signs `user` in and answers update-profile by merging the sent fields into the member;
+ * the member has a live auction exactly while their bid-board switch is on.
+ */
 function setup(user: User, handlers: Record<string, Handler> = {}) {
   localStorage.setItem('authToken', 'tok');
   let current = user;
@@ -29,6 +32,10 @@ function setup(user: User, handlers: Record<string, Handler> = {}) {
       current = { ...current, ...(body as Partial<User>) };
       return [200, { success: true, message: 'Profile updated', user: current }];
     },
+    'GET /api/auctions/user/has-live-auction': () => [
+      200,
+      { success: true, hasLiveAuction: current.available_for_bids },
+    ],
     ...handlers,
   });
   renderWithProviders(<ProfileSettingsOverlay open onOpenChange={() => undefined} />);
@@ -140,9 +147,37 @@ describe('Profile Settings: each field saves on its own', () => {
       'POST /api/auth/update-profile': () => [500, {}],
     });
     const bids = await screen.findByRole('switch', { name: 'Available for bids?' });
-    expect(screen.getByText('Changes take effect at the next bidding cycle.')).toBeTruthy();
     await userEvent.click(bids);
     expect(await screen.findByText('Failed to update field')).toBeTruthy();
+    expect(bids.getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('Profile Settings: the bid-board switch and the live auction', () => {
+  const nextCycle = 'Changes take effect at the next bidding cycle.';
+
+  it('says changes wait for the next cycle while the member has a live auction', async () => {
+    const api = setup(buildUser({ available_for_bids: false }));
+    const bids = await screen.findByRole('switch', { name: 'Available for bids?' });
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/auctions/user/has-live-auction')).toHaveLength(1),
+    );
+    expect(screen.queryByText(nextCycle)).toBeNull();
+
+    // Switching on opens the auction at once: the check is asked again.
+    await userEvent.click(bids);
+    expect(await screen.findByText(nextCycle)).toBeTruthy();
+    expect(api.callsTo('GET /api/auctions/user/has-live-auction')).toHaveLength(2);
+  });
+
+  it('shows Failed to check user live auction under the switch when the check fails', async () => {
+    setup(buildUser({ available_for_bids: true }), {
+      'GET /api/auctions/user/has-live-auction': () => [500, {}],
+    });
+    const bids = await screen.findByRole('switch', { name: 'Available for bids?' });
+    const failed = await screen.findByText('Failed to check user live auction');
+    expect(failed.getAttribute('role')).toBe('alert');
+    expect(screen.queryByText(nextCycle)).toBeNull();
     expect(bids.getAttribute('aria-checked')).toBe('true');
   });
 });

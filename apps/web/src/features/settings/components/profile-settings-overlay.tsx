@@ -14,6 +14,7 @@ import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { AccountSettings, BlockedMembers } from '@/features/safety';
 import { AgeRangeSetting } from './age-range-setting';
+import { BidsAvailabilitySetting } from './bids-availability-setting';
 import { BirthDateSetting } from './birth-date-setting';
 import { ChoiceSetting } from './choice-setting';
 import { FavoriteThingSetting } from './favorite-thing-setting';
@@ -108,13 +109,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
         <h3 className="settings-section__title" id="settings-bidding">
           Bidding and dating
         </h3>
-        <SwitchSetting
-          user={user}
-          label="Available for bids?"
-          description="Changes take effect at the next bidding cycle."
-          read={(u) => u.available_for_bids}
-          toChanges={(available_for_bids) => ({ available_for_bids })}
-        />
+        <BidsAvailabilitySetting user={user} />
         <SwitchSetting
           user={user}
           label="Here for dating?"

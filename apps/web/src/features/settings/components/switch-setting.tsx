@@ -1,4 +1,5 @@
 // A yes/no profile field on a switch; flipping it saves at once and flips back on failure.
+// A failed save shows under it, as does a `notice` about something the switch depends on.
 import type { UpdateProfileBody, User } from '@bidboard/shared';
 import { FieldError, SaveIndicator } from '@/components/ui/settings-field';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
@@ -8,11 +9,13 @@ interface SwitchSettingProps {
   user: User;
   label: string;
   description?: string;
+  notice?: string | null;
   read: (user: User) => boolean;
   toChanges: (value: boolean) => UpdateProfileBody;
 }
 
-export function SwitchSetting({ user, label, description, read, toChanges }: SwitchSettingProps) {
+export function SwitchSetting(props: SwitchSettingProps) {
+  const { user, label, description, notice = null, read, toChanges } = props;
   const field = useProfileField({
     user,
     read,
@@ -28,7 +31,7 @@ export function SwitchSetting({ user, label, description, read, toChanges }: Swi
         status={<SaveIndicator status={field.status} />}
         onCheckedChange={(checked) => void field.commit(checked)}
       />
-      <FieldError message={field.error} />
+      <FieldError message={field.error ?? notice} />
     </div>
   );
 }
