@@ -15,6 +15,9 @@ import type { AppSocketServer } from '../../plugins/socket';
 import { type BidEvents, placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
 
+/** How long room joins are collected before their cards are read together. */
+const JOIN_WINDOW_MS = 5;
+
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
   if (!parsed.success) return null;
@@ -27,12 +30,13 @@ export function registerAuctionSocketHandlers(
   bidEvents: BidEvents,
   log: { warn: (obj: object, msg: string) => void },
 ) {
-  // Joins arriving together (a page of cards coming into view, many phones reconnecting)
-  // are answered from one query for the cards of all of them. A block hides the two
-  // members from each other here too: no card, no room, no bid updates.
+  // Joins arriving within a few milliseconds (a page of cards coming into view, many
+  // phones reconnecting) are answered from one query for the cards of all of them. A
+  // block hides the two members from each other here too: no card, no room, no updates.
   const cardFor = batchLoader({
     load: (joins: RoomJoin[]) => cardsForRoomJoins(ctx, joins),
     keyOf: roomJoinKey,
+    windowMs: JOIN_WINDOW_MS,
   });
   io.on('connection', (socket) => {
     const { userId } = socket.data;
