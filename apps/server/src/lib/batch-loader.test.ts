@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { batchLoader } from './batch-loader';
 
 function recordingLoader(maxBatch?: number) {
@@ -38,5 +38,28 @@ describe('batchLoader', () => {
       'fulfilled',
       'fulfilled',
     ]);
+  });
+
+  it('with a window, collects what is asked for within it into one call', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls: number[][] = [];
+      const load = batchLoader({
+        load: async (items: number[]) => {
+          calls.push(items);
+          return new Map(items.map((n) => [n, n * 10]));
+        },
+        keyOf: (n) => n,
+        windowMs: 5,
+      });
+      const first = load(1);
+      await vi.advanceTimersByTimeAsync(3);
+      const second = load(2);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(await Promise.all([first, second])).toEqual([10, 20]);
+      expect(calls).toEqual([[1, 2]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

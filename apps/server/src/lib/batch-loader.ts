@@ -1,15 +1,18 @@
 /**
- * Loads what is asked for during one turn of the event loop with one call: many sockets
- * connecting at once (a deploy, phones coming back online) cost one query per turn, not
- * one each. Items with the same key asked for in one turn are loaded once. `load`
- * answers by key with what it found; an item it leaves out resolves to undefined.
+ * Loads what is asked for during one turn of the event loop (or, with `windowMs`, within
+ * that many milliseconds of the first ask) with one call: many sockets connecting at once
+ * (a deploy, phones coming back online) cost one query per batch, not one each. Items
+ * with the same key asked for in one batch are loaded once. `load` answers by key with
+ * what it found; an item it leaves out resolves to undefined.
  */
 export function batchLoader<T, K, V>(options: {
   load: (items: T[]) => Promise<Map<K, V>>;
   keyOf: (item: T) => K;
   maxBatch?: number;
+  /** Collect this long instead of one turn: bigger batches for a few milliseconds of wait. */
+  windowMs?: number;
 }): (item: T) => Promise<V | undefined> {
-  const { load, keyOf, maxBatch = 500 } = options;
+  const { load, keyOf, maxBatch = 500, windowMs = 0 } = options;
   type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
   type Entry = { item: T; waiters: Waiter[] };
   let waiting: Map<K, Entry> | null = null;
@@ -32,10 +35,12 @@ export function batchLoader<T, K, V>(options: {
       if (!waiting) {
         const batch = new Map<K, Entry>();
         waiting = batch;
-        setImmediate(() => {
+        const run = () => {
           waiting = null;
           void loadAll(batch);
-        });
+        };
+        if (windowMs > 0) setTimeout(run, windowMs);
+        else setImmediate(run);
       }
       const key = keyOf(item);
       const entry = waiting.get(key);

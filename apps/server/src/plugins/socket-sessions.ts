@@ -25,6 +25,8 @@ export function sessionRoom(sessionId: string): string {
   return `session_${sessionId}`;
 }
 
+/** How long handshakes are collected before their sessions are read together. */
+const BATCH_WINDOW_MS = 5;
 /** Sessions per sweep query. */
 const SWEEP_BATCH = 1_000;
 
@@ -40,10 +42,12 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
   const cache = new SessionCache(opts.sessions.idleSeconds);
   const clock = opts.sessions.clock;
 
-  // Handshakes arriving together (a deploy, a crowd of phones reconnecting) share a query.
+  // Handshakes arriving within a few milliseconds (a deploy, a crowd of phones
+  // reconnecting) share a query; the wait is nothing next to a phone's round trip.
   const loadLive = batchLoader({
     load: (claims: AuthenticatedSession[]) => touchLiveSessions(opts.db, opts.sessions, claims),
     keyOf: (claim) => claim.sessionId,
+    windowMs: BATCH_WINDOW_MS,
   });
 
   async function liveSession(claimed: AuthenticatedSession): Promise<LiveSession | null> {

@@ -1,7 +1,8 @@
 // SQL for auction cards and profile data. Ages are whole years on the New York date.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { visibleTo } from '../safety/blocks.repository';
+import { approvedPhotosJson, type BoardPhotoRow } from '../media/card-photos';
+import { neitherBlocked, visibleTo } from '../safety/blocks.repository';
 
 export interface AuctionCardRow {
   id: number;
@@ -18,6 +19,9 @@ export interface AuctionCardRow {
   end_time: Date | string;
   status: 'active' | 'closed' | 'deleted';
   open_to_dating: boolean;
+  photos: BoardPhotoRow[] | string;
+  /** Those of the `hiddenFrom` members asked about who have a block with the owner. */
+  hidden_from: number[] | null;
 }
 
 export const ageOn = (today: string, column: SQL) =>
@@ -28,9 +32,19 @@ export async function selectAuctionCards(
   db: Executor,
   today: string,
   where: SQL,
-  page: { limit?: number; offset?: number; order?: 'asc' | 'desc' } = {},
+  page: {
+    limit?: number;
+    offset?: number;
+    order?: 'asc' | 'desc';
+    /** Members to check for a block with each card's owner (room joins of many at once). */
+    hiddenFrom?: readonly number[];
+  } = {},
 ): Promise<AuctionCardRow[]> {
   const order = page.order === 'desc' ? sql`DESC` : sql`ASC`;
+  const hiddenFrom = page.hiddenFrom?.length
+    ? sql`(SELECT array_agg(v.id) FROM unnest(${`{${page.hiddenFrom.join(',')}}`}::int[]) AS v(id)
+            WHERE NOT ${neitherBlocked(sql`v.id`, sql`a.user_id`)})`
+    : sql`NULL::int[]`;
   return rows<AuctionCardRow>(
     db,
     sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
@@ -40,7 +54,9 @@ export async function selectAuctionCards(
                (SELECT COALESCE(json_agg(DISTINCT b.user_id), '[]'::json)
                   FROM bids b
                  WHERE b.auction_id = a.id AND b.user_id IS DISTINCT FROM a.lead_bidder_id)
-                 AS previous_lead_bidder_id
+                 AS previous_lead_bidder_id,
+               ${approvedPhotosJson(sql`a.user_id`)} AS photos,
+               ${hiddenFrom} AS hidden_from
           FROM auctions a
           JOIN users u ON u.id = a.user_id
           JOIN auction_periods p ON p.id = a.period_id

@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { boardPicturesFor } from '../media/card-photos';
+import { boardPictures } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { visibleTo } from '../safety/blocks.repository';
 import type { UserRow } from '../users/user.presenter';
@@ -27,13 +27,9 @@ import { currentPeriod, ensureOpenPeriod } from './periods.service';
 export type AuctionsContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;
 
 async function presentCards(ctx: AuctionsContext, cards: AuctionCardRow[]): Promise<AuctionCard[]> {
-  const pictures = await boardPicturesFor(
-    ctx.db,
-    ctx.storage,
-    cards.map((c) => c.user_id),
-  );
+  const pictures = await Promise.all(cards.map((c) => boardPictures(ctx.storage, c.photos)));
   const now = ctx.clock();
-  return cards.map((c) => {
+  return cards.map((c, i) => {
     const endTime = new Date(c.end_time);
     const previous =
       typeof c.previous_lead_bidder_id === 'string'
@@ -57,7 +53,7 @@ async function presentCards(ctx: AuctionsContext, cards: AuctionCardRow[]): Prom
       status: c.status,
       ended: c.status !== 'active' || isPeriodOver(endTime, now),
       open_to_dating: c.open_to_dating,
-      ...pictures.get(c.user_id)!,
+      ...pictures[i]!,
     };
   });
 }
@@ -145,19 +141,41 @@ export async function getAuction(
   return (await presentCards(ctx, [card]))[0]!;
 }
 
-/** Cards of the given auctions (deleted ones left out) in one query, keyed by auction id. */
-export async function getAuctions(
+export interface RoomJoin {
+  auctionId: number;
+  viewerId: number;
+}
+
+export const roomJoinKey = (join: RoomJoin) => `${join.viewerId}:${join.auctionId}`;
+
+/**
+ * Cards for the room joins of many members at once, keyed by `roomJoinKey`, in one query:
+ * deleted auctions and those whose owner and viewer have a block between them are left
+ * out (a block hides the two from each other on sockets as everywhere else).
+ */
+export async function cardsForRoomJoins(
   ctx: AuctionsContext,
-  auctionIds: readonly number[],
-): Promise<Map<number, AuctionCard>> {
-  if (auctionIds.length === 0) return new Map();
-  const cards = await selectAuctionCards(
+  joins: readonly RoomJoin[],
+): Promise<Map<string, AuctionCard>> {
+  if (joins.length === 0) return new Map();
+  const auctionIds = [...new Set(joins.map((j) => j.auctionId))];
+  const rows = await selectAuctionCards(
     ctx.db,
     today(ctx),
     sql`a.id = ANY(${`{${auctionIds.join(',')}}`}::int[]) AND a.status <> 'deleted'`,
-    { limit: auctionIds.length },
+    { limit: auctionIds.length, hiddenFrom: [...new Set(joins.map((j) => j.viewerId))] },
   );
-  return new Map((await presentCards(ctx, cards)).map((card) => [card.id, card]));
+  const cards = await presentCards(ctx, rows);
+  const byAuction = new Map(
+    cards.map((card, i) => [card.id, { card, hiddenFrom: rows[i]!.hidden_from ?? [] }]),
+  );
+  const answers = new Map<string, AuctionCard>();
+  for (const join of joins) {
+    const found = byAuction.get(join.auctionId);
+    if (!found || found.hiddenFrom.map(Number).includes(join.viewerId)) continue;
+    answers.set(roomJoinKey(join), found.card);
+  }
+  return answers;
 }
 
 export async function userAuctions(ctx: AuctionsContext, userId: number) {

@@ -13,8 +13,10 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { AppSocketServer } from '../../plugins/socket';
 import { type BidEvents, placeBid } from '../bids/bids.service';
-import { blockedPairs, pairKey } from '../safety/blocks.repository';
-import { getAuctions } from './auctions.service';
+import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
+
+/** How long room joins are collected before their cards are read together. */
+const JOIN_WINDOW_MS = 5;
 
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
@@ -28,19 +30,13 @@ export function registerAuctionSocketHandlers(
   bidEvents: BidEvents,
   log: { warn: (obj: object, msg: string) => void },
 ) {
-  // Joins arriving together (a page of cards coming into view, many phones reconnecting)
-  // are answered from one query for the cards of all of them.
-  const cardOf = batchLoader({
-    load: (auctionIds: number[]) => getAuctions(ctx, auctionIds),
-    keyOf: (auctionId) => auctionId,
-  });
-  // A block hides two members from each other here too: no card, no room, no bid updates.
-  const blockedBetween = batchLoader({
-    load: async (pairs: (readonly [number, number])[]) => {
-      const blocked = await blockedPairs(ctx.db, pairs);
-      return new Map(pairs.map(([a, b]) => [pairKey(a, b), blocked.has(pairKey(a, b))]));
-    },
-    keyOf: ([a, b]) => pairKey(a, b),
+  // Joins arriving within a few milliseconds (a page of cards coming into view, many
+  // phones reconnecting) are answered from one query for the cards of all of them. A
+  // block hides the two members from each other here too: no card, no room, no updates.
+  const cardFor = batchLoader({
+    load: (joins: RoomJoin[]) => cardsForRoomJoins(ctx, joins),
+    keyOf: roomJoinKey,
+    windowMs: JOIN_WINDOW_MS,
   });
   io.on('connection', (socket) => {
     const { userId } = socket.data;
@@ -51,13 +47,12 @@ export function registerAuctionSocketHandlers(
       // Joined before the card is read, so no bid falls between the read and the join.
       await socket.join(auctionRoom(auctionId));
       try {
-        const card = await cardOf(auctionId);
-        if (!card || !socket.connected) return;
-        if (card.user_id !== userId && (await blockedBetween([userId, card.user_id]))) {
+        const card = await cardFor({ auctionId, viewerId: userId });
+        if (!card) {
           await socket.leave(auctionRoom(auctionId));
           return;
         }
-        socket.emit('roomJoined', { auctionData: card });
+        if (socket.connected) socket.emit('roomJoined', { auctionData: card });
       } catch (error) {
         log.warn({ err: error }, 'joinRoom failed');
       }

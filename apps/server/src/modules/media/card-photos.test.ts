@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { buildMember } from '../../../test/factories';
 import { LocalStorage } from '../../adapters/storage/local.adapter';
+import { rows } from '../../db/client';
 import { profileImages } from '../../db/media.schema';
-import { boardPicturesFor } from './card-photos';
+import { approvedPhotosJson, type BoardPhotoRow, boardPictures } from './card-photos';
 
 let database: TestDatabase;
 let dataDir: string;
@@ -44,6 +46,15 @@ async function addImage(
   return row!;
 }
 
+/** The member's card photos, read the way card queries read them. */
+async function picturesOf(userId: number) {
+  const [row] = await rows<{ photos: BoardPhotoRow[] | string }>(
+    database.db,
+    sql`SELECT ${approvedPhotosJson(sql`${userId}::int`)} AS photos`,
+  );
+  return boardPictures(storage, row!.photos);
+}
+
 const keyOf = (url: string) =>
   decodeURIComponent(new URL(url, 'http://x').pathname).replace('/api/files/', '');
 
@@ -52,7 +63,7 @@ describe('Bid Board card photos', () => {
     const member = await buildMember(database.db);
     const second = await addImage({ user_id: member.id, display_order: 2 });
     const first = await addImage({ user_id: member.id, display_order: 1 });
-    const pictures = (await boardPicturesFor(database.db, storage, [member.id])).get(member.id)!;
+    const pictures = await picturesOf(member.id);
 
     expect(pictures.photos).toHaveLength(2);
     const [one] = pictures.photos;
@@ -70,9 +81,7 @@ describe('Bid Board card photos', () => {
   it('serves a photo stored before the card size existed from its original', async () => {
     const member = await buildMember(database.db);
     const old = await addImage({ user_id: member.id, display_order: 1, card_file_name: null });
-    const [photo] = (await boardPicturesFor(database.db, storage, [member.id])).get(
-      member.id,
-    )!.photos;
+    const [photo] = (await picturesOf(member.id)).photos;
     expect(photo!.sources.map((s) => [keyOf(s.url), s.width])).toEqual([
       [old.thumbnail_file_name, 320],
       [old.file_name, 1080],
@@ -83,9 +92,7 @@ describe('Bid Board card photos', () => {
   it('never offers a size wider than the photo, once per width', async () => {
     const member = await buildMember(database.db);
     const small = await addImage({ user_id: member.id, display_order: 1, width: 500, height: 500 });
-    const [photo] = (await boardPicturesFor(database.db, storage, [member.id])).get(
-      member.id,
-    )!.photos;
+    const [photo] = (await picturesOf(member.id)).photos;
     expect(photo!.sources.map((s) => [keyOf(s.url), s.width])).toEqual([
       [small.thumbnail_file_name, 320],
       [small.card_file_name, 500],
@@ -96,7 +103,7 @@ describe('Bid Board card photos', () => {
     const member = await buildMember(database.db);
     await addImage({ user_id: member.id, display_order: 1, review_status: 'pending' });
     await addImage({ user_id: member.id, display_order: 2, is_active: false });
-    const pictures = (await boardPicturesFor(database.db, storage, [member.id])).get(member.id)!;
+    const pictures = await picturesOf(member.id);
     expect(pictures.photos).toEqual([]);
     expect(pictures.profile_picture_1).toBeNull();
   });

@@ -3,10 +3,8 @@
 // stored before it existed; the original stands in for it (sharp, only heavier).
 import type { CardPhoto } from '@bidboard/shared';
 import { PHOTO_CARD_SIZE, PHOTO_THUMBNAIL_SIZE } from '@bidboard/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
-import type { Executor } from '../../db/client';
-import { profileImages } from '../../db/media.schema';
 import type { ProfilePictures } from '../users/user.presenter';
 
 export interface BoardPictures extends ProfilePictures {
@@ -41,49 +39,47 @@ async function cardPhoto(storage: Storage, photo: StoredPhoto): Promise<CardPhot
   return { src: (sources[card] ?? sources.at(-1)!).url, sources };
 }
 
-/** One entry for every requested member: their approved photos as cards show them. */
-export async function boardPicturesFor(
-  db: Executor,
-  storage: Storage,
-  userIds: readonly number[],
-): Promise<Map<number, BoardPictures>> {
-  const result = new Map<number, BoardPictures>();
-  const ids = [...new Set(userIds)];
-  for (const id of ids) {
-    result.set(id, {
-      profile_picture_1: null,
-      profile_picture_2: null,
-      profile_picture_3: null,
-      photos: [],
-    });
-  }
-  if (ids.length === 0) return result;
-  const images = await db
-    .select({
-      user_id: profileImages.user_id,
-      display_order: profileImages.display_order,
-      file_name: profileImages.file_name,
-      card_file_name: profileImages.card_file_name,
-      thumbnail_file_name: profileImages.thumbnail_file_name,
-      width: profileImages.width,
-    })
-    .from(profileImages)
-    .where(
-      and(
-        inArray(profileImages.user_id, ids),
-        eq(profileImages.is_active, true),
-        eq(profileImages.review_status, 'approved'),
-      ),
-    )
-    .orderBy(asc(profileImages.user_id), asc(profileImages.display_order));
+/** A stored photo as `approvedPhotosJson` lists it. */
+export interface BoardPhotoRow extends StoredPhoto {
+  display_order: number;
+}
 
-  const photos = await Promise.all(images.map((image) => cardPhoto(storage, image)));
-  images.forEach((image, i) => {
-    const pictures = result.get(image.user_id);
-    const field = SLOT_FIELDS[image.display_order - 1];
-    if (!pictures || !field) return;
+/**
+ * SQL: the member's approved, active photos as a JSON array in slot order, for a card
+ * query to read with the card itself (one round trip for cards and photos).
+ */
+export function approvedPhotosJson(userId: SQL): SQL {
+  return sql`(SELECT COALESCE(json_agg(json_build_object(
+                'display_order', pi.display_order, 'file_name', pi.file_name,
+                'card_file_name', pi.card_file_name,
+                'thumbnail_file_name', pi.thumbnail_file_name, 'width', pi.width)
+              ORDER BY pi.display_order), '[]'::json)
+        FROM profile_images pi
+       WHERE pi.user_id = ${userId} AND pi.is_active AND pi.review_status = 'approved')`;
+}
+
+/**
+ * One member's approved photos (as `approvedPhotosJson` lists them; PGlite hands JSON
+ * back as text) as cards show them.
+ */
+export async function boardPictures(
+  storage: Storage,
+  listed: readonly BoardPhotoRow[] | string,
+): Promise<BoardPictures> {
+  const rows: readonly BoardPhotoRow[] =
+    typeof listed === 'string' ? (JSON.parse(listed) as BoardPhotoRow[]) : listed;
+  const pictures: BoardPictures = {
+    profile_picture_1: null,
+    profile_picture_2: null,
+    profile_picture_3: null,
+    photos: [],
+  };
+  const photos = await Promise.all(rows.map((row) => cardPhoto(storage, row)));
+  rows.forEach((row, i) => {
+    const field = SLOT_FIELDS[row.display_order - 1];
+    if (!field) return;
     pictures[field] = photos[i]!.src;
     pictures.photos.push(photos[i]!);
   });
-  return result;
+  return pictures;
 }

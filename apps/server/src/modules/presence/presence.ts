@@ -22,6 +22,8 @@ declare module 'fastify' {
   }
 }
 
+/** How long presence collects connecting members before reading their partners at once. */
+const PARTNERS_WINDOW_MS = 20;
 /** How often idle sockets are looked for. */
 export const IDLE_CHECK_MS = 60_000;
 
@@ -76,6 +78,7 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
   const partnersOf = batchLoader({
     load: (userIds: number[]) => chatPartnersOfMany(db, userIds),
     keyOf: (userId) => userId,
+    windowMs: PARTNERS_WINDOW_MS,
   });
 
   function announce(

@@ -19,27 +19,6 @@ export function neitherBlocked(a: SQL, b: SQL): SQL {
        OR (bl.blocker_id = ${b} AND bl.blocked_id = ${a}))`;
 }
 
-/** Which of these pairs have a block between them (either way), as `pairKey`s. */
-export async function blockedPairs(
-  db: Executor,
-  pairs: readonly (readonly [number, number])[],
-): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const found = await rows<{ a: number; b: number }>(
-    db,
-    sql`SELECT p.a, p.b
-          FROM unnest(${`{${pairs.map(([a]) => a).join(',')}}`}::int[],
-                      ${`{${pairs.map(([, b]) => b).join(',')}}`}::int[]) AS p(a, b)
-         WHERE NOT ${neitherBlocked(sql`p.a`, sql`p.b`)}`,
-  );
-  return new Set(found.map((row) => pairKey(Number(row.a), Number(row.b))));
-}
-
-/** One key for a pair of members, whichever order they come in. */
-export function pairKey(a: number, b: number): string {
-  return a < b ? `${a}:${b}` : `${b}:${a}`;
-}
-
 export async function isBlockedBetween(db: Executor, a: number, b: number): Promise<boolean> {
   const found = await rows(
     db,
