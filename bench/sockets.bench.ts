@@ -1,8 +1,9 @@
 // Connecting 5,000 sockets (each signed in with its own session) that each join the
 // rooms of a page of Bid Board cards: the app against a bare Socket.IO server that
-// checks the same JWT and answers joins from memory. PostgreSQL only.
+// checks the same JWT and answers joins with the same cards from memory. PostgreSQL only.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { io as connect } from 'socket.io-client';
 import { openDatabase, rows } from '../apps/server/src/db/client';
 import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
 import { bareSocketServer } from './lib/bare-servers';
@@ -28,6 +29,21 @@ interface Connected {
   connected: number;
 }
 
+/** The cards the app answers joins of `rooms` with, as one member sees them. */
+async function cardsFromApp(url: string, token: string, rooms: number[]) {
+  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+  const cards = new Map<number, unknown>();
+  await new Promise<void>((resolve) => {
+    socket.on('roomJoined', ({ auctionData }: { auctionData: { id: number } }) => {
+      cards.set(auctionData.id, auctionData);
+      if (cards.size === rooms.length) resolve();
+    });
+    for (const room of rooms) socket.emit('joinRoom', `auction_${room}`);
+  });
+  socket.close();
+  return cards;
+}
+
 if (!pgBase) {
   console.log('sockets bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
 } else {
@@ -48,10 +64,17 @@ if (!pgBase) {
     const tokens = await tokensFor(database, config, ids);
     const job = { scenario: 'connect' as const, tokens, concurrency: CONCURRENCY, rooms: page };
 
-    const bare = await bareSocketServer(sessionSettings(config).key, new pg.Pool({ max: 1 }));
+    // The bare server answers joins with the very cards the app sends (read once, held in
+    // memory): the ceiling does the same socket work without the database.
+    const app = await startApp(database, config);
+    const cards = await cardsFromApp(app.url, tokens[0]!, page);
+    const bare = await bareSocketServer(
+      sessionSettings(config).key,
+      new pg.Pool({ max: 1 }),
+      cards,
+    );
     const ceiling = await runClients<Connected>({ ...job, url: bare.url });
     await bare.close();
-    const app = await startApp(database, config);
     const value = await runClients<Connected>({ ...job, url: app.url });
     await app.close();
     if (value.failed || ceiling.failed) console.log('failed connects', value, ceiling);

@@ -41,9 +41,14 @@ export async function bareFastify(key: Uint8Array, query: Query) {
 
 /**
  * Socket.IO with the JWT checked in the handshake (no database), rooms answered with a
- * card held in memory, and bids through the bare bid SQL with the app's emits.
+ * card held in memory (the app's own card for the auction when `cards` has it, so both
+ * servers send the same bytes), and bids through the bare bid SQL with the app's emits.
  */
-export async function bareSocketServer(key: Uint8Array, pool: pg.Pool) {
+export async function bareSocketServer(
+  key: Uint8Array,
+  pool: pg.Pool,
+  cards: ReadonlyMap<number, unknown> = new Map(),
+) {
   const http = createServer();
   const io = new Server(http, { path: '/socket.io', serveClient: false });
   io.use(async (socket, next) => {
@@ -61,7 +66,9 @@ export async function bareSocketServer(key: Uint8Array, pool: pg.Pool) {
     socket.on('joinRoom', (room: string | number) => {
       const id = Number(String(room).replace('auction_', ''));
       void socket.join(`auction_${id}`);
-      socket.emit('roomJoined', { auctionData: { auctionId: id, id, current_bid: 0 } });
+      socket.emit('roomJoined', {
+        auctionData: cards.get(id) ?? { auctionId: id, id, current_bid: 0 },
+      });
     });
     socket.on('placeBid', async (p: { auctionId: number; bidderId: number; bidAmount: number }) => {
       const outcome = await bareBid(pool, p.auctionId, userId, p.bidAmount);

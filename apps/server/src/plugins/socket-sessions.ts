@@ -100,6 +100,9 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     // Runs before every event handler, including ones registered later by other modules.
     socket.use(([event], next) => {
+      // Most events find the session verified a moment ago: no promise, no extra turn.
+      const cached = cache.get(sessionId, clock());
+      if (cached?.userId === userId) return next();
       liveSession({ userId, sessionId })
         .then((live) => (live ? next() : cut(socket, String(event))))
         .catch((err: unknown) => {

@@ -1,6 +1,6 @@
 // SQL for auction cards and profile data. Ages are whole years on the New York date.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import { type Db, type Executor, namedRows, rows } from '../../db/client';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/card-photos';
 import { neitherBlocked, visibleTo } from '../safety/blocks.repository';
 
@@ -27,27 +27,21 @@ export interface AuctionCardRow {
 export const ageOn = (today: string, column: SQL) =>
   sql`EXTRACT(YEAR FROM age(${today}::date, ${column}))::int`;
 
-/** Cards matching `where`, ordered by auction id. */
-export async function selectAuctionCards(
-  db: Executor,
-  today: string,
-  where: SQL,
-  page: {
-    limit?: number;
-    offset?: number;
-    order?: 'asc' | 'desc';
-    /** Members to check for a block with each card's owner (room joins of many at once). */
-    hiddenFrom?: readonly number[];
-  } = {},
-): Promise<AuctionCardRow[]> {
+interface CardPage {
+  limit?: number;
+  offset?: number;
+  order?: 'asc' | 'desc';
+  /** Members to check for a block with each card's owner (room joins of many at once). */
+  hiddenFrom?: readonly number[];
+}
+
+function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
   const order = page.order === 'desc' ? sql`DESC` : sql`ASC`;
   const hiddenFrom = page.hiddenFrom?.length
     ? sql`(SELECT array_agg(v.id) FROM unnest(${`{${page.hiddenFrom.join(',')}}`}::int[]) AS v(id)
             WHERE NOT ${neitherBlocked(sql`v.id`, sql`a.user_id`)})`
     : sql`NULL::int[]`;
-  return rows<AuctionCardRow>(
-    db,
-    sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
+  return sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
                a.status, p.end_time, u.username, u.gender, u.open_to_dating,
                ${ageOn(today, sql`u.birth_date`)} AS age,
                lb.username AS lead_bidder_username,
@@ -63,7 +57,38 @@ export async function selectAuctionCards(
           LEFT JOIN users lb ON lb.id = a.lead_bidder_id
          WHERE ${where}
          ORDER BY a.id ${order}
-         LIMIT ${page.limit ?? 100} OFFSET ${page.offset ?? 0}`,
+         LIMIT ${page.limit ?? 100} OFFSET ${page.offset ?? 0}`;
+}
+
+/** Cards matching `where`, ordered by auction id. */
+export async function selectAuctionCards(
+  db: Executor,
+  today: string,
+  where: SQL,
+  page: CardPage = {},
+): Promise<AuctionCardRow[]> {
+  return rows<AuctionCardRow>(db, auctionCardsQuery(today, where, page));
+}
+
+/**
+ * The cards of these auctions (deleted ones left out) with, for each, which of `viewers`
+ * have a block with its owner: the room-join query every connecting phone causes, so it is
+ * prepared once per connection.
+ */
+export async function selectRoomJoinCards(
+  db: Db,
+  today: string,
+  auctionIds: readonly number[],
+  viewers: readonly number[],
+): Promise<AuctionCardRow[]> {
+  return namedRows<AuctionCardRow>(
+    db,
+    'auction_room_join_cards',
+    auctionCardsQuery(
+      today,
+      sql`a.id = ANY(${`{${auctionIds.join(',')}}`}::int[]) AND a.status <> 'deleted'`,
+      { limit: auctionIds.length, hiddenFrom: viewers },
+    ),
   );
 }
 

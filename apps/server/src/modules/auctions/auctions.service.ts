@@ -20,6 +20,7 @@ import {
   datingMatch,
   selectAuctionCards,
   selectProfileData,
+  selectRoomJoinCards,
 } from './auctions.repository';
 import { isPeriodOver, newYorkDate } from './period-time';
 import { currentPeriod, ensureOpenPeriod } from './periods.service';
@@ -159,12 +160,9 @@ export async function cardsForRoomJoins(
 ): Promise<Map<string, AuctionCard>> {
   if (joins.length === 0) return new Map();
   const auctionIds = [...new Set(joins.map((j) => j.auctionId))];
-  const rows = await selectAuctionCards(
-    ctx.db,
-    today(ctx),
-    sql`a.id = ANY(${`{${auctionIds.join(',')}}`}::int[]) AND a.status <> 'deleted'`,
-    { limit: auctionIds.length, hiddenFrom: [...new Set(joins.map((j) => j.viewerId))] },
-  );
+  const rows = await selectRoomJoinCards(ctx.db, today(ctx), auctionIds, [
+    ...new Set(joins.map((j) => j.viewerId)),
+  ]);
   const cards = await presentCards(ctx, rows);
   const byAuction = new Map(
     cards.map((card, i) => [card.id, { card, hiddenFrom: rows[i]!.hidden_from ?? [] }]),
