@@ -2,13 +2,11 @@
 // taken out of the blocker's auction room at once and cannot join it again, so neither
 // card nor bid updates reach them. Another watcher sees everything as before.
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../../test/app';
-import { buildBidder, testClock } from '../../../test/marketplace';
-import { rows } from '../../db/client';
-import { sweepPeriods } from '../../jobs/period-close';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { testClock } from '../../../test/marketplace';
+import { connectedBidder, openAuctionOf } from '../../../test/sockets';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;
@@ -24,28 +22,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function connected(tokens: number) {
-  const row = await buildBidder(t.database.db, tokens);
-  const { token } = await signIn(t, row.phone_number);
-  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', resolve);
-    socket.on('connect_error', reject);
-  });
-  return { ...row, socket, headers: { authorization: `Bearer ${token}` } };
-}
+const connected = (tokens: number) => connectedBidder(t, url, sockets, tokens);
 
-async function auctionOf(ownerId: number): Promise<number> {
-  await sweepPeriods({ db: t.database.db, clock: clock.clock });
-  const [auction] = await rows<{ id: number }>(
-    t.database.db,
-    sql`INSERT INTO auctions (user_id, period_id)
-        SELECT ${ownerId}, id FROM auction_periods WHERE status = 'open'
-        ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
-  );
-  return auction!.id;
-}
+const auctionOf = (ownerId: number) => openAuctionOf(t, clock.clock, ownerId);
 
 /** The events of `name` the socket receives from now on. */
 function record(socket: Socket, name: string): unknown[] {

@@ -1,0 +1,34 @@
+// Members on real sockets against a listening test app: the socket bidding and blocking
+// tests open them the same way.
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { rows } from '../src/db/client';
+import { sweepPeriods } from '../src/jobs/period-close';
+import type { Clock } from '../src/lib/context';
+import { signIn, type TestApp } from './app';
+import { buildBidder } from './marketplace';
+
+/** A signed-in bidder holding `tokens`, with a connected socket added to `sockets`. */
+export async function connectedBidder(t: TestApp, url: string, sockets: Socket[], tokens: number) {
+  const row = await buildBidder(t.database.db, tokens);
+  const { token } = await signIn(t, row.phone_number);
+  const socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', resolve);
+    socket.on('connect_error', reject);
+  });
+  return { ...row, socket, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The member's auction in the open period, opening the period if needed. */
+export async function openAuctionOf(t: TestApp, clock: Clock, ownerId: number): Promise<number> {
+  await sweepPeriods({ db: t.database.db, clock });
+  const [auction] = await rows<{ id: number }>(
+    t.database.db,
+    sql`INSERT INTO auctions (user_id, period_id)
+        SELECT ${ownerId}, id FROM auction_periods WHERE status = 'open'
+        ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+  );
+  return auction!.id;
+}
