@@ -20,9 +20,9 @@ import {
   startConversationBody,
   startConversationResponse,
 } from '@bidboard/shared';
-import type { FastifyError } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { acceptRawImageBodies } from '../../lib/raw-image-body';
 import { publishRead, publishSentMessage } from './chat.events';
 import { unreadTotal } from './chat.repository';
 import {
@@ -174,18 +174,7 @@ export async function chatRoutes(
  * limit apply here only; the member is checked before the body is read.
  */
 async function chatImageUploadRoute(app: FastifyZodApp, { ctx }: { ctx: ChatContext }) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: PHOTO_UPLOAD_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new AppError('VALIDATION', 413, MEDIA_MESSAGES.imageTooLarge);
-    }
-    throw error;
-  });
+  acceptRawImageBodies(app);
   app.post(
     '/chat/conversations/:cid/images',
     {

@@ -19,10 +19,10 @@ import {
   userProfileImagesQuery,
   userProfileImagesResponse,
 } from '@bidboard/shared';
-import type { FastifyError } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { acceptRawImageBodies } from '../../lib/raw-image-body';
 import {
   deleteProfileImage,
   listProfileImages,
@@ -137,18 +137,7 @@ export async function mediaRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceCon
  * x-image-type headers. Its own scope, so the 16 MB body limit and raw parser apply here only.
  */
 async function photoUploadRoute(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: PHOTO_UPLOAD_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new AppError('VALIDATION', 413, MEDIA_MESSAGES.imageTooLarge);
-    }
-    throw error;
-  });
+  acceptRawImageBodies(app);
 
   app.post(
     '/uploadProfileImage',
