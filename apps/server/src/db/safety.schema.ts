@@ -1,7 +1,16 @@
 // Member safety tables (issue 11): blocks between members and reports to the moderators.
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 /** A block hides both members from each other; only the blocker can undo it. */
@@ -27,9 +36,8 @@ export const reports = pgTable(
   'reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    reporter_id: integer('reporter_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for reports the system opens (source 'scam_guard'). */
+    reporter_id: integer('reporter_id').references(() => users.id),
     reported_id: integer('reported_id')
       .notNull()
       .references(() => users.id),
@@ -40,9 +48,15 @@ export const reports = pgTable(
     note: text('note'),
     resolved_by: integer('resolved_by').references(() => users.id),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    source: text('source', { enum: ['member', 'scam_guard'] })
+      .notNull()
+      .default('member'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('reports_open_scam_guard_key')
+      .on(t.reported_id)
+      .where(sql`${t.source} = 'scam_guard' AND ${t.status} = 'open'`),
     index('reports_status_created_idx').on(t.status, t.created_at),
     index('reports_reported_idx').on(t.reported_id),
     index('reports_reporter_idx').on(t.reporter_id),
@@ -53,5 +67,10 @@ export const reports = pgTable(
     check('reports_status_valid', sql`${t.status} IN ('open', 'actioned', 'dismissed')`),
     check('reports_resolved_when_closed', sql`(${t.status} = 'open') = (${t.resolved_at} IS NULL)`),
     check('reports_not_self', sql`${t.reporter_id} <> ${t.reported_id}`),
+    check('reports_source_valid', sql`${t.source} IN ('member', 'scam_guard')`),
+    check(
+      'reports_reporter_by_source',
+      sql`(${t.source} = 'member') = (${t.reporter_id} IS NOT NULL)`,
+    ),
   ],
 );
