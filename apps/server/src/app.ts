@@ -30,6 +30,8 @@ import type { SmsSender } from './adapters/sms/sms.port';
 import { createStorage } from './adapters/storage';
 import { LocalStorage } from './adapters/storage/local.adapter';
 import type { Storage } from './adapters/storage/storage.port';
+import { LocalVision } from './adapters/vision/local-vision';
+import type { Vision } from './adapters/vision/vision.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerConnectionSweeper } from './jobs/connection-sweep';
@@ -37,6 +39,7 @@ import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
+import { registerVisionJobs } from './jobs/vision-jobs';
 import { type Clock, systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
@@ -82,6 +85,8 @@ export interface AppDependencies {
   push?: PushSender;
   /** How pushes resolve and which addresses they may reach (tests: no internet needed). */
   pushNetwork?: PushNetworkOptions;
+  /** The face and nudity models (default: the local model process, started on first use). */
+  vision?: Vision;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -119,6 +124,10 @@ export async function buildApp(deps: AppDependencies) {
   const payouts = deps.payouts ?? createPayoutProvider(config);
   const push = deps.push ?? createPushSender(config, deps.pushNetwork);
   app.addHook('onClose', async () => push.close?.());
+  const vision = deps.vision ?? new LocalVision();
+  if (!deps.vision) app.addHook('onClose', async () => vision.close());
+  // The job worker starts with the socket server (below); until then a wake-up is a no-op.
+  let wakeVisionJobs = () => {};
   const sessions = {
     key: secrets.jwtKey,
     idleSeconds: config.SESSION_IDLE_SECONDS,
@@ -131,6 +140,8 @@ export async function buildApp(deps: AppDependencies) {
     sms,
     storage,
     clock,
+    vision,
+    wakeVisionJobs: () => wakeVisionJobs(),
     secret: secrets.otpSecret,
     sessions,
   };
@@ -270,7 +281,18 @@ export async function buildApp(deps: AppDependencies) {
     },
     config.SWEEPER_ENABLED,
   );
-  const chat: ChatContext = { db: database.db, storage, clock, online: presence.online };
+  wakeVisionJobs = registerVisionJobs(
+    app as unknown as FastifyInstance,
+    { db: database.db, storage, clock, vision, config, io: app.io },
+    config.SWEEPER_ENABLED && config.VISION_JOBS_ENABLED,
+  );
+  const chat: ChatContext = {
+    db: database.db,
+    storage,
+    clock,
+    online: presence.online,
+    wakeVisionJobs: ctx.wakeVisionJobs,
+  };
 
   const payments: PaymentsContext = {
     db: database.db,

@@ -65,6 +65,8 @@ const schema = z.object({
   SEED_DEMO: bool.optional(),
   AUTO_APPROVE: bool.optional(),
   SWEEPER_ENABLED: bool.default(true),
+  /** This process runs the vision jobs (photo and chat-image screening, face match). */
+  VISION_JOBS_ENABLED: bool.default(true),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
   MINIMUM_REDEEMABLE_THRESHOLD: z.coerce.number().int().positive().default(500),
   TOKEN_REDEMPTION_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -96,6 +98,8 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_API_URL: z.url().optional(),
+  /** Debian's ffmpeg decodes verification videos for the face match (issue 23). */
+  FFMPEG_PATH: z.string().default('ffmpeg'),
 });
 
 export type Config = Omit<

@@ -53,6 +53,8 @@ export async function createTestApp(
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bidboard-test-')),
     SEED_DEMO: 'false',
+    // The model jobs run where a test asks for them (runDueVisionJobs), not on a timer.
+    VISION_JOBS_ENABLED: 'false',
     // Test runs sharing the machine's Redis must not hear each other's socket events.
     REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     ...env,

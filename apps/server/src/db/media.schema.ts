@@ -68,7 +68,10 @@ export const profileImages = pgTable(
       'profile_images_review_status_valid',
       sql`${t.review_status} IN ('pending', 'approved', 'rejected')`,
     ),
-    check('profile_images_face_status_valid', sql`${t.face_status} IN ('pending', 'face', 'no_face')`),
+    check(
+      'profile_images_face_status_valid',
+      sql`${t.face_status} IN ('pending', 'face', 'no_face')`,
+    ),
     check(
       'profile_images_screen_status_valid',
       sql`${t.screen_status} IN ('pending', 'passed', 'held')`,
@@ -114,9 +117,7 @@ export const verificationVideos = pgTable(
   },
   (t) => [
     index('verification_videos_user_idx').on(t.user_id),
-    index('verification_videos_embedding_idx')
-      .on(t.id)
-      .where(sql`${t.face_embedding} IS NOT NULL`),
+    index('verification_videos_embedding_idx').on(t.id).where(sql`${t.face_embedding} IS NOT NULL`),
     check(
       'verification_videos_status_valid',
       sql`${t.verification_status} IN ('pending', 'approved', 'rejected')`,
@@ -214,9 +215,6 @@ export const visionJobs = pgTable(
       'vision_jobs_kind_valid',
       sql`${t.kind} IN ('photo_screen', 'chat_image_screen', 'face_match')`,
     ),
-    check(
-      'vision_jobs_status_valid',
-      sql`${t.status} IN ('pending', 'running', 'done', 'failed')`,
-    ),
+    check('vision_jobs_status_valid', sql`${t.status} IN ('pending', 'running', 'done', 'failed')`),
   ],
 );

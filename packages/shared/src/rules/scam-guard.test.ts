@@ -106,12 +106,9 @@ describe('scam guard', () => {
   });
 
   it('lists every signal once, in a fixed order', () => {
-    expect(detectScamSignals('whatsapp me at 555 123 4567 or venmo $jess for the gift card')).toEqual([
-      'phone',
-      'messaging_app',
-      'payment_app',
-      'gift_card',
-    ]);
+    expect(
+      detectScamSignals('whatsapp me at 555 123 4567 or venmo $jess for the gift card'),
+    ).toEqual(['phone', 'messaging_app', 'payment_app', 'gift_card']);
   });
 
   it('asks the sender the product question', () => {

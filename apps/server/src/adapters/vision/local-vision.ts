@@ -5,8 +5,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { VisionRequest, VisionResponse } from './vision-process';
 import type { AnalyzeOptions, ImageAnalysis, RgbImage, Vision, VisionStats } from './vision.port';
+import type { VisionRequest, VisionResponse } from './vision-process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,8 +19,14 @@ export function visionProcessPath(): string {
 /** Loading the models takes seconds on a busy machine; one image well under one. */
 const TASK_TIMEOUT_MS = 120_000;
 
+type TaskRequest = VisionRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
 interface Task {
-  request: Omit<VisionRequest, 'id'>;
+  request: TaskRequest;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }

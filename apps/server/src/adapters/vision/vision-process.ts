@@ -33,12 +33,15 @@ interface Models {
       face: { score: number; box: [number, number, number, number]; embedding?: number[] }[];
     }>;
   };
-  nsfw: { classify(input: unknown, topk?: number): Promise<{ className: string; probability: number }[]> };
+  nsfw: {
+    classify(input: unknown, topk?: number): Promise<{ className: string; probability: number }[]>;
+  };
 }
 
 /** tfjs-core has no file:// loader without tfjs-node: read model.json and its shards. */
 function registerFileLoader(tf: Tf) {
-  tf.io.registerLoadRouter((url) => {
+  type Router = Parameters<Tf['io']['registerLoadRouter']>[0];
+  const router = (url: string | string[]) => {
     const target = Array.isArray(url) ? url[0] : url;
     if (typeof target !== 'string' || !target.startsWith('file://')) return null;
     return {
@@ -70,16 +73,16 @@ function registerFileLoader(tf: Tf) {
         };
       },
     };
-  });
+  };
+  // A router answers null for URLs it does not handle.
+  tf.io.registerLoadRouter(router as unknown as Router);
 }
 
 async function loadModels(): Promise<Models> {
   const tf: Tf = require('@tensorflow/tfjs-core');
   require('@tensorflow/tfjs-converter');
   const wasm = require('@tensorflow/tfjs-backend-wasm');
-  wasm.setWasmPaths(
-    `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}${path.sep}`,
-  );
+  wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}${path.sep}`);
   await tf.setBackend('wasm');
   await tf.ready();
   registerFileLoader(tf);

@@ -41,6 +41,7 @@ const errors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
+  409: errorResponseSchema,
 };
 const tags = ['chat'];
 
@@ -119,10 +120,10 @@ export async function chatRoutes(
     async (request) => {
       const me = request.member!.id;
       const { cid } = request.params;
-      const { text, type, blobUrl } = request.body;
+      const { text, type, blobUrl, confirmed } = request.body;
       const blobKey =
-        type === 'image' && blobUrl ? await imageKeyForMessage(ctx.storage, cid, blobUrl) : null;
-      const sent = await sendMessage(ctx, me, cid, { text, type, blobKey });
+        type === 'image' && blobUrl ? await imageKeyForMessage(ctx, me, cid, blobUrl) : null;
+      const sent = await sendMessage(ctx, me, cid, { text, type, blobKey, confirmed });
       publishSentMessage(app.io, me, sent);
       if (sent.notificationsQueued > 0) onNotificationsQueued();
       return { success: true as const, msgId: sent.message.id, message: sent.message };
