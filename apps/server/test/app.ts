@@ -11,6 +11,7 @@ import type { PayoutProvider } from '../src/adapters/payouts/payouts.port';
 import type { PushNetworkOptions } from '../src/adapters/push';
 import type { PushSender } from '../src/adapters/push/push.port';
 import { ConsoleSmsSender } from '../src/adapters/sms/console.adapter';
+import type { Vision } from '../src/adapters/vision/vision.port';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Clock } from '../src/lib/context';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   push?: PushSender;
   /** Push DNS and address policy; by default `*.example` names resolve to a public address. */
   pushNetwork?: PushNetworkOptions;
+  /** A vision adapter the test owns (and closes); by default the app's own, started lazily. */
+  vision?: Vision;
 }
 
 /** Tests never look names up on the internet: `*.example` is public, the rest unknown. */
@@ -77,6 +80,7 @@ export async function createTestApp(
     payouts: options.payouts,
     push: options.push,
     pushNetwork: options.pushNetwork ?? { resolve: offlineResolve },
+    vision: options.vision,
   });
   await app.ready();
   return {

@@ -82,7 +82,8 @@ export const riskSignalsSchema = z.object({
   duplicate: z
     .object({ user_id: z.number().nullable(), username: z.string().nullable(), score: z.number() })
     .nullable(),
-  /** Highest nudity score among the member's photos still held or in review. */
+  /** Photos the nudity screening held, and the highest score among them. */
+  held_photos: z.number().int(),
   nudity_score: z.number().nullable(),
   /** Scam-guard messages in the last 30 days, and which kinds. */
   scam_hits: z.number().int(),

@@ -65,10 +65,6 @@ export async function presentMedia(
     row.match_photo_file_name ? storage.signedUrl(row.match_photo_file_name) : null,
     Promise.all(keysOf(row.evidence_keys).map((key) => storage.signedUrl(key))),
   ]);
-  const photoSignals =
-    row.kind === 'photo'
-      ? { ...signals, nudity_score: row.nudity_score === null ? null : Number(row.nudity_score) }
-      : signals;
   return {
     id: row.id,
     user_id: row.user_id,
@@ -83,8 +79,8 @@ export async function presentMedia(
     screening: row.kind === 'photo' ? row.screen_status : null,
     nudity_score: row.nudity_score === null ? null : Number(row.nudity_score),
     evidence: row.kind === 'video' ? { photo_url: photoUrl, frame_urls: frameUrls } : null,
-    signals: photoSignals,
-    risk: riskScore(photoSignals),
+    signals,
+    risk: riskScore(signals),
   };
 }
 

@@ -17,6 +17,7 @@ interface SignalRow {
   duplicate_username: string | null;
   duplicate_score: number | null;
   nudity_score: number | null;
+  held_photos: number;
   scam_hits: number;
   scam_signals: string[] | string | null;
   open_reports: number;
@@ -45,8 +46,9 @@ export async function riskSignalsFor(
                v.face_match, v.face_match_score, v.duplicate_user_id,
                d.username AS duplicate_username, v.duplicate_score,
                (SELECT MAX(p.nudity_score) FROM profile_images p
-                 WHERE p.user_id = m.id AND p.is_active
-                   AND (p.screen_status = 'held' OR p.review_status = 'pending')) AS nudity_score,
+                 WHERE p.user_id = m.id AND p.is_active AND p.screen_status = 'held') AS nudity_score,
+               (SELECT COUNT(*)::int FROM profile_images p
+                 WHERE p.user_id = m.id AND p.is_active AND p.screen_status = 'held') AS held_photos,
                (SELECT COUNT(*)::int FROM messages s
                  WHERE s.sender_id = m.id AND s.scam_flags <> '{}'
                    AND s.created_at > now() - make_interval(days => ${SCAM_LOOKBACK_DAYS})) AS scam_hits,
@@ -74,6 +76,7 @@ export async function riskSignalsFor(
               score: Number(row.duplicate_score),
             },
       nudity_score: row.nudity_score === null ? null : Number(row.nudity_score),
+      held_photos: Number(row.held_photos),
       scam_hits: Number(row.scam_hits),
       scam_signals: textArray(row.scam_signals).sort() as ScamSignal[],
       open_reports: Number(row.open_reports),
@@ -91,7 +94,7 @@ export function riskScore(signals: RiskSignals): number {
   if (signals.duplicate) score += 50 * signals.duplicate.score;
   if (signals.face_match === 'mismatch') score += 40 + 20 * (1 - (signals.face_match_score ?? 0));
   if (signals.face_match === 'no_face') score += 35;
-  if (signals.nudity_score !== null) score += 40 * signals.nudity_score;
+  score += Math.min(60, 30 * signals.held_photos) + 30 * (signals.nudity_score ?? 0);
   score += Math.min(45, 15 * signals.open_reports);
   score += Math.min(40, 10 * signals.scam_hits);
   return Math.round(score * 10) / 10;
