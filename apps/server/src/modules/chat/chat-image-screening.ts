@@ -41,7 +41,8 @@ export const screenChatImage: VisionJobHandler<
   });
   const score = analysis.nudity?.score ?? 0;
   const flagged = score >= settings.nudity_threshold;
-  const blurredKey = flagged ? ctx.storage.newKey(`chat-blurred/${image.cid}`, 'webp') : null;
+  // The blurred copy keeps the original's name, so 'Tap to view' can ask for the original.
+  const blurredKey = flagged ? image.storage_key.replace(/(^|\/)chat\//, '$1chat-blurred/') : null;
   if (blurredKey) await ctx.storage.put(blurredKey, await blurredCopy(bytes), 'image/webp');
   const committed = await run.commit(async (tx) => {
     await tx
@@ -54,12 +55,8 @@ export const screenChatImage: VisionJobHandler<
       })
       .where(eq(chatImages.id, image.id));
   });
-  if (!committed) {
-    if (blurredKey) await ctx.storage.delete(blurredKey);
-    return;
-  }
-  if (image.blurred_key && image.blurred_key !== blurredKey)
-    await ctx.storage.delete(image.blurred_key);
+  // A lost claim leaves the copy: the run that won wrote the same key.
+  if (!committed) return;
   for (const row of await messagesWithImage(ctx.db, image.storage_key)) {
     const { members } = membersFor(row.cid, row.sender_id);
     publishMessageUpdated(
