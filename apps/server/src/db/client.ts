@@ -20,6 +20,7 @@ import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
 import * as paymentsSchema from './payments.schema';
+import { applyRoutines } from './routines';
 import * as safetySchema from './safety.schema';
 import * as coreSchema from './schema';
 
@@ -70,7 +71,15 @@ function openPostgres(url: string, max: number): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+      const client = await pool.connect();
+      try {
+        await applyRoutines((text, params) => client.query(text, params));
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -102,7 +111,10 @@ function openPglite(dataDir: string | undefined): Database {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await applyRoutines((text, params) => client.query(text, params));
+    },
     ping: async () => {
       await client.query('select 1');
     },
