@@ -56,11 +56,13 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this data-directory image (tests copy one migrated template). */
+  pgliteImage?: Blob;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteImage);
 }
 
 function openPostgres(url: string, max: number): Database {
@@ -100,13 +102,13 @@ const PGLITE_SETTINGS = [
 ];
 
 /** `dataDir` undefined means in memory (tests). */
-function openPglite(dataDir: string | undefined): Database {
+function openPglite(dataDir: string | undefined, image: Blob | undefined): Database {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS });
+  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir: image });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
