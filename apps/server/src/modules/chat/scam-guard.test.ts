@@ -62,6 +62,15 @@ describe('scam guard', () => {
     const pairs = await acceptedPairs(t, clock, 3, { bidder: scammer });
     const headers = pairs[0]!.bidder.headers;
     const cids = pairs.map((p) => p.cid);
+    // The conversations exist already (opened from the connections), as in the app.
+    for (const p of pairs) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        headers,
+        payload: { partnerId: p.owner.id },
+      });
+    }
     const results = await Promise.all(
       cids.map((cid) =>
         send(t, { headers }, cid, {
