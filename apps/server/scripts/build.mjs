@@ -20,7 +20,12 @@ const dist = path.join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: here,
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
+  // The vision model process is forked from a file of its own (adapters/vision/local-vision).
+  entryPoints: {
+    server: 'src/server.ts',
+    cli: 'src/cli.ts',
+    'vision-process': 'src/adapters/vision/vision-process.ts',
+  },
   outdir: dist,
   bundle: true,
   splitting: true,

@@ -126,6 +126,12 @@ export async function buildApp(deps: AppDependencies) {
   app.addHook('onClose', async () => push.close?.());
   const vision = deps.vision ?? new LocalVision();
   if (!deps.vision) app.addHook('onClose', async () => vision.close());
+  if (config.VISION_PRELOAD) {
+    // In the background: a member's first slot-1 photo should not wait for the models.
+    app.addHook('onReady', async () => {
+      void vision.warm().catch((err) => app.log.warn({ err }, 'vision models did not load'));
+    });
+  }
   // The job worker starts with the socket server (below); until then a wake-up is a no-op.
   let wakeVisionJobs = () => {};
   const sessions = {

@@ -67,6 +67,8 @@ const schema = z.object({
   SWEEPER_ENABLED: bool.default(true),
   /** This process runs the vision jobs (photo and chat-image screening, face match). */
   VISION_JOBS_ENABLED: bool.default(true),
+  /** Load the vision models when the server is ready, not on the first photo a member sends. */
+  VISION_PRELOAD: bool.default(true),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
   MINIMUM_REDEEMABLE_THRESHOLD: z.coerce.number().int().positive().default(500),
   TOKEN_REDEMPTION_MULTIPLIER: z.coerce.number().positive().default(1),

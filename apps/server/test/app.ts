@@ -58,6 +58,7 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     // The model jobs run where a test asks for them (runDueVisionJobs), not on a timer.
     VISION_JOBS_ENABLED: 'false',
+    VISION_PRELOAD: 'false',
     // Test runs sharing the machine's Redis must not hear each other's socket events.
     REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     ...env,

@@ -46,6 +46,14 @@ export class LocalVision implements Vision {
     ) as Promise<ImageAnalysis>;
   }
 
+  async warm(): Promise<void> {
+    // A one-pixel image asks for nothing, but the models load before any task runs.
+    await this.analyze(
+      { data: new Uint8Array(3), width: 1, height: 1 },
+      { faces: false, nudity: false, priority: 'background' },
+    );
+  }
+
   async stats(): Promise<VisionStats> {
     if (!this.child) return { rss: 0, loaded: false };
     return this.enqueue({ type: 'stats' }, 'interactive') as Promise<VisionStats>;

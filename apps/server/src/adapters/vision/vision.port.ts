@@ -52,6 +52,8 @@ export interface VisionStats {
 
 export interface Vision {
   analyze(image: RgbImage, options: AnalyzeOptions): Promise<ImageAnalysis>;
+  /** Loads the models now (they load on first use otherwise). */
+  warm(): Promise<void>;
   stats(): Promise<VisionStats>;
   close(): Promise<void>;
 }
