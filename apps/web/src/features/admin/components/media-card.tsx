@@ -70,7 +70,10 @@ export function MediaCard({
   const review = useAdminAction((status: 'approved' | 'rejected') => reviewMedia(item, status));
   const label = describe(item);
   return (
-    <li className="admin-media" aria-label={label}>
+    <li
+      className={item.evidence ? 'admin-media admin-media--evidence' : 'admin-media'}
+      aria-label={label}
+    >
       {item.kind === 'photo' ? (
         <img className="admin-media__view" src={item.url} alt={label} loading="lazy" />
       ) : (
