@@ -22,6 +22,15 @@ const ADMIN = seededPhone(20);
 
 const browser = journeyBrowser();
 
+// A 240x240 PNG without a face: a sky over a field.
+const LANDSCAPE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAPAAAADwBAMAAADMe/ShAAAAMFBMVEVemOZoneZlm+ZbluZimuZgmeZqnuY8kDI8mTI8hjI8izI8eTI8gjI8fTI8lTI8njJa6cEbAAAACXBIWXMAAAPoAAAD6AG1e1JrAAABXUlEQVR4nO3YsW2DYBRF4btCVsgKWSErZIXMQPUvQEFpyQvQeQIYwGyA5AHoGABZSv1oIx2a85VujmTZXPHydZEYpgQrnRjGhEtVhjHhUpVhTLhUZRgTLlUZxkSSJEnS//1cJIYpwUonhjHhUpVhTLhUZRiT74vEMCVY6cQwJlyqMowJl6oMY/J5kRimBCudGMaES1WGMeFSlWFMuFRlGBMuVRnG5OMiMUwJVjoxjAmXqgxjwqUqw5hwqcowJlyqMozJ70VimBKsdGIYEy5VGcaES1WGMZnv23TbX+OwPvpnO5b2XjrisxhuftXNH9fDv9PoA+TmI/PuSCzO4uEs9s7i4CzuzuLmLHbOom+LvS/mg6eI3ePL5rmp88DWPCk2j6irs/hyFidncXYW387i4Sz2zuLoLN6cxbuzuDiLi7P4dBZXZ3F3FjdnsXMWm7PYnMWHszg6i5OzOAOz+Afn+G4VJPw3rQAAAABJRU5ErkJggg==';
+
+/** A PNG without a face. */
+function landscape(): Buffer {
+  return Buffer.from(LANDSCAPE_PNG, 'base64');
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
@@ -137,6 +146,50 @@ describe('safety that sees', () => {
       await admin.call('/admin/settings', { method: 'PUT', body: { nudity_threshold: 0.8 } });
     }
 
+    // The face rule (issue 20): a photo without a face in slot 3 cannot be made Main, and
+    // the photo slots say so before anything is saved.
+    await verifying.call('/uploadProfileImage?display_order=3&image_type=additional', {
+      body: new Uint8Array(landscape()),
+      type: 'image/png',
+    });
+    await expect
+      .poll(
+        async () => {
+          const { data } = (await verifying.call('/userProfileImages?size=thumbnail', {
+            method: 'GET',
+          })) as { data: { display_order: number; face_check?: string }[] };
+          return data.find((p) => p.display_order === 3)?.face_check;
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('no_face');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.openAs(baseUrl, verifying, viewport, '/');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Profile Settings' }).click();
+      const third = page.getByRole('button', { name: /^Photo 3/ });
+      await third.waitFor();
+      await page.getByText('No face found').waitFor();
+      const box = (await third.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(1700);
+      await page.mouse.up();
+      await page.getByText('Rearrange Photos').waitFor();
+      await third.click({ force: true });
+      await page.getByRole('button', { name: /^Photo 1/ }).click({ force: true });
+      const refusal = page.locator('.photo-slots__error');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toBe(
+        'Only a photo that shows your face can be in the 1st spot',
+      );
+      // The photos wiggle in rearrange mode: never 'stable' for Playwright's own scrolling.
+      await page.evaluate(() =>
+        document.querySelector('.photo-slots')?.scrollIntoView({ block: 'center' }),
+      );
+      await screenshot(page, `safety-05-face-rule-${viewport === PHONE ? 'phone' : 'desktop'}`);
+    }
+
     // The review queue: the mismatch first, with the frames beside the main photo.
     const adminPage = await browser.openAs(baseUrl, admin, DESKTOP, '/admin/review');
     const adminCsp = await watchCspViolations(adminPage);
@@ -167,18 +220,18 @@ describe('safety that sees', () => {
       `Verification video of ${verifying.username}`,
     );
     expect(await seriousViolations(adminPage)).toEqual([]);
-    await screenshot(adminPage, 'safety-05-face-mismatch-queue-desktop');
+    await screenshot(adminPage, 'safety-06-face-mismatch-queue-desktop');
     const phoneAdmin = await browser.openAs(baseUrl, admin, PHONE, '/admin/review');
     const phoneEntry = phoneAdmin.getByRole('listitem', {
       name: `Verification video of ${verifying.username}`,
     });
     await phoneEntry.getByRole('img', { name: 'Video frame 1' }).waitFor();
     await phoneEntry.locator('.admin-evidence').scrollIntoViewIfNeeded();
-    await screenshot(phoneAdmin, 'safety-06-face-mismatch-queue-phone');
+    await screenshot(phoneAdmin, 'safety-07-face-mismatch-queue-phone');
 
     await entry.getByRole('button', { name: 'Reject' }).click();
     await entry.waitFor({ state: 'detached' });
-    await screenshot(adminPage, 'safety-07-resolved-desktop');
+    await screenshot(adminPage, 'safety-08-resolved-desktop');
 
     expect([...senderChat.csp, ...matchChat.csp, ...adminCsp]).toEqual([]);
   });
