@@ -5,7 +5,13 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnalyzeOptions, ImageAnalysis, RgbImage, Vision, VisionStats } from './vision.port';
+import type {
+  AnalyzeOptions,
+  ImageAnalysis,
+  Vision,
+  VisionInput,
+  VisionStats,
+} from './vision.port';
 import type { VisionRequest, VisionResponse } from './vision-process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,7 +45,7 @@ export class LocalVision implements Vision {
   private nextId = 1;
   private closed = false;
 
-  analyze(image: RgbImage, options: AnalyzeOptions): Promise<ImageAnalysis> {
+  analyze(image: VisionInput, options: AnalyzeOptions): Promise<ImageAnalysis> {
     return this.enqueue(
       { type: 'analyze', image, faces: options.faces, nudity: options.nudity },
       options.priority,

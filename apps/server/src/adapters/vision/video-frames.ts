@@ -3,6 +3,7 @@
 // length as PPM images on stdout, scaled to fit `maxEdge` with their shape kept. PPM is a
 // text header and raw RGB, so the frames need no second decoder.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { RgbImage } from './vision.port';
 
 export interface FrameOptions {
@@ -37,6 +38,12 @@ export async function extractFrames(video: Buffer, options: FrameOptions): Promi
   ];
   const output = await new Promise<Buffer>((resolve, reject) => {
     const ffmpeg = spawn(options.ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Decoding is background work: requests win a core whenever both want one.
+    try {
+      if (ffmpeg.pid) setPriority(ffmpeg.pid, 10);
+    } catch {
+      // Not permitted here: it runs at normal priority.
+    }
     const chunks: Buffer[] = [];
     let errors = '';
     const timer = setTimeout(() => ffmpeg.kill('SIGKILL'), DECODE_TIMEOUT_MS);

@@ -10,10 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import type { ImageAnalysis, NudityScores, RgbImage } from './vision.port';
+import type { ImageAnalysis, NudityScores, RgbImage, VisionInput } from './vision.port';
 
 export type VisionRequest =
-  | { id: number; type: 'analyze'; image: RgbImage; faces: boolean; nudity: boolean }
+  | { id: number; type: 'analyze'; image: VisionInput; faces: boolean; nudity: boolean }
   | { id: number; type: 'stats' };
 export type VisionResponse =
   | { id: number; ok: true; result: unknown }
@@ -142,9 +142,25 @@ async function loadModels(): Promise<Models> {
 
 let models: Promise<Models> | null = null;
 
-async function analyze(image: RgbImage, wantFaces: boolean, wantNudity: boolean) {
+/** The longest edge the models are given: both work at smaller sizes. */
+const MAX_EDGE = 512;
+
+/** Stored image bytes decoded here, at this process's low priority (libvips via sharp). */
+async function decode(input: VisionInput): Promise<RgbImage> {
+  if (!('encoded' in input)) return input;
+  const sharp = require('sharp');
+  const { data, info } = await sharp(input.encoded)
+    .rotate()
+    .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function analyze(source: VisionInput, wantFaces: boolean, wantNudity: boolean) {
   models ??= loadModels();
-  const { tf, human, nsfw } = await models;
+  const [{ tf, human, nsfw }, image] = await Promise.all([models, decode(source)]);
   const started = performance.now();
   const pixels = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength);
   const input = tf.tensor3d(pixels, [image.height, image.width, 3], 'int32');

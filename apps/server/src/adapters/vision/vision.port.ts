@@ -10,6 +10,12 @@ export interface RgbImage {
   height: number;
 }
 
+/**
+ * What the models look at: decoded pixels, or a stored image's bytes (JPEG, PNG, WebP...)
+ * that the model process decodes itself, at its own low priority.
+ */
+export type VisionInput = RgbImage | { encoded: Uint8Array };
+
 export interface DetectedFace {
   /** Detector confidence, 0..1. */
   score: number;
@@ -51,7 +57,7 @@ export interface VisionStats {
 }
 
 export interface Vision {
-  analyze(image: RgbImage, options: AnalyzeOptions): Promise<ImageAnalysis>;
+  analyze(image: VisionInput, options: AnalyzeOptions): Promise<ImageAnalysis>;
   /** Loads the models now (they load on first use otherwise). */
   warm(): Promise<void>;
   stats(): Promise<VisionStats>;

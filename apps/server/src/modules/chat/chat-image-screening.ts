@@ -7,7 +7,7 @@ import { chatImages } from '../../db/media.schema';
 import { loadSharp } from '../../lib/sharp';
 import type { AppSocketServer } from '../../plugins/socket';
 import { loadSettings } from '../settings/settings.service';
-import { decodeForVision, readStored } from '../vision/pixels';
+import { readStored } from '../vision/pixels';
 import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-runner';
 import { publishMessageUpdated } from './chat.events';
 import { messagesWithImage } from './chat.repository';
@@ -30,15 +30,15 @@ export const screenChatImage: VisionJobHandler<
   if (!image) return;
   const bytes = await readStored(ctx.storage, image.storage_key);
   if (!bytes) return;
-  const [pixels, settings] = await Promise.all([
-    decodeForVision(bytes),
-    loadSettings(ctx.db, ctx.config),
-  ]);
-  const analysis = await ctx.vision.analyze(pixels, {
-    faces: false,
-    nudity: true,
-    priority: 'background',
-  });
+  const settings = await loadSettings(ctx.db, ctx.config);
+  const analysis = await ctx.vision.analyze(
+    { encoded: bytes },
+    {
+      faces: false,
+      nudity: true,
+      priority: 'background',
+    },
+  );
   const score = analysis.nudity?.score ?? 0;
   const flagged = score >= settings.nudity_threshold;
   // The blurred copy keeps the original's name, so 'Tap to view' can ask for the original.

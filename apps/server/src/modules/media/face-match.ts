@@ -19,7 +19,7 @@ import {
 import type { Executor } from '../../db/client';
 import { profileImages, verificationVideos } from '../../db/media.schema';
 import { loadSettings } from '../settings/settings.service';
-import { decodeForVision, encodeJpeg, readStored } from '../vision/pixels';
+import { encodeJpeg, readStored } from '../vision/pixels';
 import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-runner';
 import { probeWebm } from './webm-probe';
 
@@ -39,11 +39,14 @@ async function photoEmbedding(ctx: VisionWorkContext, photo: typeof profileImage
   if (photo.face_embedding) return embeddingFromBytes(photo.face_embedding);
   const bytes = await readStored(ctx.storage, photo.file_name);
   if (!bytes) return null;
-  const analysis = await ctx.vision.analyze(await decodeForVision(bytes), {
-    faces: true,
-    nudity: false,
-    priority: 'background',
-  });
+  const analysis = await ctx.vision.analyze(
+    { encoded: bytes },
+    {
+      faces: true,
+      nudity: false,
+      priority: 'background',
+    },
+  );
   return analysis.faces[0]?.embedding ?? null;
 }
 

@@ -11,7 +11,6 @@ import { type Executor, rows } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { loadSettings } from '../settings/settings.service';
-import { decodeForVision } from '../vision/pixels';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 
 export type CheckContext = Pick<ServiceContext, 'db' | 'vision' | 'config'>;
@@ -30,11 +29,11 @@ export async function judgePhoto(
   bytes: Uint8Array,
   priority: 'interactive' | 'background',
 ): Promise<PhotoVerdict> {
-  const [image, settings] = await Promise.all([
-    decodeForVision(bytes),
-    loadSettings(ctx.db, ctx.config),
-  ]);
-  const analysis = await ctx.vision.analyze(image, { faces: true, nudity: true, priority });
+  const settings = await loadSettings(ctx.db, ctx.config);
+  const analysis = await ctx.vision.analyze(
+    { encoded: bytes },
+    { faces: true, nudity: true, priority },
+  );
   const face = analysis.faces[0];
   const nudity = analysis.nudity?.score ?? 0;
   return {

@@ -1,30 +1,9 @@
-// Stored images as the vision models take them: decoded, upright, no edge longer than
-// VISION_MAX_EDGE (the face detector and the nudity model both work at smaller sizes),
-// three bytes a pixel. Decoding runs on libuv's threads, off the event loop.
+// Stored images for the vision jobs: their bytes (the model process decodes them at its
+// own low priority) and the reviewer's evidence frames as small JPEGs.
 import { Readable } from 'node:stream';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { RgbImage } from '../../adapters/vision/vision.port';
 import { loadSharp } from '../../lib/sharp';
-
-export const VISION_MAX_EDGE = 512;
-
-export async function decodeForVision(
-  bytes: Uint8Array,
-  maxEdge = VISION_MAX_EDGE,
-): Promise<RgbImage> {
-  const sharp = await loadSharp();
-  const { data, info } = await sharp(bytes)
-    .rotate()
-    .resize(maxEdge, maxEdge, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-    width: info.width,
-    height: info.height,
-  };
-}
 
 /** A stored object's bytes, or null when it is gone. */
 export async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
