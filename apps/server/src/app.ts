@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { createPaymentGateway } from './adapters/payments';
 import type { PaymentGateway } from './adapters/payments/payments.port';
@@ -38,7 +39,9 @@ import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
 import { type Clock, systemClock } from './lib/context';
+import { echoRequestId, loggingOptions } from './lib/logger';
 import { loadSecrets } from './lib/secrets';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
 import { adminTokensRoutes } from './modules/admin/admin-tokens.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
@@ -82,6 +85,8 @@ export interface AppDependencies {
   push?: PushSender;
   /** How pushes resolve and which addresses they may reach (tests: no internet needed). */
   pushNetwork?: PushNetworkOptions;
+  /** Where log lines go (default: stdout); tests read every line the app writes. */
+  logStream?: DestinationStream;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,18 +96,18 @@ export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.body.otp'],
-    },
-    trustProxy: config.TRUST_PROXY,
+    ...loggingOptions(config, deps.logStream),
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     forceCloseConnections: true,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', echoRequestId);
 
-  const sms = deps.sms ?? createSmsSender(config, (line) => app.log.info(line));
+  const sms = deps.sms ?? createSmsSender(config);
   const secrets = loadSecrets(config);
   const storage = deps.storage ?? (await createStorage(config, secrets));
   const gateway =
