@@ -58,7 +58,8 @@ const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g;
 const BEARER = /\b(bearer)(\s+)[^\s"',;]+/gi;
 const BASIC = /\b(Basic)(\s+)[A-Za-z0-9+/]{8,}={0,2}/g;
 /** NANP in its usual writings: 2015550100, (201) 555-0100, +1 201.555.0100, 1-201-555-0100. */
-const NANP = /(?:(?:\+|%2B)?\b1[\s.-]?)?(?:\(\d{3}\)|\b\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b/gi;
+const NANP =
+  /(?:(?:\+|%2B)?\b1[\s.-]?(?:\(\d{3}\)|\d{3})|\(\d{3}\)|\b\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b/gi;
 /** Any number written with a country code: +44 20 7946 0958, %2B12015550100. */
 const INTERNATIONAL = /(?:\+|%2B)\d(?:[\s().-]{0,2}\d){6,14}/gi;
 /** Runs long enough to be a phone or card number, whatever surrounds them. */
@@ -66,10 +67,15 @@ const LONG_DIGITS = /\d{10,19}/g;
 const SIX_DIGITS = /\b\d{6}\b/g;
 /** A database driver's dump of a failed query's bound values (drizzle: "params: a,b,c"). */
 const QUERY_PARAMS = /(\bparams:\s*)[^\n]*/gi;
+/** PostgreSQL quotes the input it could not read: `invalid input syntax for type integer: "..."`. */
+const QUOTED_INPUT = /(invalid input (?:syntax|value) for [^:"\n]*: )"[^"\n]*"/gi;
+const OUT_OF_RANGE = /(value )"[^"\n]*"( is out of range)/gi;
 
 export function maskText(text: string): string {
   return text
     .replace(QUERY_PARAMS, `$1${REDACTED}`)
+    .replace(QUOTED_INPUT, `$1"${REDACTED}"`)
+    .replace(OUT_OF_RANGE, `$1"${REDACTED}"$2`)
     .replace(SECRET_QUERY, `$1${REDACTED}`)
     .replace(JWT, '[jwt]')
     .replace(BEARER, `$1$2${REDACTED}`)
