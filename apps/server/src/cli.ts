@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { createPaymentGateway } from './adapters/payments';
 import { createPayoutProvider } from './adapters/payouts';
 import { type Config, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { databaseOptions, openDatabase } from './db/client';
 import { sweepPeriods } from './jobs/period-close';
 import { systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
@@ -148,7 +148,7 @@ async function main() {
     process.exit(name ? 1 : 0);
   }
   const config = loadConfig();
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase(databaseOptions(config));
   await database.migrate();
   try {
     console.log(JSON.stringify(await command.run(database.db, args, config), null, 2));

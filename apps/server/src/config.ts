@@ -39,7 +39,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Connections each server's pool may open to PostgreSQL. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
-  DB_CONNECT_TIMEOUT_MS: millis.default(5000),
+  /** Also the longest a query waits for a free connection when the pool is full. */
+  DB_CONNECT_TIMEOUT_MS: millis.default(10_000),
   /** Longest a single statement may run (0: no limit). */
   DB_STATEMENT_TIMEOUT_MS: millis.default(30_000),
   /** A transaction left idle this long is ended by PostgreSQL, releasing its locks (0: never). */
