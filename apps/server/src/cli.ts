@@ -8,6 +8,7 @@ import { sweepPeriods } from './jobs/period-close';
 import { systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
+import { createAdmin, removeAdmin } from './modules/admin/operator-admins.service';
 import { sweepConnections } from './modules/connections/connection-sweep.service';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { reversePurchase } from './modules/payments/purchase-reversal.service';
@@ -48,6 +49,15 @@ const commands: Record<
     ) => Promise<unknown>;
   }
 > = {
+  'create-admin': {
+    usage:
+      'create-admin <phone>   (an approved admin without a referral, e.g. the first one; an existing member becomes one)',
+    run: (db, [phone]) => createAdmin(db, required(phone, 'phone'), systemClock()),
+  },
+  'remove-admin': {
+    usage: 'remove-admin <phone>   (takes back create-admin; a number in ADMIN_PHONES stays admin)',
+    run: (db, [phone], config) => removeAdmin(db, config, required(phone, 'phone')),
+  },
   approve: {
     usage: 'approve <username>',
     run: (db, [username]) => approveMember(db, required(username, 'username')),
