@@ -22,6 +22,7 @@ import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
 import * as paymentsSchema from './payments.schema';
+import { applyRoutines } from './routines';
 import * as safetySchema from './safety.schema';
 import * as coreSchema from './schema';
 
@@ -63,6 +64,8 @@ export interface DatabaseOptions {
   idleInTransactionTimeoutMs?: number;
   /** Prefix of application_name; `@host:pid` is appended so pg_stat_activity names the server. */
   applicationName?: string;
+  /** PGlite only: start from this data-directory image (tests copy one migrated template). */
+  pgliteImage?: Blob;
 }
 
 /** The database the settings name, with the pool and timeouts they set. */
@@ -80,7 +83,7 @@ export function databaseOptions(config: Config): DatabaseOptions {
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) return openPostgres(options.url, options);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteImage);
 }
 
 /** PostgreSQL keeps 63 bytes of application_name: the host is shortened, never the pid. */
@@ -112,7 +115,15 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+      const client = await pool.connect();
+      try {
+        await applyRoutines((text, params) => client.query(text, params));
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -133,18 +144,21 @@ const PGLITE_SETTINGS = [
 ];
 
 /** `dataDir` undefined means in memory (tests). */
-function openPglite(dataDir: string | undefined): Database {
+function openPglite(dataDir: string | undefined, image: Blob | undefined): Database {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS });
+  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir: image });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await applyRoutines((text, params) => client.query(text, params));
+    },
     ping: async () => {
       await client.query('select 1');
     },
