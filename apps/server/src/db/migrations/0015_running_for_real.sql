@@ -1,6 +1,3 @@
--- Issue 18, written by hand (the drizzle snapshots stop at 0009 until they are repaired).
--- Storage objects an account deletion leaves behind are deleted by a retried job: one row
--- per object, written in the deletion's transaction (jobs/storage-deletion-sweep).
 CREATE TABLE "storage_deletions" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "storage_deletions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"storage_key" text NOT NULL,
@@ -12,9 +9,7 @@ CREATE TABLE "storage_deletions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "admin_granted_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "storage_deletions_pending_key" ON "storage_deletions" USING btree ("storage_key") WHERE "storage_deletions"."done_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "storage_deletions_due_idx" ON "storage_deletions" USING btree ("next_attempt_at","id") WHERE "storage_deletions"."done_at" IS NULL;--> statement-breakpoint
--- The retention sweeper deletes sign-in codes by expiry (jobs/retention-sweep).
-CREATE INDEX "otp_codes_expires_idx" ON "otp_codes" USING btree ("expires_at");--> statement-breakpoint
--- An admin made by the operator CLI (create-admin) stays admin whatever ADMIN_PHONES says.
-ALTER TABLE "users" ADD COLUMN "admin_granted_at" timestamp with time zone;
+CREATE INDEX "otp_codes_expires_idx" ON "otp_codes" USING btree ("expires_at");
