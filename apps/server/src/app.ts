@@ -37,6 +37,7 @@ import { registerConnectionSweeper } from './jobs/connection-sweep';
 import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
+import { registerRetentionSweeper } from './jobs/retention-sweep';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
 import { type Clock, systemClock } from './lib/context';
 import { echoRequestId, loggingOptions } from './lib/logger';
@@ -329,6 +330,12 @@ export async function buildApp(deps: AppDependencies) {
     enabled: config.SWEEPER_ENABLED,
   });
   registerPayoutSweeper(app as unknown as FastifyInstance, payments, {
+    enabled: config.SWEEPER_ENABLED,
+  });
+  registerRetentionSweeper(app as unknown as FastifyInstance, {
+    db: database.db,
+    config,
+    clock,
     enabled: config.SWEEPER_ENABLED,
   });
 
