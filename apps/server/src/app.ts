@@ -38,6 +38,7 @@ import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
 import { registerRetentionSweeper } from './jobs/retention-sweep';
+import { registerStorageDeletionSweeper } from './jobs/storage-deletion-sweep';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
 import { type Clock, systemClock } from './lib/context';
 import { echoRequestId, loggingOptions } from './lib/logger';
@@ -277,6 +278,12 @@ export async function buildApp(deps: AppDependencies) {
     config.SWEEPER_ENABLED,
   );
   const chat: ChatContext = { db: database.db, storage, clock, online: presence.online };
+  const wakeStorageDeletions = registerStorageDeletionSweeper(app as unknown as FastifyInstance, {
+    db: database.db,
+    storage,
+    clock,
+    enabled: config.SWEEPER_ENABLED,
+  });
 
   const payments: PaymentsContext = {
     db: database.db,
@@ -300,7 +307,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(marketplaceRoutes, { ctx });
       await api.register(connectionsRoutes, { ctx });
       await api.register(alertsRoutes, { ctx });
-      await api.register(safetyRoutes, { ctx });
+      await api.register(safetyRoutes, { ctx, onStorageDeletionsQueued: wakeStorageDeletions });
       await api.register(adminSafetyRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });
