@@ -13,5 +13,7 @@ export function createSmsSender(config: Config): SmsSender {
       timeoutMs: config.PROVIDER_TIMEOUT_MS,
     });
   }
-  return new ConsoleSmsSender(printToConsole);
+  // Printed at the level the log line used to have: LOG_LEVEL=warn or quieter hides it too.
+  const shown = ['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
+  return new ConsoleSmsSender(shown ? printToConsole : () => {});
 }
