@@ -47,6 +47,7 @@ describe('maskText', () => {
       'period closes 2025-07-03 20:00:00',
       'from 203.0.113.5 port 50432',
       'request 9f1c2a4e-3b7d-4c1e-9a2f-5d6e7f8a9b0c',
+      'session 0b5c9e21-7d4f-4a8e-b1c3-a1234567890b',
       'took 1234 ms, 12 rows, member 482',
       'GET /api/auctions/42/bids',
     ]) {

@@ -62,8 +62,8 @@ const NANP =
   /(?:(?:\+|%2B)?\b1[\s.-]?(?:\(\d{3}\)|\d{3})|\(\d{3}\)|\b\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b/gi;
 /** Any number written with a country code: +44 20 7946 0958, %2B12015550100. */
 const INTERNATIONAL = /(?:\+|%2B)\d(?:[\s().-]{0,2}\d){6,14}/gi;
-/** Runs long enough to be a phone or card number, whatever surrounds them. */
-const LONG_DIGITS = /\d{10,19}/g;
+/** Runs long enough to be a phone or card number (not a stretch of an id's hex). */
+const LONG_DIGITS = /(?<![\dA-Za-z])\d{10,19}(?![\dA-Za-z])/g;
 const SIX_DIGITS = /\b\d{6}\b/g;
 /** A database driver's dump of a failed query's bound values (drizzle: "params: a,b,c"). */
 const QUERY_PARAMS = /(\bparams:\s*)[^\n]*/gi;

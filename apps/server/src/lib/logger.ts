@@ -69,8 +69,12 @@ function loggerOptions(level: Config['LOG_LEVEL'], stream?: DestinationStream) {
       msg: (message: unknown) => (typeof message === 'string' ? maskText(message) : message),
     },
     formatters: {
-      bindings: (bindings: Record<string, unknown>) =>
-        maskValue(bindings) as Record<string, unknown>,
+      // The request id was checked when it was made (requestIdFor); masking could cut a
+      // UUID's digits and break the link between a response header and its lines.
+      bindings: ({ reqId, ...bindings }: Record<string, unknown>) => ({
+        ...(maskValue(bindings) as Record<string, unknown>),
+        ...(reqId === undefined ? {} : { reqId }),
+      }),
       log: (object: Record<string, unknown>) => {
         const masked: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(object)) {
