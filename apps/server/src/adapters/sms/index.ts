@@ -11,6 +11,7 @@ export function createSmsSender(config: Config): SmsSender {
       from: config.TWILIO_FROM,
       messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
       timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      baseUrl: config.TWILIO_API_URL,
     });
   }
   // Printed at the level the log line used to have: LOG_LEVEL=warn or quieter hides it too.
