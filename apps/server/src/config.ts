@@ -89,7 +89,10 @@ const schema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   /** Override the API endpoint (a stand-in Twilio for tests run in production mode). */
-  TWILIO_API_URL: z.url().optional(),
+  TWILIO_API_URL: z
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z
