@@ -37,6 +37,8 @@ export interface TestAppOptions {
   pushNetwork?: PushNetworkOptions;
   /** A vision adapter the test owns (and closes); by default the app's own, started lazily. */
   vision?: Vision;
+  /** Receives every log line the app writes (set LOG_LEVEL too: tests default to silent). */
+  logStream?: { write(line: string): void };
 }
 
 /** Tests never look names up on the internet: `*.example` is public, the rest unknown. */
@@ -82,6 +84,7 @@ export async function createTestApp(
     push: options.push,
     pushNetwork: options.pushNetwork ?? { resolve: offlineResolve },
     vision: options.vision,
+    logStream: options.logStream,
   });
   await app.ready();
   return {
