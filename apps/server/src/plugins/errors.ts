@@ -12,6 +12,7 @@ import {
 import { Counter, type Registry } from 'prom-client';
 import { ZodError } from 'zod';
 import { AppError, pgErrorCode } from '../lib/errors';
+import { reportError } from '../lib/error-reporting';
 
 function firstIssueMessage(error: ZodError): string {
   const issue = error.issues[0];
@@ -70,6 +71,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { regi
     }
     const sqlstate = pgErrorCode(error);
     unhandled.inc({ source: sqlstate ? 'database' : 'code', sqlstate: sqlstate ?? '' });
+    reportError(error, { route: request.routeOptions.url ?? 'unmatched', reqId: String(request.id) });
     request.log.error(
       { err: error, reqId: request.id, sqlstate },
       sqlstate ? 'unhandled database error' : 'unhandled error',
