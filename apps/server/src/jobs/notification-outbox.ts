@@ -24,6 +24,7 @@ export function startOutboxWorker(
 ): OutboxWorker {
   let runs = 0;
   return startRepeatingJob({
+    name: 'notification_outbox',
     run: async (isStopped) => {
       while (!isStopped() && (await deliverDueNotifications(deps)) > 0);
       if (++runs % PRUNE_EVERY_RUNS === 0) await pruneFinished(deps.db, PRUNE_BATCH);

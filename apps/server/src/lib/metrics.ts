@@ -246,7 +246,12 @@ export const jobMetrics = {
   started: (job: string, intervalMs: number) => {
     const known = jobs.get(job);
     // Several apps in one process (tests) share a job's name: the freshest counts.
-    if (!known) jobs.set(job, { intervalSeconds: intervalMs / 1000, startedAt: Date.now(), lastSuccess: null });
+    if (!known)
+      jobs.set(job, {
+        intervalSeconds: intervalMs / 1000,
+        startedAt: Date.now(),
+        lastSuccess: null,
+      });
   },
   ran: (job: string, seconds: number, ok: boolean) => {
     jobRuns.inc({ job, outcome: ok ? 'ok' : 'failed' });

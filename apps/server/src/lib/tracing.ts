@@ -7,6 +7,7 @@
 // code, and withSpan calls straight through.
 import type { Attributes, Span, SpanStatusCode as StatusCodes, Tracer } from '@opentelemetry/api';
 import type { FastifyPluginCallback } from 'fastify';
+import { AppError } from './errors';
 
 /** Packages whose ES module imports go through the loader hook (the rest need none). */
 const HOOKED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
@@ -115,12 +116,23 @@ export function withSpan<T>(
     try {
       return await fn(span);
     } catch (error) {
-      recordError(span, error, api.SpanStatusCode);
+      // A refusal with the spec's message is an answer, not a failure of the operation.
+      if (error instanceof AppError && error.status < 500) {
+        span.setAttribute('bidboard.refused', error.code);
+      } else recordError(span, error, api.SpanStatusCode);
       throw error;
     } finally {
       span.end();
     }
   });
+}
+
+/** A socket event handler run inside a span named `name`. */
+export function tracedHandler<A extends unknown[]>(
+  name: string,
+  handler: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
+  return (...args) => withSpan(name, {}, () => handler(...args));
 }
 
 function recordError(span: Span, error: unknown, codes: typeof StatusCodes) {

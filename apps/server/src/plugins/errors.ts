@@ -11,8 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { Counter, type Registry } from 'prom-client';
 import { ZodError } from 'zod';
-import { AppError, pgErrorCode } from '../lib/errors';
 import { reportError } from '../lib/error-reporting';
+import { AppError, pgErrorCode } from '../lib/errors';
 
 function firstIssueMessage(error: ZodError): string {
   const issue = error.issues[0];
@@ -71,7 +71,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { regi
     }
     const sqlstate = pgErrorCode(error);
     unhandled.inc({ source: sqlstate ? 'database' : 'code', sqlstate: sqlstate ?? '' });
-    reportError(error, { route: request.routeOptions.url ?? 'unmatched', reqId: String(request.id) });
+    reportError(error, {
+      route: request.routeOptions.url ?? 'unmatched',
+      reqId: String(request.id),
+    });
     request.log.error(
       { err: error, reqId: request.id, sqlstate },
       sqlstate ? 'unhandled database error' : 'unhandled error',

@@ -131,7 +131,8 @@ export default fp(
     app.io.on('connection', (socket) => {
       socketMetrics.connected();
       const auth = socket.handshake.auth as { pid?: unknown };
-      if (socket.recovered || typeof auth.pid === 'string') socketMetrics.recovery(socket.recovered);
+      if (socket.recovered || typeof auth.pid === 'string')
+        socketMetrics.recovery(socket.recovered);
       socket.use(([event], next) => {
         socketMetrics.event(String(event), CLIENT_EVENTS);
         next();
