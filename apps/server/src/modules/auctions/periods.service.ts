@@ -125,10 +125,10 @@ export async function closePeriod(
 ): Promise<ClosedPeriod | null> {
   const force = options.force === true;
   return db.transaction(async (tx) => {
-    const [closed] = await closeStage('close_period', () =>
-      rows<{ id: number; end_time: Date }>(
-        tx,
-        sql`UPDATE auction_periods
+    const started = performance.now();
+    const [closed] = await rows<{ id: number; end_time: Date }>(
+      tx,
+      sql`UPDATE auction_periods
              SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
                  end_time = CASE WHEN ${force} THEN LEAST(end_time, ${iso(now)}::timestamptz)
                                  ELSE end_time END
@@ -138,9 +138,10 @@ export async function closePeriod(
                   -- also keeps end times strictly increasing.
                   OR (${force} AND start_time < ${iso(now)}::timestamptz))
        RETURNING id, end_time`,
-      ),
     );
     if (!closed) return null;
+    // Timed only when it closed something: every sweep tries it.
+    closeMetrics.stage('close_period', secondsSince(started));
     const periodId = Number(closed.id);
     const closedEnd = new Date(closed.end_time);
 
