@@ -6,7 +6,8 @@ import type { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trac
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { startTracing } from './tracing';
+import { logMixin } from './log-context';
+import { startTracing, withSpan } from './tracing';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.log('[tests] tracing.test: pg spans need PostgreSQL; skipped on PGlite');
@@ -80,5 +81,13 @@ describe.runIf(onPostgres)('tracing', () => {
     expect(sql.length).toBeGreaterThan(0);
     for (const query of sql) expect(ancestors(query, spans)).toContain(bid[0]);
     expect(sql.some((s) => String(s.attributes['db.query.text']).includes('place_bid'))).toBe(true);
+  });
+
+  it('puts the trace and span ids on log lines', async () => {
+    const ids = await withSpan('probe', {}, async (span) => ({
+      span: span!.spanContext(),
+      logged: logMixin({}, 30),
+    }));
+    expect(ids.logged).toEqual({ trace_id: ids.span.traceId, span_id: ids.span.spanId });
   });
 });
