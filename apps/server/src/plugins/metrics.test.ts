@@ -8,6 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/app';
 import { onPostgres } from '../../test/database';
+import { referencedMetricNames } from '../../test/deploy-files';
 import {
   type FakePaypal,
   PAYPAL_CLIENT_ID,
@@ -276,5 +277,27 @@ describe('durable jobs', () => {
       expect(now.get(`bidboard_job_interval_seconds{job="${job}"}`)).toBeGreaterThan(0);
       expect(now.get(`bidboard_job_runs_total{job="${job}",outcome="ok"}`)).toBeGreaterThan(0);
     }
+  });
+
+  it('hold every metric the alert rules and the dashboard query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const exposed = new Set<string>();
+    for (const [, name, type] of res.body.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+      exposed.add(name!);
+      if (type === 'histogram')
+        for (const s of ['_bucket', '_sum', '_count']) exposed.add(name + s);
+    }
+    // Gauges of a pool or a Redis connection exist only where there is one.
+    const needs: Record<string, boolean> = {
+      bidboard_db_pool_: onPostgres,
+      bidboard_redis_up: Boolean(redisUrl),
+      bidboard_socket_adapter_stream_length: Boolean(redisUrl),
+    };
+    const missing = [...referencedMetricNames()].filter((name) => {
+      if (exposed.has(name)) return false;
+      const condition = Object.entries(needs).find(([prefix]) => name.startsWith(prefix));
+      return condition ? condition[1] : true;
+    });
+    expect(missing).toEqual([]);
   });
 });
