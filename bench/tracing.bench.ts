@@ -1,0 +1,202 @@
+// What tracing costs (issue 21): the built server (dist/server.js, started with node as in
+// production) with OTEL_EXPORTER_OTLP_ENDPOINT set, every trace sampled and exported over
+// OTLP/HTTP (protobuf) to a small receiver in this process, against the same server with
+// tracing off. PostgreSQL only (pg spans are the point). Figures: GET /api/auth/me req/s
+// (autocannon, its own process) and the hot auction's bids over sockets (clients in their
+// own process); each side runs twice, off-on-on-off, on its own copy of one seeded database.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, rows } from '../apps/server/src/db/client';
+import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
+import {
+  benchConfig,
+  bulkMembers,
+  type Figure,
+  pgBase,
+  report,
+  runClients,
+  scratchDatabase,
+  tokensFor,
+} from './lib/harness';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const serverDir = path.resolve(import.meta.dirname, '../apps/server');
+const config = benchConfig();
+
+/** The collector: accepts OTLP/HTTP exports and counts them. */
+async function startReceiver() {
+  const received = { requests: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    req.on('data', (c: Buffer) => {
+      received.bytes += c.length;
+    });
+    req.on('end', () => {
+      received.requests += 1;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The built server on `databaseUrl`, traced to `otlp` when given. */
+async function startServer(databaseUrl: string, otlp: string | null) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', 'dist/server.js'],
+    {
+      cwd: serverDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: config.DATA_DIR,
+        JWT_SECRET: config.JWT_SECRET,
+        SEED_DEMO: 'false',
+        SWEEPER_ENABLED: 'false',
+        RATE_LIMIT_MAX: '100000000',
+        SOCKET_EVENTS_MAX: '100000000',
+        ...(otlp ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlp } : {}),
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (
+    (await fetch(`${url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function meRequestsPerSecond(url: string, token: string): Promise<number> {
+  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = ['-c', '20', '-d', String(DURATION), '-j', '-H', `authorization=Bearer ${token}`];
+  const child = spawn(process.execPath, [bin, ...args, `${url}/api/auth/me`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  await new Promise((resolve) => child.on('exit', resolve));
+  const r = JSON.parse(out) as { requests: { average: number }; errors: number; non2xx: number };
+  if (r.errors + r.non2xx > 0) throw new Error(`/me: ${r.errors + r.non2xx} failures`);
+  return r.requests.average;
+}
+
+if (!pgBase) {
+  console.log('tracing bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
+} else {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
+  const template = await scratchDatabase();
+  const client = new pg.Pool({ connectionString: template.url, max: 2 });
+  const ids = await bulkMembers(client, BIDDERS + 1, 1_000_000);
+  await client.end();
+  {
+    const database = openDatabase({ url: template.url, poolSize: 2 });
+    await ensureOpenPeriod(database.db, new Date());
+    await database.close();
+  }
+  const receiver = await startReceiver();
+  const totals = {
+    off: { me: 0, bids: 0, seconds: 0 },
+    on: { me: 0, bids: 0, seconds: 0 },
+  };
+  try {
+    for (const side of ['off', 'on', 'on', 'off'] as const) {
+      const copy = await scratchDatabase(template.name);
+      const database = openDatabase({ url: copy.url, poolSize: 2 });
+      try {
+        const [hot] = await rows<{ id: number }>(
+          database.db,
+          sql`SELECT id FROM auctions WHERE user_id = ${ids[BIDDERS]!}`,
+        );
+        const bidders = ids.slice(0, BIDDERS);
+        const tokens = await tokensFor(database, config, bidders);
+        const server = await startServer(copy.url, side === 'on' ? receiver.url : null);
+        try {
+          totals[side].me += await meRequestsPerSecond(server.url, tokens[0]!);
+          const r = await runClients<{ accepted: number; seconds: number }>({
+            scenario: 'bids',
+            url: server.url,
+            tokens,
+            bidderIds: bidders,
+            auctionId: hot!.id,
+            rounds: ROUNDS,
+          });
+          totals[side].bids += r.accepted;
+          totals[side].seconds += r.seconds;
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await database.close();
+        await copy.drop();
+      }
+    }
+  } finally {
+    await receiver.close();
+    await template.drop();
+  }
+  console.log(
+    `collector received ${receiver.received.requests} exports, ${Math.round(receiver.received.bytes / 1024)} KB`,
+  );
+  if (receiver.received.requests === 0) throw new Error('tracing on exported nothing');
+  const figures: Figure[] = [
+    {
+      figure: 'GET /api/auth/me req/s, tracing on (every trace exported) vs off',
+      unit: 'req/s',
+      value: totals.on.me / 2,
+      ceiling: totals.off.me / 2,
+      better: 'higher',
+      target: 0.9,
+    },
+    {
+      figure: `hot auction over sockets (${BIDDERS} bidders), bids/s, tracing on vs off`,
+      unit: 'bids/s',
+      value: totals.on.bids / totals.on.seconds,
+      ceiling: totals.off.bids / totals.off.seconds,
+      better: 'higher',
+      target: 0.9,
+    },
+  ];
+  report('tracing', figures);
+}
