@@ -245,7 +245,7 @@ new Gauge({
 export const jobMetrics = {
   started: (job: string, intervalMs: number) => {
     const known = jobs.get(job);
-    // Several apps in one process (tests) share a job's name: the freshest counts.
+    // Several apps in one process (tests) share a job's name: the first start stands.
     if (!known)
       jobs.set(job, {
         intervalSeconds: intervalMs / 1000,
