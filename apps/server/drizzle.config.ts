@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/auction.schema.ts',
     './src/db/payments.schema.ts',
     './src/db/safety.schema.ts',
+    './src/db/chat.schema.ts',
   ],
   out: './src/db/migrations',
 });

@@ -1,7 +1,7 @@
 // Compiles the server ahead of time: src/server.ts and src/cli.ts bundled with the shared
 // package into dist/ (ES modules, source maps), node_modules left as imports, and the SQL
 // migrations and static assets copied beside them. `npm start` then runs plain JavaScript.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -45,4 +45,10 @@ const besideTheCode = [
 ];
 for (const folder of besideTheCode) {
   cpSync(path.join(here, folder), path.join(dist, path.basename(folder)), { recursive: true });
+}
+// SQL routines (db/routines.ts) live beside their modules; the bundle reads them from
+// dist/routines/<the same path under src/>.
+for (const file of readdirSync(path.join(here, 'src/modules'), { recursive: true })) {
+  if (!file.endsWith('.sql')) continue;
+  cpSync(path.join(here, 'src/modules', file), path.join(dist, 'routines/modules', file));
 }

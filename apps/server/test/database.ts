@@ -1,6 +1,7 @@
-// One fresh, migrated database per test file: a copy of the template on PostgreSQL,
-// or a new in-memory PGlite instance.
+// One fresh, migrated database per test file: a copy of the migrated template, on
+// PostgreSQL or as a new in-memory PGlite loaded from the template's image.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
@@ -16,7 +17,11 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   const template = inject('templateDatabaseUrl');
   if (!template) {
-    const database = openDatabase({});
+    const image = inject('pgliteTemplatePath');
+    const database = openDatabase({
+      pgliteImage: image ? new Blob([readFileSync(image)]) : undefined,
+    });
+    // Nothing left to apply on a copy of the template; a fresh instance migrates here.
     await database.migrate();
     return { ...database, url: undefined };
   }

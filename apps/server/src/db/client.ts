@@ -20,6 +20,7 @@ import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
 import * as paymentsSchema from './payments.schema';
+import { applyRoutines } from './routines';
 import * as safetySchema from './safety.schema';
 import * as coreSchema from './schema';
 
@@ -55,11 +56,13 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this data-directory image (tests copy one migrated template). */
+  pgliteImage?: Blob;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteImage);
 }
 
 function openPostgres(url: string, max: number): Database {
@@ -70,7 +73,15 @@ function openPostgres(url: string, max: number): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+      const client = await pool.connect();
+      try {
+        await applyRoutines((text, params) => client.query(text, params));
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -91,18 +102,21 @@ const PGLITE_SETTINGS = [
 ];
 
 /** `dataDir` undefined means in memory (tests). */
-function openPglite(dataDir: string | undefined): Database {
+function openPglite(dataDir: string | undefined, image: Blob | undefined): Database {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS });
+  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir: image });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await applyRoutines((text, params) => client.query(text, params));
+    },
     ping: async () => {
       await client.query('select 1');
     },

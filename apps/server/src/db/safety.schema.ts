@@ -1,23 +1,41 @@
 // Member safety tables (issue 11): blocks between members and reports to the moderators.
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 /** A block hides both members from each other; only the blocker can undo it. */
 export const blocks = pgTable(
   'blocks',
   {
-    blocker_id: integer('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blocked_id: integer('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blocker_id: integer('blocker_id').notNull(),
+    blocked_id: integer('blocked_id').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'blocks_pkey', columns: [t.blocker_id, t.blocked_id] }),
+    // Migration 0013 let PostgreSQL name its foreign keys (<table>_<column>_fkey).
+    foreignKey({
+      name: 'blocks_blocker_id_fkey',
+      columns: [t.blocker_id],
+      foreignColumns: [users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'blocks_blocked_id_fkey',
+      columns: [t.blocked_id],
+      foreignColumns: [users.id],
+    }).onDelete('cascade'),
     index('blocks_blocked_idx').on(t.blocked_id, t.blocker_id),
     check('blocks_not_self', sql`${t.blocker_id} <> ${t.blocked_id}`),
   ],
@@ -27,22 +45,33 @@ export const reports = pgTable(
   'reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    reporter_id: integer('reporter_id')
-      .notNull()
-      .references(() => users.id),
-    reported_id: integer('reported_id')
-      .notNull()
-      .references(() => users.id),
+    reporter_id: integer('reporter_id').notNull(),
+    reported_id: integer('reported_id').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     text: text('text'),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     action: text('action', { enum: REPORT_ACTIONS }),
     note: text('note'),
-    resolved_by: integer('resolved_by').references(() => users.id),
+    resolved_by: integer('resolved_by'),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'reports_reporter_id_fkey',
+      columns: [t.reporter_id],
+      foreignColumns: [users.id],
+    }),
+    foreignKey({
+      name: 'reports_reported_id_fkey',
+      columns: [t.reported_id],
+      foreignColumns: [users.id],
+    }),
+    foreignKey({
+      name: 'reports_resolved_by_fkey',
+      columns: [t.resolved_by],
+      foreignColumns: [users.id],
+    }),
     index('reports_status_created_idx').on(t.status, t.created_at),
     index('reports_reported_idx').on(t.reported_id),
     index('reports_reporter_idx').on(t.reporter_id),
@@ -53,5 +82,28 @@ export const reports = pgTable(
     check('reports_status_valid', sql`${t.status} IN ('open', 'actioned', 'dismissed')`),
     check('reports_resolved_when_closed', sql`(${t.status} = 'open') = (${t.resolved_at} IS NULL)`),
     check('reports_not_self', sql`${t.reporter_id} <> ${t.reported_id}`),
+  ],
+);
+
+/**
+ * One row per admin action, written in the action's own transaction; append-only (the
+ * triggers in modules/audit/audit-log-append-only.sql). admin_id has no foreign key, so
+ * erasing a member never touches a row here.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    admin_id: integer('admin_id'),
+    action: text('action').notNull(),
+    target_type: text('target_type').notNull(),
+    target_id: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('admin_audit_log_target_idx').on(t.target_type, t.target_id),
   ],
 );

@@ -62,23 +62,6 @@ CREATE UNIQUE INDEX "messages_cid_seq_key" ON "messages" USING btree ("cid","seq
 CREATE INDEX "notification_outbox_due_idx" ON "notification_outbox" USING btree ("next_attempt_at","id") WHERE "notification_outbox"."status" IN ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "notification_outbox_alert_idx" ON "notification_outbox" USING btree ("alert_id");--> statement-breakpoint
 CREATE INDEX "notification_outbox_message_idx" ON "notification_outbox" USING btree ("message_id");--> statement-breakpoint
--- Every alert, however it is written (one row, or a period close's bulk insert), queues
--- its notifications in the same transaction: one INSERT per statement, only for the
--- channels the member has (a push subscription; SMS opted in and not stopped), and bid
--- alerts only while the member's bid notification switch is on.
-CREATE FUNCTION "notification_outbox_for_alerts"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO notification_outbox (user_id, channel, alert_id)
-  SELECT a.user_id, c.channel, a.id
-    FROM new_alerts a
-    JOIN users u ON u.id = a.user_id
-    CROSS JOIN (VALUES ('push'), ('sms')) AS c(channel)
-   WHERE (a.kind NOT IN ('outbid', 'auction_won') OR u.bid_notification)
-     AND CASE c.channel
-           WHEN 'push' THEN EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = a.user_id)
-           ELSE u.sms_notification AND NOT u.twilio_stop
-         END;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER "alerts_notification_outbox" AFTER INSERT ON "alerts" REFERENCING NEW TABLE AS new_alerts FOR EACH STATEMENT EXECUTE FUNCTION "notification_outbox_for_alerts"();
+-- The trigger that queues every alert's notifications lives in
+-- modules/notifications/alerts-outbox.sql (applied by db/routines.ts).
+SELECT 1;

@@ -45,40 +45,6 @@ ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;
 -- deleted) and refunded, and the auction went back to its starting bid.
 ALTER TABLE "auctions" ADD COLUMN "bids_voided_through" bigint;
 --> statement-breakpoint
--- bid_refusal (migration 0008) plus two rules: members who blocked one another do not
--- bid on each other, and a suspended or deleted member neither bids nor is bid on. Both
--- are read here, so the check runs again under the auction's lock like every other rule.
-CREATE OR REPLACE FUNCTION bid_refusal(
-  p_auction_id integer,
-  p_status text,
-  p_end_time timestamptz,
-  p_owner_id integer,
-  p_current_bid integer,
-  p_bidder_id integer,
-  p_bidder_onboarded integer,
-  p_bidder_approved boolean,
-  p_amount integer,
-  p_now timestamptz,
-  p_step integer,
-  p_onboarding_complete integer
-) RETURNS text LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  IF p_status IS NULL OR p_status = 'deleted' THEN RETURN 'auction_not_found'; END IF;
-  IF p_status <> 'active' OR p_now >= p_end_time THEN RETURN 'bidding_closed'; END IF;
-  IF p_owner_id = p_bidder_id THEN RETURN 'own_auction'; END IF;
-  IF p_bidder_onboarded IS NULL THEN RETURN 'unknown_bidder'; END IF;
-  IF EXISTS (SELECT 1 FROM users u WHERE u.id IN (p_bidder_id, p_owner_id)
-              AND (u.suspended_at IS NOT NULL OR u.deleted_at IS NOT NULL)) THEN
-    RETURN 'member_unavailable';
-  END IF;
-  IF EXISTS (SELECT 1 FROM blocks b
-              WHERE (b.blocker_id = p_bidder_id AND b.blocked_id = p_owner_id)
-                 OR (b.blocker_id = p_owner_id AND b.blocked_id = p_bidder_id)) THEN
-    RETURN 'blocked';
-  END IF;
-  IF p_bidder_onboarded <> p_onboarding_complete THEN RETURN 'not_onboarded'; END IF;
-  IF NOT p_bidder_approved THEN RETURN 'not_approved'; END IF;
-  IF p_amount < p_current_bid + p_step THEN RETURN 'bid_too_low'; END IF;
-  RETURN NULL;
-END
-$$;
+-- bid_refusal gained two rules here (blocks; suspended or deleted members): see
+-- modules/bids/bid-refusal.sql.
+SELECT 1;

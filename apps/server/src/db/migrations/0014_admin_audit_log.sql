@@ -17,19 +17,8 @@ CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" ("created_at" DE
 --> statement-breakpoint
 CREATE INDEX "admin_audit_log_target_idx" ON "admin_audit_log" ("target_type", "target_id");
 --> statement-breakpoint
-CREATE FUNCTION admin_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'admin_audit_log is append-only: % refused', TG_OP;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER admin_audit_log_no_change
-  BEFORE UPDATE OR DELETE ON "admin_audit_log"
-  FOR EACH ROW EXECUTE FUNCTION admin_audit_log_append_only();
---> statement-breakpoint
-CREATE TRIGGER admin_audit_log_no_truncate
-  BEFORE TRUNCATE ON "admin_audit_log"
-  FOR EACH STATEMENT EXECUTE FUNCTION admin_audit_log_append_only();
+-- Its append-only triggers live in modules/audit/audit-log-append-only.sql.
+SELECT 1;
 --> statement-breakpoint
 -- An admin's rejection of a new member, with the reason the member is shown; cleared on
 -- approval.
