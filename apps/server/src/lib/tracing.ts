@@ -56,8 +56,10 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
       import('@fastify/otel'),
     ]);
   const fastifyOtel = new fastify.FastifyOtelInstrumentation({
-    // One span per request handler; a span per hook would cost more than it tells.
+    // One span per request (it names the route on the HTTP span); a span per hook or for
+    // the handler alone would cost more than it tells (bench/tracing.bench.ts).
     instrumentHooks: false,
+    instrumentHandler: false,
     ignorePaths: ({ url }) => UNTRACED_PATHS.has(url),
   });
   const sdk = new NodeSDK({
@@ -67,7 +69,8 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]!),
       }),
-      new PgInstrumentation({ enhancedDatabaseReporting: false }),
+      // Queries, not pool check-outs: bidboard_db_pool_* already tell how the pool does.
+      new PgInstrumentation({ enhancedDatabaseReporting: false, ignoreConnectSpans: true }),
       // Redis commands outside a traced operation (presence renewals, budgets) are noise.
       new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
       fastifyOtel,
