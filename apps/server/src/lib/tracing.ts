@@ -55,20 +55,26 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
       import('@opentelemetry/instrumentation-ioredis'),
       import('@fastify/otel'),
     ]);
+  // Fastify's own instrumentation makes each request's server span (continuing a caller's
+  // traceparent); a span per hook or for the handler alone would cost more than it tells
+  // (bench/tracing.bench.ts).
   const fastifyOtel = new fastify.FastifyOtelInstrumentation({
-    // One span per request (it names the route on the HTTP span); a span per hook or for
-    // the handler alone would cost more than it tells (bench/tracing.bench.ts).
     instrumentHooks: false,
     instrumentHandler: false,
-    ignorePaths: ({ url }) => UNTRACED_PATHS.has(url),
+    ignorePaths: ({ url }) => UNTRACED_PATHS.has(url.split('?')[0]!),
+    requestHook: (span, request) => {
+      span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
+      // The query string may hold signatures or a phone number: the path only.
+      span.setAttribute('url.path', request.url.split('?')[0]!);
+    },
   });
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || 'bidboard',
     spanProcessors: options.spanProcessors,
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]!),
-      }),
+      // Outgoing calls (push services, Twilio, PayPal, the card processor); incoming
+      // requests are Fastify's spans above, one server span each instead of two.
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       // Queries, not pool check-outs: bidboard_db_pool_* already tell how the pool does.
       new PgInstrumentation({ enhancedDatabaseReporting: false, ignoreConnectSpans: true }),
       // Redis commands outside a traced operation (presence renewals, budgets) are noise.
