@@ -71,6 +71,10 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || 'bidboard',
     spanProcessors: options.spanProcessors,
+    // Traces only: metrics are Prometheus's (/metrics), logs go to stdout. The SDK would
+    // otherwise also export the instrumentations' own metrics over OTLP.
+    metricReaders: [],
+    logRecordProcessors: [],
     instrumentations: [
       // Outgoing calls (push services, Twilio, PayPal, the card processor); incoming
       // requests are Fastify's spans above, one server span each instead of two.
