@@ -140,14 +140,6 @@ export function withSpan<T>(
   });
 }
 
-/** A socket event handler run inside a span named `name`. */
-export function tracedHandler<A extends unknown[]>(
-  name: string,
-  handler: (...args: A) => Promise<void>,
-): (...args: A) => Promise<void> {
-  return (...args) => withSpan(name, {}, () => handler(...args));
-}
-
 function recordError(span: Span, error: unknown, codes: typeof StatusCodes) {
   span.recordException(error instanceof Error ? error : String(error));
   span.setStatus({ code: codes.ERROR, message: error instanceof Error ? error.message : '' });

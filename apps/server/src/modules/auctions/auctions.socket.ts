@@ -12,7 +12,7 @@ import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
-import { tracedHandler } from '../../lib/tracing';
+import { withSpan } from '../../lib/tracing';
 import type { AppSocketServer } from '../../plugins/socket';
 import { type BidEvents, placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
@@ -43,59 +43,57 @@ export function registerAuctionSocketHandlers(
   io.on('connection', (socket) => {
     const { userId } = socket.data;
 
-    socket.on(
-      'joinRoom',
-      tracedHandler('socket joinRoom', async (raw) => {
-        const auctionId = roomAuctionId(raw);
-        if (auctionId === null) return;
-        // Joined before the card is read, so no bid falls between the read and the join.
-        await socket.join(auctionRoom(auctionId));
-        try {
-          const card = await cardFor({ auctionId, viewerId: userId });
-          socketMetrics.roomJoin(Boolean(card));
-          if (!card) {
-            await socket.leave(auctionRoom(auctionId));
-            return;
-          }
-          if (socket.connected) socket.emit('roomJoined', { auctionData: card });
-        } catch (error) {
-          log.warn({ err: error }, 'joinRoom failed');
+    socket.on('joinRoom', async (raw) => {
+      const auctionId = roomAuctionId(raw);
+      if (auctionId === null) return;
+      // Joined before the card is read, so no bid falls between the read and the join.
+      await socket.join(auctionRoom(auctionId));
+      try {
+        const card = await withSpan('socket joinRoom', {}, () =>
+          cardFor({ auctionId, viewerId: userId }),
+        );
+        socketMetrics.roomJoin(Boolean(card));
+        if (!card) {
+          await socket.leave(auctionRoom(auctionId));
+          return;
         }
-      }),
-    );
+        if (socket.connected) socket.emit('roomJoined', { auctionData: card });
+      } catch (error) {
+        log.warn({ err: error }, 'joinRoom failed');
+      }
+    });
     socket.on('leaveRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);
       if (auctionId !== null) await socket.leave(auctionRoom(auctionId));
     });
 
-    socket.on(
-      'placeBid',
-      tracedHandler('socket placeBid', async (raw) => {
-        const parsed = placeBidPayload.safeParse(raw);
-        if (!parsed.success) {
-          const id = Number((raw as { auctionId?: unknown } | null)?.auctionId);
-          socket.emit('bidError', {
-            message: MESSAGES.invalidRequest,
-            auctionId: Number.isInteger(id) ? id : null,
-          });
-          return;
-        }
-        const { auctionId, bidderId, bidAmount } = parsed.data;
-        if (bidderId !== userId) {
-          socket.emit('bidError', { message: AUCTION_MESSAGES.bidderMismatch, auctionId });
-          return;
-        }
-        try {
-          await placeBid(
+    socket.on('placeBid', async (raw) => {
+      const parsed = placeBidPayload.safeParse(raw);
+      if (!parsed.success) {
+        const id = Number((raw as { auctionId?: unknown } | null)?.auctionId);
+        socket.emit('bidError', {
+          message: MESSAGES.invalidRequest,
+          auctionId: Number.isInteger(id) ? id : null,
+        });
+        return;
+      }
+      const { auctionId, bidderId, bidAmount } = parsed.data;
+      if (bidderId !== userId) {
+        socket.emit('bidError', { message: AUCTION_MESSAGES.bidderMismatch, auctionId });
+        return;
+      }
+      try {
+        await withSpan('socket placeBid', {}, () =>
+          placeBid(
             { db: ctx.db, clock: ctx.clock, events: bidEvents },
             { auctionId, bidderId: userId, amount: bidAmount },
-          );
-        } catch (error) {
-          if (!(error instanceof AppError)) log.warn({ err: error }, 'placeBid failed');
-          const message = error instanceof AppError ? error.message : MESSAGES.internal;
-          socket.emit('bidError', { message, auctionId });
-        }
-      }),
-    );
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) log.warn({ err: error }, 'placeBid failed');
+        const message = error instanceof AppError ? error.message : MESSAGES.internal;
+        socket.emit('bidError', { message, auctionId });
+      }
+    });
   });
 }

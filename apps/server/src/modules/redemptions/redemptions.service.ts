@@ -22,8 +22,13 @@ import { publishBalance } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { presentRedemption } from './redemptions.repository';
 
+/** A request refused with the spec's message, counted on /metrics. */
+const refused = (error: AppError) => {
+  paymentMetrics.redemption('refused');
+  return error;
+};
 const insufficient = () =>
-  new AppError('INSUFFICIENT_TOKENS', 400, REDEMPTION_MESSAGES.insufficient);
+  refused(new AppError('INSUFFICIENT_TOKENS', 400, REDEMPTION_MESSAGES.insufficient));
 
 export async function requestRedemption(
   ctx: PaymentsContext,
@@ -32,48 +37,44 @@ export async function requestRedemption(
 ): Promise<{ response: RedeemTokensResponse; redemption: RedemptionRow }> {
   const tokens = body.token_amount;
   const now = ctx.clock();
-  const { redemption, entry } = await ctx.db
-    .transaction(async (tx) => {
-      // Lock the member before inserting a row that references them: the foreign key check
-      // takes a share lock, and parallel requests each holding one would deadlock on the
-      // ledger's row lock.
-      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
-      const settings = await loadSettings(tx, ctx.config);
-      const minimum = settings.minimum_redeemable_threshold;
-      if (tokens < minimum)
-        throw badRequest('VALIDATION', REDEMPTION_MESSAGES.belowMinimum(minimum));
-      const multiplier = settings.token_redemption_multiplier;
-      const amountCents = redemptionPayoutCents(tokens, multiplier, settings.payout_fee_cents);
-      if (amountCents <= 0) throw badRequest('VALIDATION', REDEMPTION_MESSAGES.nothingAfterFees);
-      const [created] = await rows<RedemptionRow>(
-        tx,
-        sql`INSERT INTO redemptions
+  const { redemption, entry } = await ctx.db.transaction(async (tx) => {
+    // Lock the member before inserting a row that references them: the foreign key check
+    // takes a share lock, and parallel requests each holding one would deadlock on the
+    // ledger's row lock.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+    const settings = await loadSettings(tx, ctx.config);
+    const minimum = settings.minimum_redeemable_threshold;
+    if (tokens < minimum)
+      throw refused(badRequest('VALIDATION', REDEMPTION_MESSAGES.belowMinimum(minimum)));
+    const multiplier = settings.token_redemption_multiplier;
+    const amountCents = redemptionPayoutCents(tokens, multiplier, settings.payout_fee_cents);
+    if (amountCents <= 0)
+      throw refused(badRequest('VALIDATION', REDEMPTION_MESSAGES.nothingAfterFees));
+    const [created] = await rows<RedemptionRow>(
+      tx,
+      sql`INSERT INTO redemptions
             (user_id, token_amount, multiplier, fee_cents, amount_cents, paypal_email, provider,
              created_at, updated_at)
           VALUES (${userId}, ${tokens}, ${multiplier}, ${settings.payout_fee_cents}, ${amountCents},
                   ${body.paypal_email}, ${ctx.payouts.provider}, ${now}, ${now})
           RETURNING *`,
-      );
-      let debit: LedgerEntry | null;
-      try {
-        debit = await applyBalanceChange(tx, {
-          userId,
-          amount: -tokens,
-          redeemableAmount: -tokens,
-          type: 'redemption',
-          referenceId: `redemption:${created!.id}`,
-          idempotencyKey: `redemption:${created!.id}`,
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INSUFFICIENT_TOKENS') throw insufficient();
-        throw error;
-      }
-      return { redemption: created!, entry: debit! };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof AppError) paymentMetrics.redemption('refused');
+    );
+    let debit: LedgerEntry | null;
+    try {
+      debit = await applyBalanceChange(tx, {
+        userId,
+        amount: -tokens,
+        redeemableAmount: -tokens,
+        type: 'redemption',
+        referenceId: `redemption:${created!.id}`,
+        idempotencyKey: `redemption:${created!.id}`,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_TOKENS') throw insufficient();
       throw error;
-    });
+    }
+    return { redemption: created!, entry: debit! };
+  });
   paymentMetrics.redemption('requested');
   publishBalance(ctx.io, entry, 'redemption');
   return {
