@@ -7,6 +7,7 @@
 // own process); each variant runs twice, in mirrored order, on its own copy of one seeded
 // database.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
@@ -105,6 +106,11 @@ async function startServer(databaseUrl: string, variant: Variant, otlp: string) 
   }
   return {
     url,
+    /** CPU seconds the server process has used so far (Linux /proc, 100 ticks a second). */
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -113,7 +119,10 @@ async function startServer(databaseUrl: string, variant: Variant, otlp: string) 
   };
 }
 
-async function meRequestsPerSecond(url: string, token: string): Promise<number> {
+async function meRequests(
+  url: string,
+  token: string,
+): Promise<{ perSecond: number; total: number }> {
   const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const args = ['-c', '20', '-d', String(DURATION), '-j', '-H', `authorization=Bearer ${token}`];
   const child = spawn(process.execPath, [bin, ...args, `${url}/api/auth/me`], {
@@ -124,9 +133,13 @@ async function meRequestsPerSecond(url: string, token: string): Promise<number> 
     out += d.toString();
   });
   await new Promise((resolve) => child.on('exit', resolve));
-  const r = JSON.parse(out) as { requests: { average: number }; errors: number; non2xx: number };
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    errors: number;
+    non2xx: number;
+  };
   if (r.errors + r.non2xx > 0) throw new Error(`/me: ${r.errors + r.non2xx} failures`);
-  return r.requests.average;
+  return { perSecond: r.requests.average, total: r.requests.total };
 }
 
 if (!pgBase) {
@@ -143,11 +156,18 @@ if (!pgBase) {
     await database.close();
   }
   const receiver = await startReceiver();
-  const totals = {
-    off: { me: 0, bids: 0, seconds: 0 },
-    on: { me: 0, bids: 0, seconds: 0 },
-    sampled: { me: 0, bids: 0, seconds: 0 },
-  };
+  // Throughput moves with whatever else the machine runs; the server's CPU time per
+  // request or bid moves much less, so both are reported.
+  const zero = () => ({
+    me: 0,
+    meRequests: 0,
+    meCpu: 0,
+    bids: 0,
+    attempts: 0,
+    seconds: 0,
+    bidCpu: 0,
+  });
+  const totals = { off: zero(), on: zero(), sampled: zero() };
   try {
     const order: Variant[] = ['off', 'on', 'sampled', 'sampled', 'on', 'off'];
     for (const side of order) {
@@ -162,8 +182,13 @@ if (!pgBase) {
         const tokens = await tokensFor(database, config, bidders);
         const server = await startServer(copy.url, side, receiver.url);
         try {
-          totals[side].me += await meRequestsPerSecond(server.url, tokens[0]!);
-          const r = await runClients<{ accepted: number; seconds: number }>({
+          let cpu = server.cpuSeconds();
+          const me = await meRequests(server.url, tokens[0]!);
+          totals[side].me += me.perSecond;
+          totals[side].meRequests += me.total;
+          totals[side].meCpu += server.cpuSeconds() - cpu;
+          cpu = server.cpuSeconds();
+          const r = await runClients<{ accepted: number; attempts: number; seconds: number }>({
             scenario: 'bids',
             url: server.url,
             tokens,
@@ -172,7 +197,13 @@ if (!pgBase) {
             rounds: ROUNDS,
           });
           totals[side].bids += r.accepted;
+          totals[side].attempts += r.attempts;
           totals[side].seconds += r.seconds;
+          totals[side].bidCpu += server.cpuSeconds() - cpu;
+          console.log(side, {
+            meReqPerSec: Math.round(me.perSecond),
+            bidsPerSec: r.accepted / r.seconds,
+          });
         } finally {
           await server.close();
         }
@@ -223,5 +254,28 @@ if (!pgBase) {
       target: 0.9,
     },
   ];
+  const cpuPerMe = (t: typeof totals.off) => (t.meCpu / t.meRequests) * 1e6;
+  const cpuPerBid = (t: typeof totals.off) => (t.bidCpu / t.attempts) * 1e6;
+  for (const variant of ['on', 'sampled'] as const) {
+    const label = variant === 'on' ? 'every trace' : '10% of traces';
+    figures.push(
+      {
+        figure: `server CPU per GET /api/auth/me, tracing on (${label}) vs off`,
+        unit: 'us',
+        value: cpuPerMe(totals[variant]),
+        ceiling: cpuPerMe(totals.off),
+        better: 'lower',
+        target: 1.1,
+      },
+      {
+        figure: `server CPU per bid attempt over sockets, tracing on (${label}) vs off`,
+        unit: 'us',
+        value: cpuPerBid(totals[variant]),
+        ceiling: cpuPerBid(totals.off),
+        better: 'lower',
+        target: 1.1,
+      },
+    );
+  }
   report('tracing', figures);
 }
