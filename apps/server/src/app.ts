@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { Registry } from 'prom-client';
 import { createPaymentGateway } from './adapters/payments';
 import type { PaymentGateway } from './adapters/payments/payments.port';
@@ -36,12 +37,16 @@ import { registerConnectionSweeper } from './jobs/connection-sweep';
 import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
+import { registerRetentionSweeper } from './jobs/retention-sweep';
+import { registerStorageDeletionSweeper } from './jobs/storage-deletion-sweep';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
 import { type Clock, systemClock } from './lib/context';
 import { flushErrorReports } from './lib/error-reporting';
-import { bindRequestId, logMixin } from './lib/log-context';
+import { bindRequestId } from './lib/log-context';
+import { echoRequestId, loggingOptions } from './lib/logger';
 import { loadSecrets } from './lib/secrets';
 import { flushTracing, tracingFastifyPlugin } from './lib/tracing';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
 import { adminTokensRoutes } from './modules/admin/admin-tokens.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
@@ -86,6 +91,8 @@ export interface AppDependencies {
   push?: PushSender;
   /** How pushes resolve and which addresses they may reach (tests: no internet needed). */
   pushNetwork?: PushNetworkOptions;
+  /** Where log lines go (default: stdout); tests read every line the app writes. */
+  logStream?: DestinationStream;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,14 +102,12 @@ export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.body.otp'],
-      mixin: logMixin,
-    },
-    trustProxy: config.TRUST_PROXY,
+    ...loggingOptions(config, deps.logStream),
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     forceCloseConnections: true,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,9 +117,10 @@ export async function buildApp(deps: AppDependencies) {
   app.addHook('onClose', async () => {
     await Promise.all([flushTracing(), flushErrorReports()]);
   });
+  app.addHook('onRequest', echoRequestId);
   app.addHook('onRequest', bindRequestId);
 
-  const sms = deps.sms ?? createSmsSender(config, (line) => app.log.info(line));
+  const sms = deps.sms ?? createSmsSender(config);
   const secrets = loadSecrets(config);
   const storage = deps.storage ?? (await createStorage(config, secrets));
   const gateway =
@@ -273,6 +279,12 @@ export async function buildApp(deps: AppDependencies) {
     config.SWEEPER_ENABLED,
   );
   const chat: ChatContext = { db: database.db, storage, clock, online: presence.online };
+  const wakeStorageDeletions = registerStorageDeletionSweeper(app as unknown as FastifyInstance, {
+    db: database.db,
+    storage,
+    clock,
+    enabled: config.SWEEPER_ENABLED,
+  });
 
   const payments: PaymentsContext = {
     db: database.db,
@@ -296,7 +308,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(marketplaceRoutes, { ctx });
       await api.register(connectionsRoutes, { ctx });
       await api.register(alertsRoutes, { ctx });
-      await api.register(safetyRoutes, { ctx });
+      await api.register(safetyRoutes, { ctx, onStorageDeletionsQueued: wakeStorageDeletions });
       await api.register(adminSafetyRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });
@@ -326,6 +338,12 @@ export async function buildApp(deps: AppDependencies) {
     enabled: config.SWEEPER_ENABLED,
   });
   registerPayoutSweeper(app as unknown as FastifyInstance, payments, {
+    enabled: config.SWEEPER_ENABLED,
+  });
+  registerRetentionSweeper(app as unknown as FastifyInstance, {
+    db: database.db,
+    config,
+    clock,
     enabled: config.SWEEPER_ENABLED,
   });
 

@@ -3,11 +3,12 @@ import { ZodError } from 'zod';
 import { createPaymentGateway } from './adapters/payments';
 import { createPayoutProvider } from './adapters/payouts';
 import { type Config, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { databaseOptions, openDatabase } from './db/client';
 import { sweepPeriods } from './jobs/period-close';
 import { systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
+import { createAdmin, removeAdmin } from './modules/admin/operator-admins.service';
 import { sweepConnections } from './modules/connections/connection-sweep.service';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { reversePurchase } from './modules/payments/purchase-reversal.service';
@@ -48,6 +49,15 @@ const commands: Record<
     ) => Promise<unknown>;
   }
 > = {
+  'create-admin': {
+    usage:
+      'create-admin <phone>   (an approved admin without a referral, e.g. the first one; an existing member becomes one)',
+    run: (db, [phone]) => createAdmin(db, required(phone, 'phone'), systemClock()),
+  },
+  'remove-admin': {
+    usage: 'remove-admin <phone>   (takes back create-admin; a number in ADMIN_PHONES stays admin)',
+    run: (db, [phone], config) => removeAdmin(db, config, required(phone, 'phone')),
+  },
   approve: {
     usage: 'approve <username>',
     run: (db, [username]) => approveMember(db, required(username, 'username')),
@@ -148,7 +158,7 @@ async function main() {
     process.exit(name ? 1 : 0);
   }
   const config = loadConfig();
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase(databaseOptions(config));
   await database.migrate();
   try {
     console.log(JSON.stringify(await command.run(database.db, args, config), null, 2));

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { productionEnv } from '../test/production-env';
+import { ConfigError, loadConfig } from './config';
+
+/** The problem lines of a refused configuration (the header line left out). */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim());
+  }
+  return [];
+}
 
 describe('loadConfig', () => {
   it('works with nothing set', () => {
@@ -10,6 +25,8 @@ describe('loadConfig', () => {
       SEED_DEMO: true,
       AUTO_APPROVE: true,
       TEST_OTP_CODE: '123456',
+      TRUST_PROXY: false,
+      DB_POOL_SIZE: 20,
     });
   });
 
@@ -18,22 +35,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '5' })).toThrow(/PROVIDER_TIMEOUT_MS/);
   });
 
   it('turns the test code and demo data off in production', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      PAYMENTS_PROVIDER: 'sandbox',
-    });
+    const config = loadConfig(productionEnv());
     expect(config.TEST_OTP_CODE).toBeUndefined();
     expect(config.SEED_DEMO).toBe(false);
     expect(config.AUTO_APPROVE).toBe(false);
   });
 
   it('needs a card processor chosen in production, and each provider its credentials', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
-    expect(() => loadConfig(production)).toThrow(/PAYMENTS_PROVIDER: required in production/);
+    const { PAYMENTS_PROVIDER: _, ...withoutProcessor } = productionEnv();
+    expect(problems(withoutProcessor)).toEqual([
+      expect.stringMatching(/^PAYMENTS_PROVIDER: required in production/),
+    ]);
     expect(loadConfig({}).PAYMENTS_PROVIDER).toBe('sandbox');
     expect(() => loadConfig({ PAYMENTS_PROVIDER: 'authnet' })).toThrow(/AUTHNET_API_LOGIN_ID/);
     expect(() =>
@@ -54,5 +71,114 @@ describe('loadConfig', () => {
       '+12015550100',
       '+12015550101',
     ]);
+  });
+
+  it('refuses an admin number members could never sign in with, without printing it', () => {
+    const lines = problems({ ADMIN_PHONES: '+12015550100, (201) 555-0101' });
+    expect(lines).toEqual([expect.stringMatching(/^ADMIN_PHONES: entry 2 .*\+1 and 10 digits/)]);
+    expect(lines[0]).not.toContain('0101');
+  });
+});
+
+describe('production refuses unsafe configuration', () => {
+  it('starts on a complete production environment', () => {
+    expect(problems(productionEnv())).toEqual([]);
+  });
+
+  // Each refusal alone: the line names the variable and says what to set.
+  it.each([
+    [
+      'DATABASE_URL',
+      { DATABASE_URL: '' },
+      /^DATABASE_URL: required in production .*: set postgres:\/\//,
+    ],
+    [
+      'console SMS',
+      { SMS_PROVIDER: 'console' },
+      /^SMS_PROVIDER: console writes every sign-in code to the log .*: set SMS_PROVIDER=twilio/,
+    ],
+    ['JWT_SECRET', { JWT_SECRET: '' }, /^JWT_SECRET: required in production .*: set 32\+ random/],
+    [
+      'the VAPID keys',
+      { VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' },
+      /^VAPID_PUBLIC_KEY: required in production with VAPID_PRIVATE_KEY \(generated keys differ per server.*generate-vapid-keys/,
+    ],
+    [
+      'half a VAPID pair',
+      { VAPID_PRIVATE_KEY: '' },
+      /^VAPID_PRIVATE_KEY: set together with VAPID_PUBLIC_KEY/,
+    ],
+    [
+      'local storage on several servers',
+      { REDIS_URL: 'redis://127.0.0.1:6379' },
+      /^STORAGE_DRIVER: local keeps files on this server while REDIS_URL means several servers .*: set STORAGE_DRIVER=s3/,
+    ],
+    [
+      'METRICS_TOKEN',
+      { METRICS_TOKEN: '' },
+      /^METRICS_TOKEN: required in production .*: set 24\+ random characters/,
+    ],
+    [
+      'TRUST_PROXY=true',
+      { TRUST_PROXY: 'true' },
+      /^TRUST_PROXY: true would believe any X-Forwarded-For .*: set the number of proxies in front/,
+    ],
+  ])('refuses without %s', (_name, overrides, line) => {
+    expect(problems(productionEnv(overrides))).toEqual([expect.stringMatching(line)]);
+  });
+
+  it('takes S3 storage with Redis', () => {
+    const env = productionEnv({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'photos',
+    });
+    expect(problems(env)).toEqual([]);
+  });
+
+  it('lists every problem at once, a bad value included', () => {
+    const lines = problems({
+      NODE_ENV: 'production',
+      PORT: 'abc',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      TRUST_PROXY: 'true',
+    });
+    expect(lines.map((line) => line.split(':')[0])).toEqual([
+      'PORT',
+      'TRUST_PROXY',
+      'DATABASE_URL',
+      'SMS_PROVIDER',
+      'JWT_SECRET',
+      'VAPID_PUBLIC_KEY',
+      'PAYMENTS_PROVIDER',
+      'STORAGE_DRIVER',
+      'METRICS_TOKEN',
+    ]);
+  });
+
+  it('leaves development and test alone: console SMS, PGlite, local storage with Redis', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(problems({ NODE_ENV, REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual([]);
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes false, a hop count or addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback,fd00::/8' }).TRUST_PROXY,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback', 'fd00::/8']);
+  });
+
+  it('refuses true everywhere, and what is not an address', () => {
+    expect(problems({ TRUST_PROXY: 'true' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: true would believe any X-Forwarded-For/),
+    ]);
+    for (const value of ['10.0.0.0/33', 'balancer.internal', '10.0.0.1/8/2', '99']) {
+      expect(problems({ TRUST_PROXY: value })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
+    }
   });
 });

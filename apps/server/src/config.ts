@@ -3,6 +3,8 @@
 
 import { DAILY_CLAIM_AMOUNT, DEFAULT_LAUNCH_AT } from '@bidboard/shared';
 import { z } from 'zod';
+import { configurationProblems } from './config-checks';
+import { trustProxySetting } from './lib/trust-proxy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -14,6 +16,18 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 const seconds = z.coerce.number().int().positive();
+/** A duration in milliseconds; 0 where the setting says it turns the limit off. */
+const millis = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600 * 1000);
+const timeout = z.coerce
+  .number()
+  .int()
+  .min(1000, 'at least 1000 (milliseconds)')
+  .max(3600 * 1000);
+const days = z.coerce.number().int().min(0).max(3650);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -23,6 +37,27 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Connections each server's pool may open to PostgreSQL. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Also the longest a query waits for a free connection when the pool is full. */
+  DB_CONNECT_TIMEOUT_MS: millis.default(10_000),
+  /** Longest a single statement may run (0: no limit). */
+  DB_STATEMENT_TIMEOUT_MS: millis.default(30_000),
+  /** A transaction left idle this long is ended by PostgreSQL, releasing its locks (0: never). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis.default(60_000),
+  /** Prefix of each connection's application_name; the host and pid are appended. */
+  DB_APPLICATION_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,30}$/, 'letters, digits, _ . - only, at most 30')
+    .default('bidboard'),
+  /** Must exceed the balancer's idle keep-alive to the servers, or it meets closed sockets. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: timeout.default(72_000),
+  /** Whole request received within this (slow clients cannot hold sockets; 0: no limit). */
+  HTTP_REQUEST_TIMEOUT_MS: millis.default(120_000),
+  /** Calls to Twilio and to push services give up after this. */
+  PROVIDER_TIMEOUT_MS: timeout.default(10_000),
+  /** Calls to Authorize.Net and PayPal give up after this. */
+  PAYMENTS_TIMEOUT_MS: timeout.default(15_000),
   REDIS_URL: z.string().optional(),
   /** Namespaces every Redis key and stream, so deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z
@@ -53,6 +88,11 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  /** Override the API endpoint (a stand-in Twilio for tests run in production mode). */
+  TWILIO_API_URL: z
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z
@@ -65,11 +105,19 @@ const schema = z.object({
   SEED_DEMO: bool.optional(),
   AUTO_APPROVE: bool.optional(),
   SWEEPER_ENABLED: bool.default(true),
+  /** Sign-in codes are deleted this long after they expire (never inside the request limits' windows). */
+  RETENTION_OTP_DAYS: days.default(7),
+  /** Ended sessions (revoked, expired, idle past SESSION_IDLE_SECONDS) are deleted this long after. */
+  RETENTION_SESSIONS_DAYS: days.default(30),
+  /** Sent, skipped and failed notifications are deleted this long after they were queued. */
+  RETENTION_OUTBOX_DAYS: days.default(7),
+  /** Finished storage deletions (their record, not the file) are deleted this long after. */
+  RETENTION_STORAGE_DELETIONS_DAYS: days.default(30),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
   MINIMUM_REDEEMABLE_THRESHOLD: z.coerce.number().int().positive().default(500),
   TOKEN_REDEMPTION_MULTIPLIER: z.coerce.number().positive().default(1),
   LAUNCH_AT: z.iso.datetime({ offset: true }).default(DEFAULT_LAUNCH_AT),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   CORS_ORIGINS: list.default([]),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
@@ -122,53 +170,31 @@ export type Config = Omit<
 
 export class ConfigError extends Error {}
 
+/** What the schema makes of the environment, before the settings that depend on others. */
+export type ParsedEnvironment = z.infer<typeof schema>;
+
+/**
+ * Parses every setting and checks them against each other, then refuses with every
+ * problem at once (one line each, naming the variable and the fix), so an operator fixes
+ * a deployment in one pass.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems: string[] = [];
+  const parsed: Record<string, unknown> = {};
+  // Field by field, so a bad value elsewhere does not hide the checks between settings.
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const result = (field as z.ZodType).safeParse(cleaned[key]);
+    if (result.success) parsed[key] = result.data;
+    else problems.push(...result.error.issues.map((issue) => `${key}: ${issue.message}`));
   }
-  const c = parsed.data;
+  // A field that failed is missing here; every check reads its fields as possibly absent.
+  const c = parsed as ParsedEnvironment;
+  problems.push(...configurationProblems(c));
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
   const isProduction = c.NODE_ENV === 'production';
-  if (isProduction && !c.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
-  }
-  if (c.SMS_PROVIDER === 'twilio' && (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  TWILIO_ACCOUNT_SID: required with SMS_PROVIDER=twilio (and TWILIO_AUTH_TOKEN)',
-    );
-  }
-  if (c.SMS_PROVIDER === 'twilio' && !c.TWILIO_FROM && !c.TWILIO_MESSAGING_SERVICE_SID) {
-    throw new ConfigError(
-      'Invalid configuration:\n  TWILIO_FROM: required with SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)',
-    );
-  }
-  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
-    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3');
-  }
-  // The sandbox approves test cards: a production server must choose it on purpose.
-  if (isProduction && !c.PAYMENTS_PROVIDER) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PAYMENTS_PROVIDER: required in production (authnet; sandbox approves test cards)',
-    );
-  }
-  const authnetMissing = (
-    ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY', 'AUTHNET_SIGNATURE_KEY'] as const
-  ).find((key) => !c[key]);
-  if (c.PAYMENTS_PROVIDER === 'authnet' && authnetMissing) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${authnetMissing}: required with PAYMENTS_PROVIDER=authnet`,
-    );
-  }
-  const paypalMissing = (
-    ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const
-  ).find((key) => !c[key]);
-  if (c.PAYOUTS_PROVIDER === 'paypal' && paypalMissing) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${paypalMissing}: required with PAYOUTS_PROVIDER=paypal`,
-    );
-  }
   return {
     ...c,
     isProduction,

@@ -3,7 +3,7 @@
 import { createStorage } from './adapters/storage';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { databaseOptions, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { loadSecrets } from './lib/secrets';
 
@@ -18,7 +18,7 @@ async function main() {
     }
     throw error;
   }
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = openDatabase(databaseOptions(config));
   await database.migrate();
   const storage = await createStorage(config, loadSecrets(config));
   const app = await buildApp({ config, database, storage });

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   push?: PushSender;
   /** Push DNS and address policy; by default `*.example` names resolve to a public address. */
   pushNetwork?: PushNetworkOptions;
+  /** Receives every log line the app writes (set LOG_LEVEL too: tests default to silent). */
+  logStream?: { write(line: string): void };
 }
 
 /** Tests never look names up on the internet: `*.example` is public, the rest unknown. */
@@ -75,6 +77,7 @@ export async function createTestApp(
     payouts: options.payouts,
     push: options.push,
     pushNetwork: options.pushNetwork ?? { resolve: offlineResolve },
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise PGlite (Postgres in
 // WASM) under DATA_DIR. Both speak the same SQL and run the same migrations.
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +17,7 @@ import {
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config';
 import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
@@ -56,19 +58,59 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL only; unset, each keeps the driver's or the server's default. */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  /** Prefix of application_name; `@host:pid` is appended so pg_stat_activity names the server. */
+  applicationName?: string;
   /** PGlite only: start from this data-directory image (tests copy one migrated template). */
   pgliteImage?: Blob;
 }
 
+/** The database the settings name, with the pool and timeouts they set. */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return {
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DB_POOL_SIZE,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    applicationName: config.DB_APPLICATION_NAME,
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
+  if (options.url) return openPostgres(options.url, options);
   return openPglite(options.dataDir, options.pgliteImage);
 }
 
-function openPostgres(url: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client losing its connection must not take the process down.
+/** PostgreSQL keeps 63 bytes of application_name: the host is shortened, never the pid. */
+export function connectionName(prefix: string, host = hostname(), pid = process.pid): string {
+  const room = 63 - prefix.length - String(pid).length - 2;
+  return `${prefix}@${host.slice(0, Math.max(room, 0))}:${pid}`;
+}
+
+function openPostgres(url: string, options: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 20,
+    // A database that does not answer fails the request instead of queueing it forever.
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    // 0 or unset sends nothing: the server's own setting (no limit by default) applies.
+    statement_timeout: options.statementTimeoutMs || undefined,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs || undefined,
+    application_name: options.applicationName ? connectionName(options.applicationName) : undefined,
+  });
+  // An idle client losing its connection must not take the process down; nor may one that
+  // is checked out between two queries (a transaction ended by
+  // idle_in_transaction_session_timeout, a restart): pg-pool listens only while a client
+  // is idle. Its next query then fails, and the pool discards it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,

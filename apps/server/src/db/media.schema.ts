@@ -3,6 +3,7 @@
 // and its card-sized rendition. Only one active photo may hold each of the three slots.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -104,5 +105,31 @@ export const uploadSlots = pgTable(
     uniqueIndex('upload_slots_storage_key_key').on(t.storage_key),
     index('upload_slots_user_idx').on(t.user_id),
     index('upload_slots_expiry_idx').on(t.expires_at),
+  ],
+);
+
+/**
+ * A stored object that must go (an account deletion's photos, verification video and the
+ * chat images the member sent), written in the transaction that makes it unwanted. The
+ * sweeper (jobs/storage-deletion-sweep) deletes the object, retrying with backoff, and
+ * stamps done_at; finished rows go after RETENTION_STORAGE_DELETIONS_DAYS.
+ */
+export const storageDeletions = pgTable(
+  'storage_deletions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    storage_key: text('storage_key').notNull(),
+    /** What made the object unwanted, e.g. `account_deleted`. */
+    reason: text('reason').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last failure's kind (error name and code), never the key or a message. */
+    last_error: text('last_error'),
+    done_at: timestamp('done_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('storage_deletions_pending_key').on(t.storage_key).where(sql`${t.done_at} IS NULL`),
+    index('storage_deletions_due_idx').on(t.next_attempt_at, t.id).where(sql`${t.done_at} IS NULL`),
   ],
 );

@@ -69,6 +69,11 @@ export const users = pgTable(
     suspension_reason: text('suspension_reason'),
     /** Deleted by the member: personal fields erased, the row kept for the ledger. */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Made admin by the operator (`create-admin`): stays admin at every sign-in, whether or
+     * not ADMIN_PHONES lists the number (`remove-admin` takes it back).
+     */
+    admin_granted_at: timestamp('admin_granted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -116,6 +121,7 @@ export const otpCodes = pgTable(
   (t) => [
     index('otp_codes_phone_created_idx').on(t.phone_number, t.created_at),
     index('otp_codes_ip_created_idx').on(t.ip, t.created_at),
+    index('otp_codes_expires_idx').on(t.expires_at),
   ],
 );
 

@@ -3,14 +3,10 @@
 // message are only prompts. Any number of servers may run it: rows are claimed with
 // FOR UPDATE SKIP LOCKED and finished with guarded updates. A request never waits for it.
 import type { FastifyInstance } from 'fastify';
-import { pruneFinished } from '../modules/notifications/outbox.repository';
 import { deliverDueNotifications, type OutboxDeps } from '../modules/notifications/outbox.service';
 import { startRepeatingJob } from './repeating-job';
 
 export const OUTBOX_INTERVAL_MS = 5000;
-/** Finished rows past retention are deleted every this many runs (about 5 minutes). */
-const PRUNE_EVERY_RUNS = 60;
-const PRUNE_BATCH = 5000;
 
 export interface OutboxWorker {
   /** Runs until no row is due; overlapping calls share one run. */
@@ -22,12 +18,10 @@ export function startOutboxWorker(
   deps: OutboxDeps,
   options: { onError: (error: unknown) => void; intervalMs?: number },
 ): OutboxWorker {
-  let runs = 0;
   return startRepeatingJob({
     name: 'notification_outbox',
     run: async (isStopped) => {
       while (!isStopped() && (await deliverDueNotifications(deps)) > 0);
-      if (++runs % PRUNE_EVERY_RUNS === 0) await pruneFinished(deps.db, PRUNE_BATCH);
     },
     intervalMs: options.intervalMs ?? OUTBOX_INTERVAL_MS,
     onError: options.onError,

@@ -262,6 +262,8 @@ describe('durable jobs', () => {
       'notification_outbox',
       'upload_slot_sweep',
       'payout_sweep',
+      'retention_sweep',
+      'storage_deletion_sweep',
     ];
     await expect
       .poll(async () => {

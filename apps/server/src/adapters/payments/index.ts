@@ -25,6 +25,7 @@ export function createPaymentGateway(config: Config, deps: GatewayDeps): Payment
       apiUrl: config.AUTHNET_API_URL,
       formUrl: config.AUTHNET_FORM_URL,
       merchantName: PRODUCT_NAME,
+      timeoutMs: config.PAYMENTS_TIMEOUT_MS,
     });
   }
   return new SandboxGateway({

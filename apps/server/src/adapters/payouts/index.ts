@@ -12,6 +12,7 @@ export function createPayoutProvider(config: Config): PayoutProvider {
       clientSecret: config.PAYPAL_CLIENT_SECRET!,
       webhookId: config.PAYPAL_WEBHOOK_ID!,
       apiUrl: config.PAYPAL_API_URL,
+      timeoutMs: config.PAYMENTS_TIMEOUT_MS,
     });
   }
   return new ManualPayouts();

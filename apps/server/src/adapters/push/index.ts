@@ -14,5 +14,6 @@ export function createPushSender(config: Config, network: PushNetworkOptions = {
     config.VAPID_SUBJECT,
     new PushEndpointGuard(network),
     network.ca,
+    config.PROVIDER_TIMEOUT_MS,
   );
 }

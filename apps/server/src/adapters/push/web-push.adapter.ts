@@ -20,6 +20,8 @@ export class WebPushSender implements PushSender {
     private readonly guard: PushEndpointGuard,
     /** Extra trusted certificates (a stand-in push service in tests). */
     ca?: string | Buffer,
+    /** PROVIDER_TIMEOUT_MS: a push service that has not answered by then counts as failed. */
+    private readonly timeoutMs = 10_000,
   ) {
     this.publicKey = keys.publicKey;
     this.agent = new https.Agent({ keepAlive: true, lookup: guard.lookup, ...(ca ? { ca } : {}) });
@@ -44,7 +46,7 @@ export class WebPushSender implements PushSender {
         },
         TTL: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
         contentEncoding: 'aes128gcm',
-        timeout: 10_000,
+        timeout: this.timeoutMs,
         agent: this.agent,
       });
       return { ok: true } satisfies PushResult;

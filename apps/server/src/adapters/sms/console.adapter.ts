@@ -1,5 +1,7 @@
-// Local SMS adapter: writes each message to the log and remembers the last code per
-// number, so development and tests can sign in without a phone.
+// Local SMS adapter: prints each message and remembers the last code per number, so
+// development and tests can sign in without a phone. Showing the code is its job, so it
+// writes to its own channel (stdout, plain text), never through the app's logger, which
+// masks codes and numbers; production refuses SMS_PROVIDER=console (config-checks).
 import type { SmsMessage, SmsSender } from './sms.port';
 
 export interface OutboxEntry {
@@ -8,6 +10,11 @@ export interface OutboxEntry {
   code: string | null;
   sentAt: Date;
 }
+
+/** The development console: the one place a phone number and its code are shown. */
+export const printToConsole = (line: string) => {
+  process.stdout.write(`${line}\n`);
+};
 
 export class ConsoleSmsSender implements SmsSender {
   readonly name = 'console' as const;

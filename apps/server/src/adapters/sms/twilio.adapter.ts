@@ -6,6 +6,8 @@ export interface TwilioSettings {
   authToken: string;
   from?: string;
   messagingServiceSid?: string;
+  /** PROVIDER_TIMEOUT_MS: a call Twilio has not answered by then counts as failed. */
+  timeoutMs?: number;
   /** Overridable for tests that record the request. */
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -34,7 +36,7 @@ export class TwilioSmsSender implements SmsSender {
         accept: 'application/json',
       },
       body: form.toString(),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000),
     });
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { code?: number; message?: string };

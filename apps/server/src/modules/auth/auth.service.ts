@@ -1,5 +1,6 @@
 // Sign-in and sign-up by phone and one-time code. An unknown phone becomes a member
-// only with a valid referrer who still has invites (signup needs a referral).
+// only with a valid referrer who still has invites (signup needs a referral), or when
+// ADMIN_PHONES lists it (product rules: the admins of a new deployment join without one).
 
 import { MESSAGES, SAFETY_MESSAGES, type User } from '@bidboard/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -40,8 +41,10 @@ export async function signInWithCode(
     if (existing?.suspended_at) {
       throw new AppError('ACCOUNT_SUSPENDED', 403, SAFETY_MESSAGES.suspended);
     }
-    const member = existing ?? (await joinWithReferral(tx, ctx, input.phone, input.referredBy));
-    const role = ctx.config.ADMIN_PHONES.includes(input.phone) ? 'admin' : 'member';
+    const member = existing ?? (await join(tx, ctx, input.phone, input.referredBy));
+    // ADMIN_PHONES is read at every sign-in; an admin the operator made keeps the role.
+    const listed = ctx.config.ADMIN_PHONES.includes(input.phone);
+    const role = listed || member.admin_granted_at ? 'admin' : 'member';
     if (role !== member.role) await tx.update(users).set({ role }).where(eq(users.id, member.id));
     const token = await createSession(tx, ctx.sessions, member.id, {
       userAgent: input.userAgent,
@@ -51,6 +54,27 @@ export async function signInWithCode(
   });
   const user = await findUserById(ctx.db, outcome.userId);
   return { token: outcome.token, user: presentUser(user!) };
+}
+
+async function join(
+  tx: Tx,
+  ctx: AuthContext,
+  phone: string,
+  referredBy: string | null | undefined,
+) {
+  if (referredBy || !ctx.config.ADMIN_PHONES.includes(phone)) {
+    return joinWithReferral(tx, ctx, phone, referredBy);
+  }
+  const [member] = await tx
+    .insert(users)
+    .values({
+      phone_number: phone,
+      role: 'admin',
+      created_at: ctx.clock(),
+      updated_at: ctx.clock(),
+    })
+    .returning();
+  return member!;
 }
 
 async function joinWithReferral(

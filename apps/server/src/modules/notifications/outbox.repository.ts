@@ -124,20 +124,3 @@ export async function messageContent(
   );
   return row;
 }
-
-/** Finished rows are kept this long (for an operator looking at what went out), then deleted. */
-export const OUTBOX_RETENTION_DAYS = 7;
-
-/** Deletes up to `limit` of the oldest finished rows past retention; returns how many. */
-export async function pruneFinished(db: Executor, limit: number): Promise<number> {
-  const deleted = await rows(
-    db,
-    sql`DELETE FROM notification_outbox WHERE id IN (
-          SELECT id FROM notification_outbox
-           WHERE status IN ('sent', 'skipped', 'failed')
-             AND created_at < now() - make_interval(days => ${OUTBOX_RETENTION_DAYS})
-           ORDER BY id LIMIT ${limit})
-        RETURNING id`,
-  );
-  return deleted.length;
-}

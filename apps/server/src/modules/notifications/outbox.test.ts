@@ -13,7 +13,6 @@ import { testClock } from '../../../test/marketplace';
 import type { PushResult, PushSender, PushTarget } from '../../adapters/push/push.port';
 import { rows } from '../../db/client';
 import { insertAlert } from '../alerts/alerts.repository';
-import { pruneFinished } from './outbox.repository';
 import { deliverDueNotifications, OUTBOX_MAX_ATTEMPTS, type OutboxDeps } from './outbox.service';
 
 class RecordingPush implements PushSender {
@@ -226,33 +225,6 @@ describe('retries', () => {
       sql`SELECT id FROM push_subscriptions WHERE user_id = ${member.id}`,
     );
     expect(left).toEqual([]);
-  });
-});
-
-describe('retention', () => {
-  it('deletes finished rows older than a week, never pending ones', async () => {
-    const member = await buildMember(t.database.db);
-    await subscribe(member.id);
-    for (let i = 0; i < 3; i++) {
-      await insertAlert(t.database.db, {
-        userId: member.id,
-        kind: 'connection_reward',
-        payload: {},
-        message: 'x',
-      });
-    }
-    await drain();
-    await insertAlert(t.database.db, {
-      userId: member.id,
-      kind: 'connection_reward',
-      payload: {},
-      message: 'x',
-    });
-    await t.database.db.execute(
-      sql`UPDATE notification_outbox SET created_at = now() - interval '8 days' WHERE user_id = ${member.id}`,
-    );
-    expect(await pruneFinished(t.database.db, 1000)).toBeGreaterThanOrEqual(3);
-    expect(await outboxOf(member.id)).toMatchObject([{ status: 'pending' }]);
   });
 });
 

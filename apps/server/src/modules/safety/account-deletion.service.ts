@@ -1,23 +1,23 @@
 // Account deletion from Profile Settings (issue 11, marketplace §3 Deleted user): escrows
 // come back (`refund_deleted_user`), the auction leaves the board, connections end, every
-// session is revoked, photos and the verification video are deleted from storage and the
-// personal fields are erased. The row stays, anonymised, so the ledger keeps its rows and
-// partners see the deleted-user placeholder. The phone number is released: signing up
-// with it again makes a new member.
+// session is revoked, photos, the verification video and the chat images the member sent
+// are queued for deletion from storage (a durable, retried job: modules/media/
+// storage-deletions) and the personal fields are erased. The row stays, anonymised, so the
+// ledger keeps its rows and partners see the deleted-user placeholder (and a chat image
+// placeholder). The phone number is released: signing up with it again makes a new member.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Storage } from '../../adapters/storage/storage.port';
 import { type Db, rows } from '../../db/client';
 import { profileImages, verificationVideos } from '../../db/media.schema';
 import { AppError, notFound } from '../../lib/errors';
 import { revokeAllSessions } from '../auth/session.service';
 import { storedKeys } from '../media/profile-images.service';
+import { queueStorageDeletions } from '../media/storage-deletions';
 import { findUserById } from '../users/users.repository';
 import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
 
 export interface DeletionContext {
   db: Db;
-  storage: Storage;
   clock: () => Date;
 }
 
@@ -29,7 +29,7 @@ export async function deleteAccount(
   userId: number,
 ): Promise<{ withdrawal: Withdrawal }> {
   const now = ctx.clock();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const withdrawal = await ctx.db.transaction(async (tx) => {
     const member = await findUserById(tx, userId);
     if (!member) throw notFound(SAFETY_MESSAGES.memberNotFound);
     const locked = await lockEntanglements(tx, userId);
@@ -52,7 +52,7 @@ export async function deleteAccount(
     );
     if (!erased) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.accountDeleted);
     await revokeAllSessions(tx, userId, () => now);
-    const withdrawal = await withdrawMember(tx, locked, now, 'refund_deleted_user');
+    const withdrawn = await withdrawMember(tx, locked, now, 'refund_deleted_user');
     const photos = await tx
       .delete(profileImages)
       .where(eq(profileImages.user_id, userId))
@@ -61,18 +61,31 @@ export async function deleteAccount(
       .delete(verificationVideos)
       .where(eq(verificationVideos.user_id, userId))
       .returning();
+    const chatImages = await rows<{ blob_key: string }>(
+      tx,
+      sql`UPDATE messages m SET blob_key = NULL
+            FROM (SELECT id, blob_key FROM messages
+                   WHERE sender_id = ${userId} AND blob_key IS NOT NULL FOR UPDATE) old
+           WHERE m.id = old.id
+       RETURNING old.blob_key`,
+    );
+    await queueStorageDeletions(
+      tx,
+      [
+        ...photos.flatMap(storedKeys),
+        ...videos.map((v) => v.file_name),
+        ...chatImages.map((m) => m.blob_key),
+      ],
+      'account_deleted',
+      now,
+    );
     await tx.execute(sql`DELETE FROM otp_codes WHERE phone_number = ${erased.phone}`);
     await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
     await tx.execute(sql`DELETE FROM alerts WHERE user_id = ${userId}`);
     await tx.execute(
       sql`DELETE FROM blocks WHERE blocker_id = ${userId} OR blocked_id = ${userId}`,
     );
-    return {
-      withdrawal,
-      keys: [...photos.flatMap(storedKeys), ...videos.map((v) => v.file_name)],
-    };
+    return withdrawn;
   });
-  // Files go once the erasure has committed; a file that fails to go is only an orphan.
-  await Promise.allSettled(outcome.keys.map((key) => ctx.storage.delete(key)));
-  return { withdrawal: outcome.withdrawal };
+  return { withdrawal };
 }

@@ -12,9 +12,13 @@ import { listen } from '../../../test/connections';
 import { buildMember } from '../../../test/factories';
 import { balanceOf, ledgerProblems, testClock } from '../../../test/marketplace';
 import { entangledMember } from '../../../test/safety';
+import { createStorage } from '../../adapters/storage';
 import { rows } from '../../db/client';
 import { verificationVideos } from '../../db/media.schema';
+
+import { loadSecrets } from '../../lib/secrets';
 import { addImage, storedFiles } from '../media/media-test-helpers';
+import { deleteQueuedObjects } from '../media/storage-deletions';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;
@@ -96,7 +100,8 @@ describe('deleting an account', () => {
     expect(ledgerAfter!.n).toBe(ledgerBefore!.n + 2);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
 
-    // Personal fields erased; photos and the video gone from storage and the database.
+    // Personal fields erased; photos and the video gone from the database, and from storage
+    // once the storage deletion sweeper has run.
     const [erased] = await rows<Record<string, unknown>>(
       t.database.db,
       sql`SELECT username, phone_number, birth_date, short_bio, postal_code, deleted_at IS NOT NULL AS deleted,
@@ -116,6 +121,16 @@ describe('deleting an account', () => {
       videos: 0,
       auction: 'deleted',
     });
+    expect(await storedFiles(t)).toHaveLength(3);
+    const swept = await deleteQueuedObjects({
+      db: t.database.db,
+      storage: await createStorage(t.config, loadSecrets(t.config)),
+      clock: clock.clock,
+      onFailure: (failure) => {
+        throw new Error(`storage deletion failed: ${failure.kind}`);
+      },
+    });
+    expect(swept).toEqual({ deleted: 3, failed: 0 });
     expect(await storedFiles(t)).toEqual([]);
 
     // The partner: the connection ended, shown with the deleted-user placeholder.

@@ -36,7 +36,10 @@ const errors = {
 };
 const tags = ['safety'];
 
-export async function safetyRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
+export async function safetyRoutes(
+  app: FastifyZodApp,
+  { ctx, onStorageDeletionsQueued }: { ctx: ServiceContext; onStorageDeletionsQueued: () => void },
+) {
   const member = { onRequest: app.requireMember };
 
   app.get(
@@ -86,6 +89,7 @@ export async function safetyRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceCo
     async (request) => {
       const userId = request.member!.id;
       const { withdrawal } = await deleteAccount(ctx, userId);
+      onStorageDeletionsQueued();
       await publishWithdrawal(app, userId, withdrawal);
       return { success: true as const, message: SAFETY_MESSAGES.accountDeleted };
     },
