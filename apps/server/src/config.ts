@@ -144,6 +144,10 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_API_URL: z.url().optional(),
+  // Read by lib/tracing.ts and lib/error-reporting.ts before this runs; checked here so a
+  // mistyped address stops start-up instead of silently sending nothing.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  SENTRY_DSN: z.url().optional(),
 });
 
 export type Config = Omit<

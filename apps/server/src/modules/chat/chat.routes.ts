@@ -22,7 +22,9 @@ import {
 } from '@bidboard/shared';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { chatMetrics } from '../../lib/metrics';
 import { acceptRawImageBodies } from '../../lib/raw-image-body';
+import { withSpan } from '../../lib/tracing';
 import { publishRead, publishSentMessage } from './chat.events';
 import { unreadTotal } from './chat.repository';
 import {
@@ -122,7 +124,10 @@ export async function chatRoutes(
       const { text, type, blobUrl } = request.body;
       const blobKey =
         type === 'image' && blobUrl ? await imageKeyForMessage(ctx.storage, cid, blobUrl) : null;
-      const sent = await sendMessage(ctx, me, cid, { text, type, blobKey });
+      const sent = await withSpan('chat send', {}, () =>
+        sendMessage(ctx, me, cid, { text, type, blobKey }),
+      );
+      chatMetrics.sent(type === 'image' ? 'image' : 'text');
       publishSentMessage(app.io, me, sent);
       if (sent.notificationsQueued > 0) onNotificationsQueued();
       return { success: true as const, msgId: sent.message.id, message: sent.message };
