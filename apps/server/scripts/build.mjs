@@ -15,14 +15,19 @@ const shared = JSON.parse(
 const external = [...Object.keys(own.dependencies), ...Object.keys(shared.dependencies)].filter(
   (name) => name !== '@bidboard/shared',
 );
+// Observability (issue 21): OpenTelemetry patches these packages as Node loads them (require
+// and import hooks). Bundled, they would never be loaded by name and their spans would
+// silently vanish, so they stay imports whatever else the build bundles.
+const instrumented = ['pg', 'pg-pool', 'ioredis', 'fastify', '@fastify/otel', '@opentelemetry/*'];
 
 const dist = path.join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: here,
-  // The vision model process is forked from a file of its own (adapters/vision/local-vision).
+  // entry.ts starts tracing (when configured) before it imports server.ts; the vision model
+  // process is forked from a file of its own (adapters/vision/local-vision).
   entryPoints: {
-    server: 'src/server.ts',
+    server: 'src/entry.ts',
     cli: 'src/cli.ts',
     'vision-process': 'src/adapters/vision/vision-process.ts',
   },
@@ -33,7 +38,7 @@ await build({
   format: 'esm',
   target: 'node24',
   sourcemap: true,
-  external,
+  external: [...new Set([...external, ...instrumented])],
   logLevel: 'warning',
 });
 // Files the code reads beside itself (path.dirname(import.meta.url)/<folder>): in the

@@ -16,7 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import { createPaymentGateway } from './adapters/payments';
 import type { PaymentGateway } from './adapters/payments/payments.port';
 import { SandboxGateway } from './adapters/payments/sandbox/sandbox.gateway';
@@ -44,8 +44,11 @@ import { registerStorageDeletionSweeper } from './jobs/storage-deletion-sweep';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
 import { registerVisionJobs } from './jobs/vision-jobs';
 import { type Clock, systemClock } from './lib/context';
+import { flushErrorReports } from './lib/error-reporting';
+import { bindRequestId } from './lib/log-context';
 import { echoRequestId, loggingOptions } from './lib/logger';
 import { loadSecrets } from './lib/secrets';
+import { flushTracing, tracingFastifyPlugin } from './lib/tracing';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
 import { adminTokensRoutes } from './modules/admin/admin-tokens.routes';
@@ -76,8 +79,9 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import metricsPlugin, { scrapeRegistry } from './plugins/metrics';
 import sessionsEndedPlugin from './plugins/sessions-ended';
-import socketPlugin from './plugins/socket';
+import socketPlugin, { adapterStreamName } from './plugins/socket';
 
 export interface AppDependencies {
   config: Config;
@@ -112,7 +116,14 @@ export async function buildApp(deps: AppDependencies) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before every other plugin and route, so each handler is traced (when tracing is on).
+  const tracePlugin = tracingFastifyPlugin();
+  if (tracePlugin) await app.register(tracePlugin);
+  app.addHook('onClose', async () => {
+    await Promise.all([flushTracing(), flushErrorReports()]);
+  });
   app.addHook('onRequest', echoRequestId);
+  app.addHook('onRequest', bindRequestId);
 
   const sms = deps.sms ?? createSmsSender(config);
   const secrets = loadSecrets(config);
@@ -159,25 +170,8 @@ export async function buildApp(deps: AppDependencies) {
     sessions,
   };
 
+  // This app's own metrics; /metrics shows them with the process's (lib/metrics.ts).
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    httpDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
-  });
-
   await app.register(errorsPlugin, { registry });
   // Photos and uploads come from the bucket's own origin when storage is S3.
   const storageOrigins = s3Origins(config);
@@ -265,6 +259,13 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
 
+  await app.register(metricsPlugin, {
+    db: database.db,
+    registry,
+    redis: limitsRedis,
+    adapterStream: config.REDIS_URL ? adapterStreamName(config.REDIS_PREFIX) : undefined,
+  });
+
   const presence = await createPresence({
     io: app.io,
     db: database.db,
@@ -326,7 +327,7 @@ export async function buildApp(deps: AppDependencies) {
     await gateway.close();
   });
 
-  await app.register(systemRoutes, { database, registry });
+  await app.register(systemRoutes, { database, registry: scrapeRegistry(registry) });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });

@@ -150,6 +150,10 @@ const schema = z.object({
   PAYPAL_API_URL: z.url().optional(),
   /** Debian's ffmpeg decodes verification videos for the face match (issue 23). */
   FFMPEG_PATH: z.string().default('ffmpeg'),
+  // Read by lib/tracing.ts and lib/error-reporting.ts before this runs; checked here so a
+  // mistyped address stops start-up instead of silently sending nothing.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  SENTRY_DSN: z.url().optional(),
 });
 
 export type Config = Omit<

@@ -26,6 +26,7 @@ export function startConnectionSweeper(deps: {
   intervalMs?: number;
 }): ConnectionSweeper {
   return startRepeatingJob({
+    name: 'connection_sweep',
     run: async () => {
       await sweepConnections(deps.ctx, (effects) => publishConnectionEffects(deps.io, effects));
     },

@@ -19,6 +19,7 @@ export function startOutboxWorker(
   options: { onError: (error: unknown) => void; intervalMs?: number },
 ): OutboxWorker {
   return startRepeatingJob({
+    name: 'notification_outbox',
     run: async (isStopped) => {
       while (!isStopped() && (await deliverDueNotifications(deps)) > 0);
     },

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from '../modules/payments/payments.context';
 import { sweepPayouts } from '../modules/redemptions/payouts.service';
+import { type RepeatingJob, startRepeatingJob } from './repeating-job';
 
 export const PAYOUT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -14,21 +15,16 @@ export function registerPayoutSweeper(
   options: { enabled: boolean },
 ): void {
   if (!options.enabled || ctx.payouts.provider === 'manual') return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const wake = () => {
-    running ??= sweepPayouts(ctx)
-      .catch((err: unknown) => app.log.error({ err }, 'payout sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
+  let job: RepeatingJob<number> | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(wake, PAYOUT_SWEEP_INTERVAL_MS);
-    timer.unref();
+    job = startRepeatingJob({
+      name: 'payout_sweep',
+      run: () => sweepPayouts(ctx),
+      intervalMs: PAYOUT_SWEEP_INTERVAL_MS,
+      onError: (err) => app.log.error({ err }, 'payout sweep failed'),
+    });
   });
   app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+    await job?.stop();
   });
 }

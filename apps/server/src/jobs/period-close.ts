@@ -5,12 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/context';
+import { alertMetrics, closeMetrics } from '../lib/metrics';
 import { listenForAlertRanges } from '../modules/alerts/alerts.events';
 import { publishPeriodClosed } from '../modules/auctions/auctions.events';
 import {
   type ClosedPeriod,
   type ClosePeriodOptions,
   closePeriod,
+  closeStage,
   ensureOpenPeriod,
   type PeriodRow,
 } from '../modules/auctions/periods.service';
@@ -39,10 +41,24 @@ export async function sweepPeriods(
   options: ClosePeriodOptions = {},
 ): Promise<SweepResult> {
   const now = deps.clock();
-  const closed = await closePeriod(deps.db, now, options);
+  const closed = await closePeriod(deps.db, now, options).catch((error: unknown) => {
+    closeMetrics.failed();
+    throw error;
+  });
   const period = closed?.next ?? (await ensureOpenPeriod(deps.db, now));
-  if (closed && deps.io) await publishPeriodClosed(deps.io, deps.db, closed, now);
+  if (closed) recordClose(closed, now);
+  const io = deps.io;
+  if (closed && io)
+    await closeStage('fan_out', () => publishPeriodClosed(io, deps.db, closed, now));
   return { closed, period };
+}
+
+function recordClose(closed: ClosedPeriod, now: Date) {
+  closeMetrics.closed({ auctions: closed.auctionCount, connections: closed.connectionCount }, now);
+  // Two alerts per connection, one of each kind.
+  for (const kind of closed.alerts.kinds) {
+    alertMetrics.written(kind, closed.alerts.count / closed.alerts.kinds.length);
+  }
 }
 
 export interface PeriodSweeper {
@@ -57,6 +73,7 @@ export function startPeriodSweeper(
 ): PeriodSweeper {
   let endTimer: NodeJS.Timeout | undefined;
   const job = startRepeatingJob({
+    name: 'period_close',
     run: async (isStopped) => {
       const { period } = await sweepPeriods(deps);
       clearTimeout(endTimer);

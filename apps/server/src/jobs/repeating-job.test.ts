@@ -27,7 +27,7 @@ afterEach(() => {
 describe('a repeating job', () => {
   it('runs on start and again at each interval', async () => {
     const run = vi.fn(async () => 'done');
-    const job = startRepeatingJob({ run, intervalMs: 1000, onError: () => {} });
+    const job = startRepeatingJob({ name: 'test', run, intervalMs: 1000, onError: () => {} });
     expect(run).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(3000);
     expect(run).toHaveBeenCalledTimes(4);
@@ -38,7 +38,7 @@ describe('a repeating job', () => {
 
   it('shares a run in progress with every wake during it', async () => {
     const { run, finishRun } = controlledRuns();
-    const job = startRepeatingJob({ run, intervalMs: 60_000, onError: () => {} });
+    const job = startRepeatingJob({ name: 'test', run, intervalMs: 60_000, onError: () => {} });
     const first = job.wake();
     const second = job.wake();
     await finishRun();
@@ -55,6 +55,7 @@ describe('a repeating job', () => {
   it('with rerunWhenWoken, makes one more pass after a run that was woken during it', async () => {
     const { run, finishRun } = controlledRuns();
     const job = startRepeatingJob({
+      name: 'test',
       run,
       intervalMs: 60_000,
       onError: () => {},
@@ -73,7 +74,12 @@ describe('a repeating job', () => {
     const errors: unknown[] = [];
     const failure = new Error('database gone');
     const run = vi.fn().mockRejectedValueOnce(failure).mockResolvedValue('recovered');
-    const job = startRepeatingJob({ run, intervalMs: 60_000, onError: (e) => errors.push(e) });
+    const job = startRepeatingJob({
+      name: 'test',
+      run,
+      intervalMs: 60_000,
+      onError: (e) => errors.push(e),
+    });
     expect(await job.wake()).toBeUndefined();
     expect(errors).toEqual([failure]);
     expect(await job.wake()).toBe('recovered');
@@ -83,6 +89,7 @@ describe('a repeating job', () => {
   it('stops after the run in progress, which sees the stop, and ignores later wakes', async () => {
     const { run, finishRun, stopSeen } = controlledRuns();
     const job = startRepeatingJob({
+      name: 'test',
       run,
       intervalMs: 1000,
       onError: () => {},

@@ -2,6 +2,11 @@
 // Their work lives in database rows, so the interval and wake-ups are only prompts: a
 // missed one costs nothing and a run after downtime catches up. Runs never overlap, and
 // stop() waits for the run in progress so a closing server does not cut a batch short.
+// Every run is traced (span `job <name>`) and counted: runs, duration, last success and
+// lag per job on /metrics (docs/metrics.md), so a new job is watched by naming it.
+import { reportError } from '../lib/error-reporting';
+import { jobMetrics, secondsSince } from '../lib/metrics';
+import { withSpan } from '../lib/tracing';
 
 export interface RepeatingJob<T> {
   /**
@@ -14,6 +19,8 @@ export interface RepeatingJob<T> {
 }
 
 export function startRepeatingJob<T>(job: {
+  /** snake_case, the `job` label of its metrics and alerts. */
+  name: string;
   /** One run; a run of many batches checks isStopped() between them. */
   run: (isStopped: () => boolean) => Promise<T>;
   intervalMs: number;
@@ -28,12 +35,27 @@ export function startRepeatingJob<T>(job: {
   let running: Promise<T | undefined> | null = null;
   let again = false;
   const isStopped = () => stopped;
+  jobMetrics.started(job.name, job.intervalMs);
+
+  const runOnce = () =>
+    withSpan(`job ${job.name}`, {}, async () => {
+      const start = performance.now();
+      try {
+        const result = await job.run(isStopped);
+        jobMetrics.ran(job.name, secondsSince(start), true);
+        return result;
+      } catch (error) {
+        jobMetrics.ran(job.name, secondsSince(start), false);
+        reportError(error, { job: job.name });
+        throw error;
+      }
+    });
 
   const runUntilSettled = async (): Promise<T> => {
     let result: T;
     do {
       again = false;
-      result = await job.run(isStopped);
+      result = await runOnce();
     } while (again && !stopped);
     return result;
   };

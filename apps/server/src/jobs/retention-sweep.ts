@@ -27,6 +27,7 @@ export function startRetentionSweeper(deps: {
   intervalMs?: number;
 }): RetentionSweeper {
   return startRepeatingJob({
+    name: 'retention_sweep',
     run: (isStopped) => pruneExpiredRows(deps, isStopped),
     intervalMs: deps.intervalMs ?? RETENTION_SWEEP_INTERVAL_MS,
     onError: deps.onError,

@@ -29,6 +29,7 @@ export function startStorageDeletionSweeper(deps: {
   intervalMs?: number;
 }): StorageDeletionSweeper {
   return startRepeatingJob({
+    name: 'storage_deletion_sweep',
     run: (isStopped) => deleteQueuedObjects({ ...deps, isStopped }),
     intervalMs: deps.intervalMs ?? STORAGE_DELETION_INTERVAL_MS,
     onError: deps.onError,

@@ -25,6 +25,7 @@ export function startUploadSlotSweeper(deps: {
   intervalMs?: number;
 }): UploadSlotSweeper {
   const job = startRepeatingJob({
+    name: 'upload_slot_sweep',
     run: () => sweepAbandonedUploads(deps),
     intervalMs: deps.intervalMs ?? UPLOAD_SWEEP_INTERVAL_MS,
     onError: deps.onError,

@@ -38,6 +38,7 @@ export function startVisionJobs(
   options: { onError: (error: unknown) => void; intervalMs?: number },
 ): RepeatingJob<number> {
   return startRepeatingJob({
+    name: 'vision_jobs',
     run: (isStopped) => runDueVisionJobs(ctx, isStopped),
     intervalMs: options.intervalMs ?? VISION_JOBS_INTERVAL_MS,
     onError: options.onError,

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import type { Config } from '../config';
+import { logMixin } from './log-context';
 import {
   isSecretKey,
   type MaskedError,
@@ -45,13 +46,18 @@ export async function echoRequestId(request: FastifyRequest, reply: FastifyReply
   reply.header('x-request-id', request.id);
 }
 
-/** Keys that pino hands to the serializers below; everything else is masked in `log`. */
-const SERIALIZED = new Set(['req', 'res', 'err']);
+/**
+ * Keys that pino hands to the serializers below, and ids this server made (lib/log-context:
+ * the request id, checked by requestIdFor, and the trace's hex ids); everything else is
+ * masked in `log`.
+ */
+const SERIALIZED = new Set(['req', 'res', 'err', 'reqId', 'trace_id', 'span_id']);
 
 function loggerOptions(level: Config['LOG_LEVEL'], stream?: DestinationStream) {
   return {
     level,
     ...(stream ? { stream } : {}),
+    mixin: logMixin,
     serializers: {
       // No headers (authorization, cookies), no body: method, masked URL, caller address.
       req: (request: FastifyRequest) => ({

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Counter, type Registry } from 'prom-client';
 import { ZodError } from 'zod';
+import { reportError } from '../lib/error-reporting';
 import { AppError, pgErrorCode } from '../lib/errors';
 
 function firstIssueMessage(error: ZodError): string {
@@ -70,6 +71,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { regi
     }
     const sqlstate = pgErrorCode(error);
     unhandled.inc({ source: sqlstate ? 'database' : 'code', sqlstate: sqlstate ?? '' });
+    reportError(error, {
+      route: request.routeOptions.url ?? 'unmatched',
+      reqId: String(request.id),
+    });
     request.log.error(
       { err: error, reqId: request.id, sqlstate },
       sqlstate ? 'unhandled database error' : 'unhandled error',

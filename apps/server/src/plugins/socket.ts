@@ -48,6 +48,11 @@ export interface SocketPluginOptions {
   eventBudget: { max: number; windowSeconds: number; redis?: Redis };
 }
 
+/** The Redis stream the Socket.IO adapter shares between servers (metrics read its length). */
+export function adapterStreamName(redisPrefix: string): string {
+  return `${redisPrefix}:socket.io`;
+}
+
 /** Browsers send Origin; it must be this server's own host or an allowed origin. */
 export function isAllowedOrigin(
   origin: string | undefined,
@@ -80,7 +85,7 @@ export default fp(
       const client = createClient({ url: opts.redisUrl });
       client.on('error', (err) => app.log.error({ err }, 'redis error'));
       await client.connect();
-      io.adapter(createAdapter(client, { streamName: `${opts.redisPrefix}:socket.io` }));
+      io.adapter(createAdapter(client, { streamName: adapterStreamName(opts.redisPrefix) }));
       app.addHook('onClose', async () => {
         await client.quit().catch(() => {});
       });

@@ -4,6 +4,7 @@ import type { Alert } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import type { ALERT_KINDS } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
+import { alertMetrics } from '../../lib/metrics';
 
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -35,6 +36,7 @@ export async function insertAlert(executor: Executor, alert: NewAlert): Promise<
         VALUES (${alert.userId}, ${alert.kind}, ${JSON.stringify(alert.payload)}::jsonb, ${alert.message})
         RETURNING ${columns}`,
   );
+  alertMetrics.written(alert.kind);
   return row!;
 }
 

@@ -11,6 +11,8 @@ import {
 import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { socketMetrics } from '../../lib/metrics';
+import { withSpan } from '../../lib/tracing';
 import type { AppSocketServer } from '../../plugins/socket';
 import { type BidEvents, placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
@@ -47,7 +49,10 @@ export function registerAuctionSocketHandlers(
       // Joined before the card is read, so no bid falls between the read and the join.
       await socket.join(auctionRoom(auctionId));
       try {
-        const card = await cardFor({ auctionId, viewerId: userId });
+        const card = await withSpan('socket joinRoom', {}, () =>
+          cardFor({ auctionId, viewerId: userId }),
+        );
+        socketMetrics.roomJoin(Boolean(card));
         if (!card) {
           await socket.leave(auctionRoom(auctionId));
           return;
@@ -78,9 +83,11 @@ export function registerAuctionSocketHandlers(
         return;
       }
       try {
-        await placeBid(
-          { db: ctx.db, clock: ctx.clock, events: bidEvents },
-          { auctionId, bidderId: userId, amount: bidAmount },
+        await withSpan('socket placeBid', {}, () =>
+          placeBid(
+            { db: ctx.db, clock: ctx.clock, events: bidEvents },
+            { auctionId, bidderId: userId, amount: bidAmount },
+          ),
         );
       } catch (error) {
         if (!(error instanceof AppError)) log.warn({ err: error }, 'placeBid failed');

@@ -4,6 +4,8 @@
 // period exactly once, and a crash part-way leaves nothing half done.
 import { sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import { type CloseStage, closeMetrics, secondsSince } from '../../lib/metrics';
+import { withSpan } from '../../lib/tracing';
 import type { AlertRange } from '../alerts/alerts.repository';
 import { recordAdminAction } from '../audit';
 import { nextPeriodEnd } from './period-time';
@@ -24,12 +26,25 @@ export const CLOSE_ALERT_KINDS = ['auction_won', 'winning_bidder_connection_pend
  */
 export interface ClosedPeriod {
   periodId: number;
+  auctionCount: number;
   connectionCount: number;
   alerts: AlertRange;
   next: PeriodRow;
 }
 
 const iso = (d: Date) => d.toISOString();
+
+/** Each step of a close is timed (bidboard_close_stage_duration_seconds) and traced. */
+export function closeStage<T>(stage: CloseStage, run: () => Promise<T>): Promise<T> {
+  return withSpan(`close ${stage}`, {}, async () => {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      closeMetrics.stage(stage, secondsSince(start));
+    }
+  });
+}
 
 function toPeriod(row: PeriodRow): PeriodRow {
   return {
@@ -110,6 +125,7 @@ export async function closePeriod(
 ): Promise<ClosedPeriod | null> {
   const force = options.force === true;
   return db.transaction(async (tx) => {
+    const started = performance.now();
     const [closed] = await rows<{ id: number; end_time: Date }>(
       tx,
       sql`UPDATE auction_periods
@@ -124,15 +140,18 @@ export async function closePeriod(
        RETURNING id, end_time`,
     );
     if (!closed) return null;
+    // Timed only when it closed something: every sweep tries it.
+    closeMetrics.stage('close_period', secondsSince(started));
     const periodId = Number(closed.id);
     const closedEnd = new Date(closed.end_time);
 
     // Waits for bids in flight on each auction row, then sees their committed result.
     // The escrow (current bid) moves from the auction to the connection; no tokens move.
     // Only counts come back: no row of the period travels to Node.
-    const [made] = await rows<{ n: number }>(
-      tx,
-      sql`WITH closed AS (
+    const [made] = await closeStage('close_auctions', () =>
+      rows<{ n: number; auctions: number }>(
+        tx,
+        sql`WITH closed AS (
             UPDATE auctions SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
                    updated_at = ${iso(now)}::timestamptz
              WHERE period_id = ${periodId} AND status = 'active'
@@ -145,12 +164,15 @@ export async function closePeriod(
             FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
           ON CONFLICT (auction_id) DO NOTHING
        RETURNING 1)
-          SELECT COUNT(*)::int AS n FROM made`,
+          SELECT (SELECT COUNT(*) FROM made)::int AS n,
+                 (SELECT COUNT(*) FROM closed)::int AS auctions`,
+      ),
     );
 
-    const [alerts] = await rows<{ n: number; first_id: number | null; last_id: number | null }>(
-      tx,
-      sql`WITH made AS (
+    const [alerts] = await closeStage('write_alerts', () =>
+      rows<{ n: number; first_id: number | null; last_id: number | null }>(
+        tx,
+        sql`WITH made AS (
           INSERT INTO alerts (user_id, kind, payload, message)
           SELECT x.user_id, x.kind, x.payload, x.message
             FROM connections c
@@ -175,13 +197,12 @@ export async function closePeriod(
            ) AS x(user_id, kind, payload, message)
          RETURNING id)
           SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id FROM made`,
+      ),
     );
 
     const start = closedEnd;
-    const next = await openPeriod(
-      tx,
-      start,
-      nextPeriodEnd(new Date(Math.max(now.getTime(), closedEnd.getTime()))),
+    const next = await closeStage('open_next_period', () =>
+      openPeriod(tx, start, nextPeriodEnd(new Date(Math.max(now.getTime(), closedEnd.getTime())))),
     );
     if (!next) throw new Error('could not open the next auction period');
     if (options.closedBy) {
@@ -201,6 +222,7 @@ export async function closePeriod(
     }
     return {
       periodId,
+      auctionCount: made!.auctions,
       connectionCount: made!.n,
       alerts: {
         count: alerts!.n,

@@ -17,6 +17,7 @@ import {
 import { type Db, runStatement, type Statement } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound, pgErrorCode } from '../../lib/errors';
+import { alertMetrics, bidMetrics } from '../../lib/metrics';
 import type { AlertRow } from '../alerts/alerts.repository';
 
 export interface PlaceBidInput {
@@ -46,6 +47,10 @@ export interface BidContext {
 }
 
 const rejected = (message: string) => badRequest('BID_REJECTED', message);
+const invalidAmount = (message: string) => {
+  bidMetrics.refused('invalid_amount');
+  return rejected(message);
+};
 
 /**
  * What the member hears for each reason bid_refusal (SQL) gives. A new rule is a new
@@ -92,9 +97,9 @@ const PLACE_BID: Statement = {
 
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
   const { auctionId, bidderId, amount } = input;
-  if (!Number.isInteger(amount)) throw rejected(AUCTION_MESSAGES.bidNotWhole);
-  if (amount > MAX_BID) throw rejected(AUCTION_MESSAGES.bidTooHigh);
-  if (amount < BID_STEP) throw rejected(AUCTION_MESSAGES.bidTooLow(BID_STEP));
+  if (!Number.isInteger(amount)) throw invalidAmount(AUCTION_MESSAGES.bidNotWhole);
+  if (amount > MAX_BID) throw invalidAmount(AUCTION_MESSAGES.bidTooHigh);
+  if (amount < BID_STEP) throw invalidAmount(AUCTION_MESSAGES.bidTooLow(BID_STEP));
 
   let row: PlaceBidRow;
   try {
@@ -108,11 +113,13 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
     ])) as [PlaceBidRow];
   } catch (error) {
     if (pgErrorCode(error) === '23514') {
+      bidMetrics.refused('insufficient_tokens');
       throw new AppError('INSUFFICIENT_TOKENS', 400, MESSAGES.insufficientTokens);
     }
     throw error;
   }
   if (row.refusal !== null) {
+    bidMetrics.refused(row.refusal);
     const refuse = REFUSALS[row.refusal];
     if (!refuse) throw new Error(`unknown bid refusal ${row.refusal}`);
     throw refuse(row.current_bid);
@@ -155,6 +162,8 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
             },
           },
   };
+  bidMetrics.placed();
+  if (result.outbid) alertMetrics.written('outbid');
   ctx.events?.bidPlaced(result);
   return result;
 }

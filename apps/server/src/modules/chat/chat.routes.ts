@@ -22,7 +22,9 @@ import {
 } from '@bidboard/shared';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { chatMetrics } from '../../lib/metrics';
 import { acceptRawImageBodies } from '../../lib/raw-image-body';
+import { withSpan } from '../../lib/tracing';
 import { publishRead, publishSentMessage } from './chat.events';
 import { unreadTotal } from './chat.repository';
 import {
@@ -123,7 +125,10 @@ export async function chatRoutes(
       const { text, type, blobUrl, confirmed } = request.body;
       const blobKey =
         type === 'image' && blobUrl ? await imageKeyForMessage(ctx, me, cid, blobUrl) : null;
-      const sent = await sendMessage(ctx, me, cid, { text, type, blobKey, confirmed });
+      const sent = await withSpan('chat send', {}, () =>
+        sendMessage(ctx, me, cid, { text, type, blobKey, confirmed }),
+      );
+      chatMetrics.sent(type === 'image' ? 'image' : 'text');
       publishSentMessage(app.io, me, sent);
       if (sent.notificationsQueued > 0) onNotificationsQueued();
       return { success: true as const, msgId: sent.message.id, message: sent.message };

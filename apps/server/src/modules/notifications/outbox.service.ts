@@ -8,6 +8,7 @@ import type { PushSender } from '../../adapters/push/push.port';
 import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
 import type { Db } from '../../db/client';
+import { notificationMetrics } from '../../lib/metrics';
 import { deleteSubscriptionById, subscriptionsOf } from './notifications.repository';
 import {
   alertContent,
@@ -141,6 +142,7 @@ export async function deliverDueNotifications(deps: OutboxDeps): Promise<number>
             : { ...outcome, delaySeconds: retryDelaySeconds(row.attempts) };
       }
       await finish(deps.db, row, outcome);
+      notificationMetrics.finished(row.channel, outcome.status);
     }),
   );
   return claimed.length;

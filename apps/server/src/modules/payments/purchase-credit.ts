@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { GatewayTransaction } from '../../adapters/payments/payments.port';
 import { rows, type Tx } from '../../db/client';
 import type { PaymentIntentRow } from '../../db/payments.schema';
+import { paymentMetrics } from '../../lib/metrics';
 import { loadSettings } from '../settings/settings.service';
 import { publishBalance } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
@@ -81,6 +82,7 @@ export async function creditPayment(
     await flagHighValue(tx, intent, purchase.id, now, ctx);
     return { status: 'credited', entry, intent, purchaseId: purchase.id };
   });
+  paymentMetrics.purchase(result.status);
   if (result.status === 'credited') publishBalance(ctx.io, result.entry, 'purchase');
   return result;
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { type PayoutEvent, PayoutRejectedError } from '../../adapters/payouts/payouts.port';
 import { rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
+import { paymentMetrics } from '../../lib/metrics';
 import type { PaymentsContext } from '../payments/payments.context';
 import { notePayoutStatus, settleRedemption } from './redemptions.service';
 
@@ -55,6 +56,7 @@ async function send(ctx: PaymentsContext, redemption: RedemptionRow): Promise<vo
       return;
     }
     ctx.log?.warn({ err: error, redemptionId: redemption.id }, 'payout not sent; will retry');
+    paymentMetrics.payout('send_failed');
     await ctx.db.execute(
       sql`UPDATE redemptions
              SET payout_status = 'SEND_FAILED', updated_at = ${ctx.clock()}

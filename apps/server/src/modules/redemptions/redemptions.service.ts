@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { paymentMetrics } from '../../lib/metrics';
 import { recordAdminAction } from '../audit';
 import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
@@ -21,8 +22,13 @@ import { publishBalance } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { presentRedemption } from './redemptions.repository';
 
+/** A request refused with the spec's message, counted on /metrics. */
+const refused = (error: AppError) => {
+  paymentMetrics.redemption('refused');
+  return error;
+};
 const insufficient = () =>
-  new AppError('INSUFFICIENT_TOKENS', 400, REDEMPTION_MESSAGES.insufficient);
+  refused(new AppError('INSUFFICIENT_TOKENS', 400, REDEMPTION_MESSAGES.insufficient));
 
 export async function requestRedemption(
   ctx: PaymentsContext,
@@ -38,10 +44,12 @@ export async function requestRedemption(
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
     const settings = await loadSettings(tx, ctx.config);
     const minimum = settings.minimum_redeemable_threshold;
-    if (tokens < minimum) throw badRequest('VALIDATION', REDEMPTION_MESSAGES.belowMinimum(minimum));
+    if (tokens < minimum)
+      throw refused(badRequest('VALIDATION', REDEMPTION_MESSAGES.belowMinimum(minimum)));
     const multiplier = settings.token_redemption_multiplier;
     const amountCents = redemptionPayoutCents(tokens, multiplier, settings.payout_fee_cents);
-    if (amountCents <= 0) throw badRequest('VALIDATION', REDEMPTION_MESSAGES.nothingAfterFees);
+    if (amountCents <= 0)
+      throw refused(badRequest('VALIDATION', REDEMPTION_MESSAGES.nothingAfterFees));
     const [created] = await rows<RedemptionRow>(
       tx,
       sql`INSERT INTO redemptions
@@ -67,6 +75,7 @@ export async function requestRedemption(
     }
     return { redemption: created!, entry: debit! };
   });
+  paymentMetrics.redemption('requested');
   publishBalance(ctx.io, entry, 'redemption');
   return {
     redemption,
@@ -153,6 +162,7 @@ export async function settleRedemption(
     }
     return { settled: row, entry: ledger };
   });
+  paymentMetrics.payout(decision.outcome);
   if (entry && decision.outcome === 'failed') publishBalance(ctx.io, entry, 'redemption_failed');
   return settled;
 }

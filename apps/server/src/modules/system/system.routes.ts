@@ -7,7 +7,7 @@ import type { FastifyZodApp } from '../../lib/fastify';
 
 export async function systemRoutes(
   app: FastifyZodApp,
-  opts: { database: Database; registry: Registry },
+  opts: { database: Database; registry: Pick<Registry, 'contentType' | 'metrics'> },
 ) {
   app.get(
     '/api/health',

@@ -1,0 +1,161 @@
+// OpenTelemetry tracing (docs/observability.md). The official Node SDK with the http, pg
+// and ioredis instrumentations and Fastify's own (@fastify/otel), plus our spans for socket
+// events, sweeper runs and close stages (withSpan). It starts only when an OTLP endpoint
+// is configured, before the server's modules load (entry.ts): the instrumentations patch
+// packages as they are loaded, through require hooks and, for ES module imports,
+// import-in-the-middle's loader hooks. Without an endpoint nothing here loads any SDK
+// code, and withSpan calls straight through.
+import type { Attributes, Span, SpanStatusCode as StatusCodes, Tracer } from '@opentelemetry/api';
+import type { FastifyPluginCallback } from 'fastify';
+import { AppError } from './errors';
+
+/** Packages whose ES module imports go through the loader hook (the rest need none). */
+const HOOKED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
+/** Probes and scrapes are not worth a trace each. */
+const UNTRACED_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
+
+interface Tracing {
+  tracer: Tracer;
+  api: typeof import('@opentelemetry/api');
+  fastifyPlugin: FastifyPluginCallback;
+  flush: () => Promise<void>;
+  shutdown: () => Promise<void>;
+}
+
+let tracing: Tracing | null = null;
+
+export function tracingConfigured(env: NodeJS.ProcessEnv): boolean {
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  return Boolean(endpoint) && env.OTEL_SDK_DISABLED !== 'true';
+}
+
+export interface StartTracingOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Tests: where spans go instead of the OTLP exporter (starts tracing without an endpoint). */
+  spanProcessors?: import('@opentelemetry/sdk-trace').SpanProcessor[];
+}
+
+/**
+ * Starts the SDK when an OTLP endpoint is set (the exporter, protocol, headers and sampler
+ * come from the standard OTEL_* variables); returns null, having loaded nothing, otherwise.
+ */
+export async function startTracing(options: StartTracingOptions = {}): Promise<Tracing | null> {
+  const env = options.env ?? process.env;
+  if (tracing) return tracing;
+  if (!options.spanProcessors && !tracingConfigured(env)) return null;
+
+  const hooks = await import('import-in-the-middle/register-hooks.mjs');
+  hooks.register({ include: HOOKED_PACKAGES });
+  const [api, { NodeSDK }, { HttpInstrumentation }, { PgInstrumentation }, ioredis, fastify] =
+    await Promise.all([
+      import('@opentelemetry/api'),
+      import('@opentelemetry/sdk-node'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@opentelemetry/instrumentation-ioredis'),
+      import('@fastify/otel'),
+    ]);
+  // Fastify's own instrumentation makes each request's server span (continuing a caller's
+  // traceparent); a span per hook or for the handler alone would cost more than it tells
+  // (bench/tracing.bench.ts).
+  const fastifyOtel = new fastify.FastifyOtelInstrumentation({
+    instrumentHooks: false,
+    instrumentHandler: false,
+    ignorePaths: ({ url }) => UNTRACED_PATHS.has(url.split('?')[0]!),
+    requestHook: (span, request) => {
+      span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
+      // The query string may hold signatures or a phone number: the path only.
+      span.setAttribute('url.path', request.url.split('?')[0]!);
+    },
+  });
+  const sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME || 'bidboard',
+    spanProcessors: options.spanProcessors,
+    // Traces only: metrics are Prometheus's (/metrics), logs go to stdout. The SDK would
+    // otherwise also export the instrumentations' own metrics over OTLP.
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [
+      // Outgoing calls (push services, Twilio, PayPal, the card processor); incoming
+      // requests are Fastify's spans above, one server span each instead of two.
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+      // Queries, not pool check-outs: bidboard_db_pool_* already tell how the pool does.
+      new PgInstrumentation({ enhancedDatabaseReporting: false, ignoreConnectSpans: true }),
+      // Redis commands outside a traced operation (presence renewals, budgets) are noise.
+      new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
+      fastifyOtel,
+    ],
+  });
+  sdk.start();
+  tracing = {
+    api,
+    tracer: api.trace.getTracer('bidboard'),
+    fastifyPlugin: fastifyOtel.plugin(),
+    flush: async () => {
+      const provider = api.trace.getTracerProvider() as { getDelegate?: () => unknown };
+      const delegate = provider.getDelegate?.() as { forceFlush?: () => Promise<void> };
+      await delegate?.forceFlush?.();
+    },
+    shutdown: async () => {
+      await sdk.shutdown();
+      tracing = null;
+    },
+  };
+  return tracing;
+}
+
+/** Sends the spans not exported yet (an app closing: its last requests' spans). */
+export async function flushTracing(): Promise<void> {
+  await tracing?.flush();
+}
+
+/** The Fastify plugin that traces each request's handler; null while tracing is off. */
+export function tracingFastifyPlugin(): FastifyPluginCallback | null {
+  return tracing?.fastifyPlugin ?? null;
+}
+
+/**
+ * Runs `fn` inside a span named `name` (a child of the active span, if any), recording a
+ * thrown error on it. With tracing off it is `fn()`.
+ */
+export function withSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span | null) => Promise<T>,
+): Promise<T> {
+  if (!tracing) return fn(null);
+  const { api, tracer } = tracing;
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await fn(span);
+    } catch (error) {
+      // A refusal with the spec's message is an answer, not a failure of the operation.
+      if (error instanceof AppError && error.status < 500) {
+        span.setAttribute('bidboard.refused', error.code);
+      } else recordError(span, error, api.SpanStatusCode);
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+function recordError(span: Span, error: unknown, codes: typeof StatusCodes) {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({ code: codes.ERROR, message: error instanceof Error ? error.message : '' });
+}
+
+/** Marks the active span failed (an error answered as a 500, a failed job). */
+export function recordErrorOnActiveSpan(error: unknown): void {
+  if (!tracing) return;
+  const span = tracing.api.trace.getActiveSpan();
+  if (span) recordError(span, error, tracing.api.SpanStatusCode);
+}
+
+/** The active trace and span ids, for log lines; empty while tracing is off. */
+export function traceIds(): { trace_id?: string; span_id?: string } {
+  if (!tracing) return {};
+  const context = tracing.api.trace.getActiveSpan()?.spanContext();
+  if (!context || !tracing.api.isSpanContextValid(context)) return {};
+  return { trace_id: context.traceId, span_id: context.spanId };
+}

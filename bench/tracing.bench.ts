@@ -1,0 +1,284 @@
+// What tracing costs (issue 21): the built server (dist/server.js, started with node as in
+// production) with OTEL_EXPORTER_OTLP_ENDPOINT set, exporting over OTLP/HTTP (protobuf) to
+// a small receiver in this process, against the same server with tracing off; tracing on
+// with every trace exported, and with the sampler docs/observability.md recommends (10% of
+// traces). PostgreSQL only (pg spans are the point). Figures: GET /api/auth/me req/s
+// (autocannon, its own process) and the hot auction's bids over sockets (clients in their
+// own process); each variant runs twice, in mirrored order, on its own copy of one seeded
+// database.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, rows } from '../apps/server/src/db/client';
+import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
+import {
+  benchConfig,
+  bulkMembers,
+  type Figure,
+  pgBase,
+  report,
+  runClients,
+  scratchDatabase,
+  tokensFor,
+} from './lib/harness';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const serverDir = path.resolve(import.meta.dirname, '../apps/server');
+const config = benchConfig();
+
+/** The collector: accepts OTLP/HTTP exports and counts them. */
+async function startReceiver() {
+  const received = { requests: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    req.on('data', (c: Buffer) => {
+      received.bytes += c.length;
+    });
+    req.on('end', () => {
+      received.requests += 1;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+type Variant = 'off' | 'on' | 'sampled';
+
+/** The built server on `databaseUrl`, traced to `otlp` unless `variant` is off. */
+async function startServer(databaseUrl: string, variant: Variant, otlp: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', 'dist/server.js'],
+    {
+      cwd: serverDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: config.DATA_DIR,
+        JWT_SECRET: config.JWT_SECRET,
+        SEED_DEMO: 'false',
+        SWEEPER_ENABLED: 'false',
+        RATE_LIMIT_MAX: '100000000',
+        SOCKET_EVENTS_MAX: '100000000',
+        ...(variant === 'off' ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp }),
+        ...(variant === 'sampled'
+          ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
+          : {}),
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (
+    (await fetch(`${url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    /** CPU seconds the server process has used so far (Linux /proc, 100 ticks a second). */
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function meRequests(
+  url: string,
+  token: string,
+  seconds = DURATION,
+): Promise<{ perSecond: number; total: number }> {
+  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = ['-c', '20', '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`];
+  const child = spawn(process.execPath, [bin, ...args, `${url}/api/auth/me`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  await new Promise((resolve) => child.on('exit', resolve));
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    errors: number;
+    non2xx: number;
+  };
+  if (r.errors + r.non2xx > 0) throw new Error(`/me: ${r.errors + r.non2xx} failures`);
+  return { perSecond: r.requests.average, total: r.requests.total };
+}
+
+if (!pgBase) {
+  console.log('tracing bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
+} else {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
+  const template = await scratchDatabase();
+  const client = new pg.Pool({ connectionString: template.url, max: 2 });
+  const ids = await bulkMembers(client, BIDDERS + 1, 1_000_000);
+  await client.end();
+  {
+    const database = openDatabase({ url: template.url, poolSize: 2 });
+    await ensureOpenPeriod(database.db, new Date());
+    await database.close();
+  }
+  const receiver = await startReceiver();
+  // Throughput moves with whatever else the machine runs; the server's CPU time per
+  // request or bid moves much less, so both are reported.
+  const zero = () => ({
+    me: 0,
+    meRequests: 0,
+    meCpu: 0,
+    bids: 0,
+    attempts: 0,
+    seconds: 0,
+    bidCpu: 0,
+  });
+  const totals = { off: zero(), on: zero(), sampled: zero() };
+  try {
+    const order: Variant[] = ['off', 'on', 'sampled', 'sampled', 'on', 'off'];
+    for (const side of order) {
+      const copy = await scratchDatabase(template.name);
+      const database = openDatabase({ url: copy.url, poolSize: 2 });
+      try {
+        const [hot] = await rows<{ id: number }>(
+          database.db,
+          sql`SELECT id FROM auctions WHERE user_id = ${ids[BIDDERS]!}`,
+        );
+        const bidders = ids.slice(0, BIDDERS);
+        const tokens = await tokensFor(database, config, bidders);
+        const server = await startServer(copy.url, side, receiver.url);
+        try {
+          // A short first run warms the JIT (and fills the span queue) before measuring.
+          await meRequests(server.url, tokens[0]!, 2);
+          let cpu = server.cpuSeconds();
+          const me = await meRequests(server.url, tokens[0]!);
+          totals[side].me += me.perSecond;
+          totals[side].meRequests += me.total;
+          totals[side].meCpu += server.cpuSeconds() - cpu;
+          cpu = server.cpuSeconds();
+          const r = await runClients<{ accepted: number; attempts: number; seconds: number }>({
+            scenario: 'bids',
+            url: server.url,
+            tokens,
+            bidderIds: bidders,
+            auctionId: hot!.id,
+            rounds: ROUNDS,
+          });
+          totals[side].bids += r.accepted;
+          totals[side].attempts += r.attempts;
+          totals[side].seconds += r.seconds;
+          totals[side].bidCpu += server.cpuSeconds() - cpu;
+          console.log(side, {
+            meReqPerSec: Math.round(me.perSecond),
+            bidsPerSec: r.accepted / r.seconds,
+          });
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await database.close();
+        await copy.drop();
+      }
+    }
+  } finally {
+    await receiver.close();
+    await template.drop();
+  }
+  console.log(
+    `collector received ${receiver.received.requests} exports, ${Math.round(receiver.received.bytes / 1024)} KB`,
+  );
+  if (receiver.received.requests === 0) throw new Error('tracing on exported nothing');
+  const figures: Figure[] = [
+    {
+      figure: 'GET /api/auth/me req/s, tracing on (every trace exported) vs off',
+      unit: 'req/s',
+      value: totals.on.me / 2,
+      ceiling: totals.off.me / 2,
+      better: 'higher',
+      target: 0.9,
+    },
+    {
+      figure: 'GET /api/auth/me req/s, tracing on (10% of traces) vs off',
+      unit: 'req/s',
+      value: totals.sampled.me / 2,
+      ceiling: totals.off.me / 2,
+      better: 'higher',
+      target: 0.9,
+    },
+    {
+      figure: `hot auction over sockets (${BIDDERS} bidders), bids/s, tracing on (every trace) vs off`,
+      unit: 'bids/s',
+      value: totals.on.bids / totals.on.seconds,
+      ceiling: totals.off.bids / totals.off.seconds,
+      better: 'higher',
+      target: 0.9,
+    },
+    {
+      figure: `hot auction over sockets (${BIDDERS} bidders), bids/s, tracing on (10%) vs off`,
+      unit: 'bids/s',
+      value: totals.sampled.bids / totals.sampled.seconds,
+      ceiling: totals.off.bids / totals.off.seconds,
+      better: 'higher',
+      target: 0.9,
+    },
+  ];
+  const cpuPerMe = (t: typeof totals.off) => (t.meCpu / t.meRequests) * 1e6;
+  const cpuPerBid = (t: typeof totals.off) => (t.bidCpu / t.attempts) * 1e6;
+  for (const variant of ['on', 'sampled'] as const) {
+    const label = variant === 'on' ? 'every trace' : '10% of traces';
+    figures.push(
+      {
+        figure: `server CPU per GET /api/auth/me, tracing on (${label}) vs off`,
+        unit: 'us',
+        value: cpuPerMe(totals[variant]),
+        ceiling: cpuPerMe(totals.off),
+        better: 'lower',
+        target: 1.1,
+      },
+      {
+        figure: `server CPU per bid attempt over sockets, tracing on (${label}) vs off`,
+        unit: 'us',
+        value: cpuPerBid(totals[variant]),
+        ceiling: cpuPerBid(totals.off),
+        better: 'lower',
+        target: 1.1,
+      },
+    );
+  }
+  report('tracing', figures);
+}
