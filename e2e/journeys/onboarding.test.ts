@@ -14,6 +14,7 @@ import {
   phoneContext,
   screenshot,
 } from '../support/browser';
+import { facePhoto } from '../support/faces';
 import { joinWithReferral } from '../support/join';
 
 const baseUrl = inject('baseUrl');
@@ -36,18 +37,15 @@ async function expectError(page: Page, message: string) {
 }
 
 /** Uploads a slot-1 photo and saves steps 10 and 11 the way the media widgets would. */
-async function completeMediaStepsByApi(page: Page, token: string) {
+async function completeMediaStepsByApi(token: string) {
   const headers = { authorization: `Bearer ${token}` };
-  const photo = await page.screenshot({
-    type: 'png',
-    clip: { x: 0, y: 0, width: 390, height: 390 },
-  });
+  // Slot 1 must show a face to the server's check (issue 20).
   const upload = await fetch(
     `${baseUrl}/api/uploadProfileImage?display_order=1&image_type=profile`,
     {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'image/png' },
-      body: new Uint8Array(photo),
+      headers: { ...headers, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(facePhoto()),
     },
   );
   expect(upload.status).toBe(200);
@@ -183,7 +181,7 @@ describe('onboarding', () => {
     expect(user.username).toBe(name);
     await screenshot(page, 'onboarding-10-profile-photo');
 
-    await completeMediaStepsByApi(page, token);
+    await completeMediaStepsByApi(token);
     await page.reload();
 
     // Step 12: bio, 20 to 130 characters and the server's content check.

@@ -93,8 +93,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SEED_DEMO: 'true',
       AUTO_APPROVE: 'true',
       LOG_LEVEL: 'warn',
-      // 'demo', and a second admin for the chat journey: a phone gets 5 codes per 15 minutes.
-      ADMIN_PHONES: '+12015550100,+12015550117',
+      // 'demo', and admins for the chat and safety-that-sees journeys: a phone gets 5 codes
+      // per 15 minutes.
+      ADMIN_PHONES: '+12015550100,+12015550117,+12015550120',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

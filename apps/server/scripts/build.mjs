@@ -24,8 +24,13 @@ const dist = path.join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: here,
-  // entry.ts starts tracing (when configured) before it imports server.ts.
-  entryPoints: { server: 'src/entry.ts', cli: 'src/cli.ts' },
+  // entry.ts starts tracing (when configured) before it imports server.ts; the vision model
+  // process is forked from a file of its own (adapters/vision/local-vision).
+  entryPoints: {
+    server: 'src/entry.ts',
+    cli: 'src/cli.ts',
+    'vision-process': 'src/adapters/vision/vision-process.ts',
+  },
   outdir: dist,
   bundle: true,
   splitting: true,

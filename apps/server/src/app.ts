@@ -31,6 +31,8 @@ import type { SmsSender } from './adapters/sms/sms.port';
 import { createStorage } from './adapters/storage';
 import { LocalStorage } from './adapters/storage/local.adapter';
 import type { Storage } from './adapters/storage/storage.port';
+import { LocalVision } from './adapters/vision/local-vision';
+import type { Vision } from './adapters/vision/vision.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerConnectionSweeper } from './jobs/connection-sweep';
@@ -40,6 +42,7 @@ import { registerPeriodSweeper } from './jobs/period-close';
 import { registerRetentionSweeper } from './jobs/retention-sweep';
 import { registerStorageDeletionSweeper } from './jobs/storage-deletion-sweep';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
+import { registerVisionJobs } from './jobs/vision-jobs';
 import { type Clock, systemClock } from './lib/context';
 import { flushErrorReports } from './lib/error-reporting';
 import { bindRequestId } from './lib/log-context';
@@ -91,6 +94,8 @@ export interface AppDependencies {
   push?: PushSender;
   /** How pushes resolve and which addresses they may reach (tests: no internet needed). */
   pushNetwork?: PushNetworkOptions;
+  /** The face and nudity models (default: the local model process, started on first use). */
+  vision?: Vision;
   /** Where log lines go (default: stdout); tests read every line the app writes. */
   logStream?: DestinationStream;
 }
@@ -137,6 +142,16 @@ export async function buildApp(deps: AppDependencies) {
   const payouts = deps.payouts ?? createPayoutProvider(config);
   const push = deps.push ?? createPushSender(config, deps.pushNetwork);
   app.addHook('onClose', async () => push.close?.());
+  const vision = deps.vision ?? new LocalVision();
+  if (!deps.vision) app.addHook('onClose', async () => vision.close());
+  if (config.VISION_PRELOAD) {
+    // In the background: a member's first slot-1 photo should not wait for the models.
+    app.addHook('onReady', async () => {
+      void vision.warm().catch((err) => app.log.warn({ err }, 'vision models did not load'));
+    });
+  }
+  // The job worker starts with the socket server (below); until then a wake-up is a no-op.
+  let wakeVisionJobs = () => {};
   const sessions = {
     key: secrets.jwtKey,
     idleSeconds: config.SESSION_IDLE_SECONDS,
@@ -149,6 +164,8 @@ export async function buildApp(deps: AppDependencies) {
     sms,
     storage,
     clock,
+    vision,
+    wakeVisionJobs: () => wakeVisionJobs(),
     secret: secrets.otpSecret,
     sessions,
   };
@@ -278,7 +295,18 @@ export async function buildApp(deps: AppDependencies) {
     },
     config.SWEEPER_ENABLED,
   );
-  const chat: ChatContext = { db: database.db, storage, clock, online: presence.online };
+  wakeVisionJobs = registerVisionJobs(
+    app as unknown as FastifyInstance,
+    { db: database.db, storage, clock, vision, config, io: app.io },
+    config.SWEEPER_ENABLED && config.VISION_JOBS_ENABLED,
+  );
+  const chat: ChatContext = {
+    db: database.db,
+    storage,
+    clock,
+    online: presence.online,
+    wakeVisionJobs: ctx.wakeVisionJobs,
+  };
   const wakeStorageDeletions = registerStorageDeletionSweeper(app as unknown as FastifyInstance, {
     db: database.db,
     storage,

@@ -105,6 +105,10 @@ const schema = z.object({
   SEED_DEMO: bool.optional(),
   AUTO_APPROVE: bool.optional(),
   SWEEPER_ENABLED: bool.default(true),
+  /** This process runs the vision jobs (photo and chat-image screening, face match). */
+  VISION_JOBS_ENABLED: bool.default(true),
+  /** Load the vision models when the server is ready, not on the first photo a member sends. */
+  VISION_PRELOAD: bool.default(true),
   /** Sign-in codes are deleted this long after they expire (never inside the request limits' windows). */
   RETENTION_OTP_DAYS: days.default(7),
   /** Ended sessions (revoked, expired, idle past SESSION_IDLE_SECONDS) are deleted this long after. */
@@ -144,6 +148,8 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_API_URL: z.url().optional(),
+  /** Debian's ffmpeg decodes verification videos for the face match (issue 23). */
+  FFMPEG_PATH: z.string().default('ffmpeg'),
   // Read by lib/tracing.ts and lib/error-reporting.ts before this runs; checked here so a
   // mistyped address stops start-up instead of silently sending nothing.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),

@@ -11,6 +11,7 @@ import type { PayoutProvider } from '../src/adapters/payouts/payouts.port';
 import type { PushNetworkOptions } from '../src/adapters/push';
 import type { PushSender } from '../src/adapters/push/push.port';
 import { ConsoleSmsSender } from '../src/adapters/sms/console.adapter';
+import type { Vision } from '../src/adapters/vision/vision.port';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Clock } from '../src/lib/context';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   push?: PushSender;
   /** Push DNS and address policy; by default `*.example` names resolve to a public address. */
   pushNetwork?: PushNetworkOptions;
+  /** A vision adapter the test owns (and closes); by default the app's own, started lazily. */
+  vision?: Vision;
   /** Receives every log line the app writes (set LOG_LEVEL too: tests default to silent). */
   logStream?: { write(line: string): void };
 }
@@ -55,6 +58,9 @@ export async function createTestApp(
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bidboard-test-')),
     SEED_DEMO: 'false',
+    // The model jobs run where a test asks for them (runDueVisionJobs), not on a timer.
+    VISION_JOBS_ENABLED: 'false',
+    VISION_PRELOAD: 'false',
     // Test runs sharing the machine's Redis must not hear each other's socket events.
     REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
     ...env,
@@ -77,6 +83,7 @@ export async function createTestApp(
     payouts: options.payouts,
     push: options.push,
     pushNetwork: options.pushNetwork ?? { resolve: offlineResolve },
+    vision: options.vision,
     logStream: options.logStream,
   });
   await app.ready();

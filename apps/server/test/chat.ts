@@ -39,7 +39,7 @@ export async function acceptedPairs(
   t: TestApp,
   clock: ReturnType<typeof testClock>,
   count: number,
-  options: { amount?: number } = {},
+  options: Parameters<typeof pendingConnections>[3] = {},
 ): Promise<AcceptedPair[]> {
   const made = await pendingConnections(t.database.db, clock, count, options);
   const pairs: AcceptedPair[] = [];

@@ -27,7 +27,7 @@ export async function pendingConnections(
   db: Db,
   clock: TestClock,
   count: number,
-  options: { amount?: number; tokens?: number } = {},
+  options: { amount?: number; tokens?: number; bidder?: Made['bidder'] } = {},
 ): Promise<Made[]> {
   const amount = options.amount ?? 100;
   // A clock moved past the open period's end finds it closed, with the next one open.
@@ -36,7 +36,8 @@ export async function pendingConnections(
   const pairs = [];
   for (let i = 0; i < count; i++) {
     const owner = await buildBidder(db, 0);
-    const bidder = await buildBidder(db, options.tokens ?? 1000);
+    // One bidder winning several auctions (a member writing to several matches).
+    const bidder = options.bidder ?? (await buildBidder(db, options.tokens ?? 1000));
     const [auction] = await rows<{ id: number }>(
       db,
       sql`INSERT INTO auctions (user_id, period_id) VALUES (${owner.id}, ${period.id})

@@ -74,6 +74,10 @@ export const ERROR_CODES = [
   'PAYMENT_UNVERIFIED',
   'PAYMENT_PROVIDER_ERROR',
   'WEBHOOK_SIGNATURE_INVALID',
+  /** A check the server runs itself (the photo face check) could not run just now. */
+  'UNAVAILABLE',
+  /** The scam guard holds a message until the sender answers its question (issue 23). */
+  'SCAM_GUARD_CONFIRM',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -137,6 +137,13 @@ export const newMessagePayload = z.object({
 });
 export type NewMessageEvent = z.infer<typeof newMessagePayload>;
 
+/**
+ * A message changed after it was sent (issue 23: its image was screened), as this member
+ * sees it: sent to each member's own room with their own view.
+ */
+export const messageUpdatedPayload = z.object({ cid: z.string(), message: messageSchema });
+export type MessageUpdatedEvent = z.infer<typeof messageUpdatedPayload>;
+
 /** Read receipt: `userId` has read every message of `cid` up to `lastReadId`. */
 export const messagesReadPayload = z.object({
   cid: z.string(),
@@ -200,6 +207,7 @@ export interface ServerToClientEvents {
   userOffline: (userId: number) => void;
   'new-message': (payload: NewMessageEvent) => void;
   messagesRead: (payload: MessagesReadEvent) => void;
+  messageUpdated: (payload: MessageUpdatedEvent) => void;
   typing: (payload: TypingEvent) => void;
   bidUpdate: (payload: z.infer<typeof bidUpdatePayload>) => void;
   bidSuccess: (payload: z.infer<typeof bidSuccessPayload>) => void;

@@ -27,6 +27,7 @@ export * from './rules/profanity-fallback';
 export * from './rules/redemption';
 export * from './rules/result';
 export * from './rules/safety';
+export * from './rules/scam-guard';
 export * from './rules/username';
 export * from './schemas/admin';
 export * from './schemas/alerts';

@@ -69,10 +69,15 @@ export const messages = pgTable(
     /** Storage key of an image message; served only through signed URLs. */
     blob_key: text('blob_key'),
     type: text('type').notNull().default('text'),
+    /** Scam-guard hits the server found in the text (issue 23); empty for most messages. */
+    scam_flags: text('scam_flags').array().notNull().default(sql`'{}'`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('messages_cid_idx').on(t.cid, t.id),
+    index('messages_scam_sender_idx')
+      .on(t.sender_id, t.created_at)
+      .where(sql`${t.scam_flags} <> '{}'`),
     uniqueIndex('messages_cid_seq_key').on(t.cid, t.seq),
   ],
 );

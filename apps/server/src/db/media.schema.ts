@@ -6,16 +6,25 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
+/** A face description: float32 values stored as raw bytes. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
 export const PROFILE_IMAGE_TYPES = ['profile', 'additional'] as const;
+export const FACE_STATUSES = ['pending', 'face', 'no_face'] as const;
+export const SCREEN_STATUSES = ['pending', 'passed', 'held'] as const;
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const PROFILE_IMAGE_SLOTS = 3;
 
@@ -37,6 +46,14 @@ export const profileImages = pgTable(
     review_status: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** The server's face detector on this photo (issue 20: only 'face' may reach slot 1). */
+    face_status: text('face_status', { enum: FACE_STATUSES }).notNull().default('pending'),
+    /** The largest face's description, for the verification face match. */
+    face_embedding: bytea('face_embedding'),
+    nudity_score: real('nudity_score'),
+    /** Only 'passed' photos are shown to other members; 'held' ones wait for review. */
+    screen_status: text('screen_status', { enum: SCREEN_STATUSES }).notNull().default('pending'),
+    screened_at: timestamp('screened_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,12 +68,21 @@ export const profileImages = pgTable(
       'profile_images_review_status_valid',
       sql`${t.review_status} IN ('pending', 'approved', 'rejected')`,
     ),
+    check(
+      'profile_images_face_status_valid',
+      sql`${t.face_status} IN ('pending', 'face', 'no_face')`,
+    ),
+    check(
+      'profile_images_screen_status_valid',
+      sql`${t.screen_status} IN ('pending', 'passed', 'held')`,
+    ),
   ],
 );
 
 export type ProfileImageRow = typeof profileImages.$inferSelect;
 
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const FACE_MATCH_RESULTS = ['pending', 'match', 'mismatch', 'no_face', 'no_photo'] as const;
 
 /** Face-turn verification videos (accounts §3, Verification video); they start pending. */
 export const verificationVideos = pgTable(
@@ -71,14 +97,34 @@ export const verificationVideos = pgTable(
     verification_status: text('verification_status', { enum: VERIFICATION_STATUSES })
       .notNull()
       .default('pending'),
+    /** The face in the video against the slot-1 photo (issue 23). */
+    face_match: text('face_match', { enum: FACE_MATCH_RESULTS }).notNull().default('pending'),
+    face_match_score: real('face_match_score'),
+    face_match_photo_id: integer('face_match_photo_id').references(() => profileImages.id, {
+      onDelete: 'set null',
+    }),
+    /** The clearest frame's face description, compared with other members' videos. */
+    face_embedding: bytea('face_embedding'),
+    duplicate_user_id: integer('duplicate_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    duplicate_score: real('duplicate_score'),
+    /** Storage keys of the frames the match looked at (the reviewer's evidence). */
+    evidence_keys: text('evidence_keys').array().notNull().default(sql`'{}'`),
+    face_checked_at: timestamp('face_checked_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('verification_videos_user_idx').on(t.user_id),
+    index('verification_videos_embedding_idx').on(t.id).where(sql`${t.face_embedding} IS NOT NULL`),
     check(
       'verification_videos_status_valid',
       sql`${t.verification_status} IN ('pending', 'approved', 'rejected')`,
+    ),
+    check(
+      'verification_videos_face_match_valid',
+      sql`${t.face_match} IN ('pending', 'match', 'mismatch', 'no_face', 'no_photo')`,
     ),
   ],
 );
@@ -105,6 +151,71 @@ export const uploadSlots = pgTable(
     uniqueIndex('upload_slots_storage_key_key').on(t.storage_key),
     index('upload_slots_user_idx').on(t.user_id),
     index('upload_slots_expiry_idx').on(t.expires_at),
+  ],
+);
+
+export const CHAT_IMAGE_SCREEN_STATUSES = ['pending', 'clear', 'flagged'] as const;
+
+/** Images uploaded into a conversation, screened for nudity before the recipient sees them. */
+export const chatImages = pgTable(
+  'chat_images',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    cid: text('cid').notNull(),
+    uploader_id: integer('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull(),
+    /** A heavily blurred copy, made when the image is flagged. */
+    blurred_key: text('blurred_key'),
+    screen_status: text('screen_status', { enum: CHAT_IMAGE_SCREEN_STATUSES })
+      .notNull()
+      .default('pending'),
+    nudity_score: real('nudity_score'),
+    screened_at: timestamp('screened_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_images_storage_key_key').on(t.storage_key),
+    check(
+      'chat_images_screen_status_valid',
+      sql`${t.screen_status} IN ('pending', 'clear', 'flagged')`,
+    ),
+  ],
+);
+
+export const VISION_JOB_KINDS = ['photo_screen', 'chat_image_screen', 'face_match'] as const;
+export type VisionJobKind = (typeof VISION_JOB_KINDS)[number];
+
+/** Model work to do: one row per subject (a photo, a chat image, a verification video). */
+export const visionJobs = pgTable(
+  'vision_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: VISION_JOB_KINDS }).notNull(),
+    subject_id: bigint('subject_id', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimed_at: timestamp('claimed_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vision_jobs_pending_subject_key')
+      .on(t.kind, t.subject_id)
+      .where(sql`${t.status} = 'pending'`),
+    index('vision_jobs_due_idx')
+      .on(t.next_attempt_at, t.id)
+      .where(sql`${t.status} IN ('pending', 'running')`),
+    check(
+      'vision_jobs_kind_valid',
+      sql`${t.kind} IN ('photo_screen', 'chat_image_screen', 'face_match')`,
+    ),
+    check('vision_jobs_status_valid', sql`${t.status} IN ('pending', 'running', 'done', 'failed')`),
   ],
 );
 

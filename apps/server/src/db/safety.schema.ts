@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
@@ -45,7 +46,8 @@ export const reports = pgTable(
   'reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    reporter_id: integer('reporter_id').notNull(),
+    /** Null for reports the system opens (source 'scam_guard'). */
+    reporter_id: integer('reporter_id'),
     reported_id: integer('reported_id').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     text: text('text'),
@@ -54,9 +56,15 @@ export const reports = pgTable(
     note: text('note'),
     resolved_by: integer('resolved_by'),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    source: text('source', { enum: ['member', 'scam_guard'] })
+      .notNull()
+      .default('member'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('reports_open_scam_guard_key')
+      .on(t.reported_id)
+      .where(sql`${t.source} = 'scam_guard' AND ${t.status} = 'open'`),
     foreignKey({
       name: 'reports_reporter_id_fkey',
       columns: [t.reporter_id],
@@ -82,6 +90,11 @@ export const reports = pgTable(
     check('reports_status_valid', sql`${t.status} IN ('open', 'actioned', 'dismissed')`),
     check('reports_resolved_when_closed', sql`(${t.status} = 'open') = (${t.resolved_at} IS NULL)`),
     check('reports_not_self', sql`${t.reporter_id} <> ${t.reported_id}`),
+    check('reports_source_valid', sql`${t.source} IN ('member', 'scam_guard')`),
+    check(
+      'reports_reporter_by_source',
+      sql`(${t.source} = 'member') = (${t.reporter_id} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -2,6 +2,7 @@
 
 import type { SmsSender } from '../adapters/sms/sms.port';
 import type { Storage } from '../adapters/storage/storage.port';
+import type { Vision } from '../adapters/vision/vision.port';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 
@@ -14,4 +15,7 @@ export interface ServiceContext {
   sms: SmsSender;
   storage: Storage;
   clock: Clock;
+  vision: Vision;
+  /** Nudges this server's vision job worker after a transaction queued work. */
+  wakeVisionJobs: () => void;
 }

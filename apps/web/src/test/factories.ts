@@ -143,6 +143,8 @@ export function buildMessage(id: number, overrides: Partial<Message> = {}): Mess
     blobUrl: null,
     type: 'text',
     ts: Date.parse('2026-01-08T12:00:00Z') + id * 60_000,
+    scamFlags: [],
+    imageState: null,
     ...overrides,
   };
 }

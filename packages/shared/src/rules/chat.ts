@@ -18,6 +18,8 @@ export const MESSAGE_DIVIDER_GAP_MS = 10 * 60 * 1000;
 export const CHAT_INPUT_MAX_LINES = 3;
 
 export const MESSAGE_TYPES = ['text', 'image'] as const;
+export const CHAT_IMAGE_STATES = ['screening', 'clear', 'flagged'] as const;
+export type ChatImageState = (typeof CHAT_IMAGE_STATES)[number];
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export const CHAT_MESSAGES = {
@@ -39,6 +41,10 @@ export const CHAT_MESSAGES = {
   conversationNotFound: 'Conversation not found',
   cannotChatWithSelf: 'You cannot start a conversation with yourself.',
   newMessageTitle: (username: string | null) => `New message from ${username ?? 'your match'}`,
+  /** Issue 23: the recipient's view of an image the server has not screened yet. */
+  imageScreening: 'Checking image…',
+  tapToView: 'Tap to view',
+  flaggedImage: 'This image may contain nudity.',
 } as const;
 
 /** The list row's preview of a last message (marketplace §2 Chat overlay). */

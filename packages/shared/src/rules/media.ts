@@ -41,6 +41,12 @@ export const MEDIA_MESSAGES = {
   uploadUrlFailed: 'Failed to generate upload URL',
   swapEmptySlot: 'Cannot swap with an empty slot',
   firstSpotApprovedOnly: 'Only approved images can be in the 1st spot',
+  /** Issue 20: slot 1 holds only a photo in which the server's face check found a face. */
+  firstSpotFaceOnly: 'Only a photo that shows your face can be in the 1st spot',
+  firstSpotChecking: 'This photo is still being checked. Try again in a moment.',
+  photoChecksBusy: 'We could not check this photo right now. Please try again.',
+  noFaceBadge: 'No face found',
+  checkingBadge: 'Checking…',
   saveOrderFailed: 'Failed to save. Try again.',
   imageTooLarge: 'Image must be 15 MB or smaller.',
   imageDimensionsTooLarge: 'Image dimensions are too large. Please choose a smaller image.',
@@ -78,3 +84,23 @@ export const MEDIA_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as cons
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export type MediaReviewStatus = (typeof MEDIA_REVIEW_STATUSES)[number];
+
+export const FACE_CHECKS = ['pending', 'face', 'no_face'] as const;
+export type FaceCheck = (typeof FACE_CHECKS)[number];
+export const PHOTO_SCREENINGS = ['pending', 'passed', 'held'] as const;
+export type PhotoScreening = (typeof PHOTO_SCREENINGS)[number];
+
+/**
+ * Why a photo may not move into the 1st spot, or null when it may (accounts §5, issue 20):
+ * only an approved photo in which the server's face check found a face. The server's
+ * reorder and the photo slots' rearrange mode ask the same question.
+ */
+export function firstSpotProblem(photo: {
+  review: MediaReviewStatus;
+  faceCheck: FaceCheck;
+}): string | null {
+  if (photo.review !== 'approved') return MEDIA_MESSAGES.firstSpotApprovedOnly;
+  if (photo.faceCheck === 'pending') return MEDIA_MESSAGES.firstSpotChecking;
+  if (photo.faceCheck === 'no_face') return MEDIA_MESSAGES.firstSpotFaceOnly;
+  return null;
+}

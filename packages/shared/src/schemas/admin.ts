@@ -1,7 +1,8 @@
 // The admin console's API (issue 11): overview figures, the member list and profile,
 // approval decisions, the media review queue and the live auctions of the open period.
 import { z } from 'zod';
-import { MEDIA_REVIEW_STATUSES } from '../rules/media';
+import { FACE_CHECKS, MEDIA_REVIEW_STATUSES, PHOTO_SCREENINGS } from '../rules/media';
+import { SCAM_SIGNALS } from '../rules/scam-guard';
 import { idParam, pageQuery, safeText } from './common';
 
 export const ADMIN_MESSAGES = {
@@ -69,6 +70,34 @@ export const adminMembersResponse = z.object({
 });
 export type AdminMembersResponse = z.infer<typeof adminMembersResponse>;
 
+/**
+ * What the models and members said about a member (issue 23), shown beside every review
+ * and report so a moderator sees all of it in one place.
+ */
+export const riskSignalsSchema = z.object({
+  /** The verification face match: the best frame's similarity to the slot-1 photo. */
+  face_match: z.enum(['pending', 'match', 'mismatch', 'no_face', 'no_photo']).nullable(),
+  face_match_score: z.number().nullable(),
+  /** Another member whose verification shows a near-identical face. */
+  duplicate: z
+    .object({ user_id: z.number().nullable(), username: z.string().nullable(), score: z.number() })
+    .nullable(),
+  /** Photos the nudity screening held, and the highest score among them. */
+  held_photos: z.number().int(),
+  nudity_score: z.number().nullable(),
+  /** Scam-guard messages in the last 30 days, and which kinds. */
+  scam_hits: z.number().int(),
+  scam_signals: z.array(z.enum(SCAM_SIGNALS)),
+  open_reports: z.number().int(),
+});
+export type RiskSignals = z.infer<typeof riskSignalsSchema>;
+
+/** Verification evidence: the frames the face match used beside the slot-1 photo. */
+export const faceEvidenceSchema = z.object({
+  photo_url: z.string().nullable(),
+  frame_urls: z.array(z.string()),
+});
+
 export const adminMediaItem = z.object({
   id: z.number(),
   user_id: z.number(),
@@ -80,6 +109,15 @@ export const adminMediaItem = z.object({
   url: z.string(),
   thumbnail_url: z.string().nullable(),
   created_at: z.string(),
+  /** A photo's face check and nudity screening; null on a video. */
+  face_check: z.enum(FACE_CHECKS).nullable(),
+  screening: z.enum(PHOTO_SCREENINGS).nullable(),
+  nudity_score: z.number().nullable(),
+  /** A video's face match evidence; null on a photo. */
+  evidence: faceEvidenceSchema.nullable(),
+  /** The member's signals and the queue's risk order (higher first). */
+  signals: riskSignalsSchema,
+  risk: z.number(),
 });
 export type AdminMediaItem = z.infer<typeof adminMediaItem>;
 

@@ -2,6 +2,7 @@
 // entities. The same Message shape travels live in the 'new-message' socket event.
 import { z } from 'zod';
 import {
+  CHAT_IMAGE_STATES,
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_MESSAGES,
   CONVERSATIONS_PAGE_MAX,
@@ -11,6 +12,7 @@ import {
   MESSAGES_PAGE_MAX,
   MESSAGES_PAGE_SIZE,
 } from '../rules/chat';
+import { SCAM_SIGNALS } from '../rules/scam-guard';
 import { bigIdParam, idParam, idSchema, intInRange, safeText } from './common';
 
 /** A well-formed `cid` (two ids, smaller first); whether the caller is in it is the server's check. */
@@ -124,6 +126,17 @@ export const messageSchema = z.object({
   type: z.string(),
   /** Milliseconds since the epoch. */
   ts: z.number().int(),
+  /**
+   * Scam-guard signals the server found in the text: the recipient sees a safety note
+   * above a message that has any.
+   */
+  scamFlags: z.array(z.enum(SCAM_SIGNALS)),
+  /**
+   * An image's nudity screening as the viewer sees it: 'screening' (the recipient gets no
+   * URL yet), 'clear', or 'flagged' (the recipient's blobUrl is a blurred copy until they
+   * tap to view). Null for text.
+   */
+  imageState: z.enum(CHAT_IMAGE_STATES).nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -158,6 +171,8 @@ export const sendMessageBody = z
     /** For an image: the `blobUrl` POST .../images returned. */
     blobUrl: safeText({ max: 512 }).nullish(),
     type: z.enum(MESSAGE_TYPES).default('text'),
+    /** The sender answered the scam guard's question with 'Send anyway'. */
+    confirmed: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.type === 'text' && body.text === '') {

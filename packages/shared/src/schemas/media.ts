@@ -2,7 +2,14 @@
 // §8 Images and Camera, §9 limits): request/response schemas, limits and exact messages
 // shared by the server routes and the web uploader, verification widget and photo slots.
 import { z } from 'zod';
-import { IMAGE_SIZES, IMAGE_TYPES, MEDIA_REVIEW_STATUSES, PHOTO_SLOTS } from '../rules/media';
+import {
+  FACE_CHECKS,
+  IMAGE_SIZES,
+  IMAGE_TYPES,
+  MEDIA_REVIEW_STATUSES,
+  PHOTO_SCREENINGS,
+  PHOTO_SLOTS,
+} from '../rules/media';
 import { idParam, idSchema, safeText } from './common';
 
 const displayOrder = z.coerce.number().int().min(1).max(PHOTO_SLOTS);
@@ -55,6 +62,10 @@ export const profileImageSchema = z.object({
   url: z.string(),
   thumbnail_url: z.string(),
   is_approved: z.enum(MEDIA_REVIEW_STATUSES),
+  /** The server's face check (issue 20): only 'face' may be in slot 1. */
+  face_check: z.enum(FACE_CHECKS),
+  /** The nudity screening: only 'passed' photos are shown to other members. */
+  screening: z.enum(PHOTO_SCREENINGS),
 });
 export type ProfileImage = z.infer<typeof profileImageSchema>;
 
@@ -77,6 +88,9 @@ export const userProfileImageItem = z.object({
   url: z.string(),
   /** Review state: only in the owner's own list. */
   is_approved: z.enum(MEDIA_REVIEW_STATUSES).optional(),
+  /** The server's face check and the nudity screening: only in the owner's own list. */
+  face_check: z.enum(FACE_CHECKS).optional(),
+  screening: z.enum(PHOTO_SCREENINGS).optional(),
 });
 export type UserProfileImage = z.infer<typeof userProfileImageItem>;
 export const userProfileImagesResponse = z.object({

@@ -10,6 +10,7 @@ import {
   SAFETY_MESSAGES,
   SUSPENSION_REASON_MAX,
 } from '../rules/safety';
+import { riskSignalsSchema } from './admin';
 import { idParam, idSchema, safeText } from './common';
 
 export const memberIdParams = z.object({ userId: idParam });
@@ -79,7 +80,9 @@ export const adminReportSchema = z.object({
     suspended: z.boolean(),
     deleted: z.boolean(),
   }),
-  reporter: z.object({ id: z.number().int(), username: z.string().nullable() }),
+  /** Null for a report the system opened (source 'scam_guard'). */
+  reporter: z.object({ id: z.number().int(), username: z.string().nullable() }).nullable(),
+  source: z.enum(['member', 'scam_guard']),
   reason: reportReasonSchema,
   reason_label: z.string(),
   text: z.string().nullable(),
@@ -92,6 +95,9 @@ export const adminReportSchema = z.object({
   age_hours: z.number().int(),
   /** Open past the 24-hour target. */
   overdue: z.boolean(),
+  /** The reported member's signals and the queue's risk order (higher first). */
+  signals: riskSignalsSchema,
+  risk: z.number(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 export const adminReportsResponse = z.object({

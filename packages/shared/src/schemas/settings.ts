@@ -41,6 +41,15 @@ export const businessSettingsShape = {
    * for this long gets 'inactivityDisconnect' and is closed (marketplace §7 Realtime).
    */
   inactivity_disconnect_minutes: intInRange(6, 7 * 24 * 60),
+  /**
+   * Face match (issue 23): a verification video whose best frame is less similar than this
+   * to the slot-1 photo is flagged for review (0..1; 0.5 is the face model's own line).
+   */
+  face_match_threshold: z.number().min(0).max(1),
+  /** A verification this similar to another member's is flagged as a likely duplicate. */
+  face_duplicate_threshold: z.number().min(0).max(1),
+  /** A photo or chat image whose nudity score reaches this is held (photo) or blurred (chat). */
+  nudity_threshold: z.number().min(0).max(1),
 };
 
 export const businessSettingsSchema = z

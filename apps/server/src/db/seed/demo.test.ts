@@ -118,6 +118,8 @@ describe('seedDemoData', () => {
       expect(list.find((i) => i.display_order === 1)!.image_type).toBe('profile');
     }
     expect(new Set(images.map((i) => i.review_status))).toEqual(new Set(['approved']));
+    // Shown to other members at once (issue 23: only screened photos reach a card).
+    expect(new Set(images.map((i) => i.screen_status))).toEqual(new Set(['passed']));
     for (const image of images) {
       expect(image.file_name).toMatch(/^dev\/profile-images\/[0-9a-f-]{36}\.webp$/);
       for (const [key, size] of [

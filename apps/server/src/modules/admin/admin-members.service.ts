@@ -14,7 +14,7 @@ import { rows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { likeContaining } from '../../lib/like';
 import type { MediaContext } from '../media/profile-images.service';
-import { mediaRows, presentMedia } from './media-review.service';
+import { mediaRows, presentMediaRows } from './media-review.service';
 
 const statusSql = sql`CASE WHEN u.deleted_at IS NOT NULL THEN 'deleted'
                            WHEN u.suspended_at IS NOT NULL THEN 'suspended'
@@ -99,9 +99,7 @@ export async function memberDetail(ctx: MediaContext, userId: number): Promise<A
           FROM users u WHERE u.id = ${userId}`,
   );
   if (!row) throw notFound(ADMIN_MESSAGES.memberNotFound);
-  const media = await Promise.all(
-    (await mediaRows(ctx, { userId })).map((item) => presentMedia(ctx.storage, item)),
-  );
+  const media = await presentMediaRows(ctx, await mediaRows(ctx, { userId }));
   return {
     ...(await presentSummary(ctx, row)),
     email: row.email,

@@ -1,5 +1,7 @@
 // Images in chat: re-encoded to WebP with every metadata block dropped, stored under the
 // conversation's folder, served through signed URLs to its two members only.
+import { CHAT_MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -66,12 +68,22 @@ describe('chat images', () => {
     });
     expect(list.json().conversations[0].lastMessage).toMatchObject({ type: 'image' });
 
+    // The recipient gets no URL until the nudity screening ran (chat-screening.test.ts runs
+    // the real model); here the screening's verdict is written as the job would.
     const name = blobUrl.slice(blobUrl.lastIndexOf('/') + 1);
-    const fresh = await t.app.inject({
-      method: 'GET',
-      url: `/api/chat/conversations/${pair!.cid}/images/${name}`,
-      headers: pair!.owner.headers,
-    });
+    const imageUrl = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/chat/conversations/${pair!.cid}/images/${name}`,
+        headers: pair!.owner.headers,
+      });
+    const early = await imageUrl();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(CHAT_MESSAGES.imageScreening);
+    await t.database.db.execute(
+      sql`UPDATE chat_images SET screen_status = 'clear' WHERE storage_key = ${blobUrl}`,
+    );
+    const fresh = await imageUrl();
     expect(fresh.statusCode).toBe(200);
     expect((await fetchUrl(fresh.json().url)).statusCode).toBe(200);
 

@@ -1,13 +1,16 @@
 // Images sent in chat: uploaded by a member of an accepted connection, re-encoded
 // (modules/media/image-processing: decoder-checked, upright, WebP, no metadata), stored
 // under the conversation's own folder and only ever handed out as signed URLs, to its two
-// members.
+// members. Each upload is screened for nudity by a durable job queued with its row (issue
+// 23): the recipient sees nothing until then, and a blurred copy when it is flagged.
 import { CHAT_MESSAGES } from '@bidboard/shared';
-import type { Storage } from '../../adapters/storage/storage.port';
+import { and, eq } from 'drizzle-orm';
+import { chatImages } from '../../db/media.schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { acceptedConnectionBetween } from '../connections';
 import { processChatImage } from '../media/image-processing';
-import { findImageKey } from './chat.repository';
+import { enqueueVisionJob } from '../vision/vision-jobs.repository';
+import { findImage } from './chat.repository';
 import { type ChatContext, membersFor } from './chat.service';
 
 const IMAGE_NAME = /^[0-9a-f-]{36}\.webp$/;
@@ -25,15 +28,29 @@ export async function uploadChatImage(
   const image = await processChatImage(bytes);
   const key = ctx.storage.newKey(`chat/${cid}`, 'webp');
   await ctx.storage.put(key, image, 'image/webp');
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(chatImages)
+        .values({ cid, uploader_id: me, storage_key: key })
+        .returning({ id: chatImages.id });
+      await enqueueVisionJob(tx, 'chat_image_screen', row!.id);
+    });
+  } catch (error) {
+    await ctx.storage.delete(key);
+    throw error;
+  }
+  ctx.wakeVisionJobs();
   return { blobUrl: key, url: await ctx.storage.signedUrl(key) };
 }
 
 /**
- * The storage key an image message may carry: one uploaded into this conversation's
- * folder (any other key, another conversation's included, is refused) that exists.
+ * The storage key an image message may carry: one the sender uploaded into this
+ * conversation (any other key, another conversation's included, is refused).
  */
 export async function imageKeyForMessage(
-  storage: Storage,
+  ctx: ChatContext,
+  me: number,
   cid: string,
   blobUrl: string,
 ): Promise<string> {
@@ -43,17 +60,35 @@ export async function imageKeyForMessage(
   if (!IMAGE_NAME.test(name) || !inFolder) {
     throw new AppError('VALIDATION', 400, CHAT_MESSAGES.imageRequired);
   }
-  const object = await storage.get(blobUrl);
-  if (!object) throw new AppError('VALIDATION', 400, CHAT_MESSAGES.imageRequired);
-  object.body.destroy();
-  return blobUrl;
+  const [uploaded] = await ctx.db
+    .select({ key: chatImages.storage_key })
+    .from(chatImages)
+    .where(
+      and(
+        eq(chatImages.storage_key, blobUrl),
+        eq(chatImages.cid, cid),
+        eq(chatImages.uploader_id, me),
+      ),
+    );
+  if (!uploaded) throw new AppError('VALIDATION', 400, CHAT_MESSAGES.imageRequired);
+  return uploaded.key;
 }
 
-/** A fresh signed URL of an image sent in `cid`, for its members only. */
+/**
+ * A fresh signed URL of an image sent in `cid`, for its members only; the recipient gets
+ * the original once it is screened (a flagged one after they tapped 'Tap to view').
+ */
 export async function chatImageUrl(ctx: ChatContext, me: number, cid: string, name: string) {
   membersFor(cid, me);
   if (!IMAGE_NAME.test(name)) throw forbidden();
-  const key = await findImageKey(ctx.db, cid, name);
-  if (!key) throw notFound();
-  return ctx.storage.signedUrl(key);
+  const image = await findImage(ctx.db, cid, name);
+  if (!image) throw notFound();
+  if (
+    image.sender_id !== me &&
+    image.image_status !== 'clear' &&
+    image.image_status !== 'flagged'
+  ) {
+    throw new AppError('CONFLICT', 409, CHAT_MESSAGES.imageScreening);
+  }
+  return ctx.storage.signedUrl(image.blob_key);
 }

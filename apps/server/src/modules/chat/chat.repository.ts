@@ -29,8 +29,17 @@ export interface MessageRow {
   text: string;
   blob_key: string | null;
   type: string;
+  scam_flags: string[] | string;
   created_at: Date | string;
+  /** The image's nudity screening (chat_images), on image messages. */
+  image_status: 'pending' | 'clear' | 'flagged' | null;
+  blurred_key: string | null;
 }
+
+/** Columns of a message `m` with its image's screening (`ci`). */
+const messageColumns = sql`m.id, m.cid, m.seq, m.sender_id, m.text, m.blob_key, m.type,
+  m.scam_flags, m.created_at, ci.screen_status AS image_status, ci.blurred_key`;
+const imageJoin = sql`LEFT JOIN chat_images ci ON ci.storage_key = m.blob_key AND ci.cid = m.cid`;
 
 const side = (me: number, members: readonly [number, number]) => (me === members[0] ? 'a' : 'b');
 const iso = (d: Date) => d.toISOString();
@@ -117,6 +126,7 @@ export async function storeMessage(
     text: string;
     blobKey: string | null;
     type: string;
+    scamFlags: readonly string[];
     now: Date;
   },
 ): Promise<StoredMessage | null> {
@@ -132,12 +142,13 @@ export async function storeMessage(
            WHERE k.status = 'accepted' AND ${pairOf(members[0], members[1])}
              FOR SHARE
         ), m AS (
-          INSERT INTO messages (cid, seq, sender_id, text, blob_key, type, created_at)
+          INSERT INTO messages (cid, seq, sender_id, text, blob_key, type, scam_flags, created_at)
           SELECT ${message.cid}, message_count + 1, ${message.senderId}, ${message.text},
-                 ${message.blobKey}, ${message.type}, ${iso(message.now)}::timestamptz
+                 ${message.blobKey}, ${message.type},
+                 ${`{${message.scamFlags.join(',')}}`}::text[], ${iso(message.now)}::timestamptz
             FROM conversations
            WHERE cid = ${message.cid} AND EXISTS (SELECT 1 FROM held)
-          RETURNING id, cid, seq, sender_id, text, blob_key, type, created_at
+          RETURNING id, cid, seq, sender_id, text, blob_key, type, scam_flags, created_at
         ), c AS (
           UPDATE conversations SET
                  last_message_id = m.id, last_message_text = m.text, last_message_type = m.type,
@@ -160,7 +171,8 @@ export async function storeMessage(
                  END
           RETURNING id
         )
-        SELECT m.*, c.unread_a, c.unread_b, (SELECT COUNT(*)::int FROM q) AS queued FROM m, c`,
+        SELECT ${messageColumns}, c.unread_a, c.unread_b, (SELECT COUNT(*)::int FROM q) AS queued
+          FROM m CROSS JOIN c ${imageJoin}`,
   );
   return row ?? null;
 }
@@ -221,19 +233,20 @@ export async function conversationMessages(
   cid: string,
   page: { limit: number; before?: number; after?: number },
 ): Promise<MessageRow[]> {
-  const columns = sql`id, cid, seq, sender_id, text, blob_key, type, created_at`;
   if (page.after !== undefined) {
     return rows<MessageRow>(
       db,
-      sql`SELECT ${columns} FROM messages WHERE cid = ${cid} AND id > ${page.after}
-           ORDER BY id ASC LIMIT ${page.limit}`,
+      sql`SELECT ${messageColumns} FROM messages m ${imageJoin}
+           WHERE m.cid = ${cid} AND m.id > ${page.after}
+           ORDER BY m.id ASC LIMIT ${page.limit}`,
     );
   }
-  const older = page.before === undefined ? sql`` : sql`AND id < ${page.before}`;
+  const older = page.before === undefined ? sql`` : sql`AND m.id < ${page.before}`;
   const found = await rows<MessageRow>(
     db,
-    sql`SELECT ${columns} FROM messages WHERE cid = ${cid} ${older}
-         ORDER BY id DESC LIMIT ${page.limit}`,
+    sql`SELECT ${messageColumns} FROM messages m ${imageJoin}
+         WHERE m.cid = ${cid} ${older}
+         ORDER BY m.id DESC LIMIT ${page.limit}`,
   );
   return found.reverse();
 }
@@ -310,19 +323,69 @@ export async function chatPartnersOfMany(
   return partners;
 }
 
-/** The image message of this conversation stored under `name`, if any. */
-export async function findImageKey(
+/** The image message of this conversation stored under `name`, with its screening. */
+export async function findImage(
   db: Executor,
   cid: string,
   name: string,
-): Promise<string | null> {
-  const [row] = await rows<{ blob_key: string }>(
+): Promise<{
+  blob_key: string;
+  sender_id: number;
+  image_status: MessageRow['image_status'];
+} | null> {
+  const [row] = await rows<{
+    blob_key: string;
+    sender_id: number;
+    image_status: MessageRow['image_status'];
+  }>(
     db,
-    sql`SELECT blob_key FROM messages
-         WHERE cid = ${cid} AND type = 'image' AND blob_key LIKE ${`%/chat/${cid}/${name}`}
+    sql`SELECT m.blob_key, m.sender_id, ci.screen_status AS image_status
+          FROM messages m ${imageJoin}
+         WHERE m.cid = ${cid} AND m.type = 'image' AND m.blob_key LIKE ${`%/chat/${cid}/${name}`}
          LIMIT 1`,
   );
-  return row?.blob_key ?? null;
+  return row ?? null;
+}
+
+/** Image messages carrying `storageKey`, for the update after its screening. */
+export async function messagesWithImage(db: Executor, storageKey: string): Promise<MessageRow[]> {
+  return rows<MessageRow>(
+    db,
+    sql`SELECT ${messageColumns} FROM messages m ${imageJoin}
+         WHERE m.blob_key = ${storageKey} AND m.type = 'image'`,
+  );
+}
+
+/** Flagged messages by `senderId` since the window opened or their last scam-guard report. */
+export async function recentScamMessages(
+  db: Executor,
+  senderId: number,
+  windowDays: number,
+  now: Date,
+): Promise<{ count: number; signals: string[] }> {
+  const [row] = await rows<{ count: number; signals: string[] | string | null }>(
+    db,
+    sql`SELECT COUNT(DISTINCT m.id)::int AS count, array_agg(DISTINCT f) AS signals
+          FROM messages m, unnest(m.scam_flags) f
+         WHERE m.sender_id = ${senderId} AND m.scam_flags <> '{}'
+           AND m.created_at > GREATEST(
+                 ${iso(now)}::timestamptz - make_interval(days => ${windowDays}),
+                 COALESCE((SELECT MAX(r.created_at) FROM reports r
+                            WHERE r.reported_id = ${senderId} AND r.source = 'scam_guard'),
+                          '-infinity'::timestamptz))`,
+  );
+  const signals = row?.signals;
+  return {
+    count: Number(row?.count ?? 0),
+    signals: !signals
+      ? []
+      : Array.isArray(signals)
+        ? signals
+        : signals
+            .replace(/^\{|\}$/g, '')
+            .split(',')
+            .filter(Boolean),
+  };
 }
 
 /** Pushes not yet sent for messages the member has now read are no longer needed. */

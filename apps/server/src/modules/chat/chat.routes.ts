@@ -43,6 +43,7 @@ const errors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
+  409: errorResponseSchema,
 };
 const tags = ['chat'];
 
@@ -121,11 +122,11 @@ export async function chatRoutes(
     async (request) => {
       const me = request.member!.id;
       const { cid } = request.params;
-      const { text, type, blobUrl } = request.body;
+      const { text, type, blobUrl, confirmed } = request.body;
       const blobKey =
-        type === 'image' && blobUrl ? await imageKeyForMessage(ctx.storage, cid, blobUrl) : null;
+        type === 'image' && blobUrl ? await imageKeyForMessage(ctx, me, cid, blobUrl) : null;
       const sent = await withSpan('chat send', {}, () =>
-        sendMessage(ctx, me, cid, { text, type, blobKey }),
+        sendMessage(ctx, me, cid, { text, type, blobKey, confirmed }),
       );
       chatMetrics.sent(type === 'image' ? 'image' : 'text');
       publishSentMessage(app.io, me, sent);

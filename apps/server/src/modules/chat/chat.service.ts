@@ -2,15 +2,22 @@
 // message, §7 Chat). Only the two members of a conversation ever read it; only while
 // their connection is accepted may they start it or write in it. Storing a message and
 // the engagement it may complete (the owner's reward) happen in one transaction.
+// Safety that sees (issue 23): the scam guard runs on every text here, whatever the
+// client did; an image reaches the recipient only once screened, blurred when flagged.
 import {
   CHAT_MESSAGES,
+  type ChatImageState,
   type Conversation,
   conversationId,
   conversationMembers,
+  detectScamSignals,
   type Message,
+  SCAM_GUARD,
+  type ScamSignal,
 } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
-import type { Db } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import {
@@ -30,6 +37,7 @@ import {
   markConversationRead,
   memberConversation,
   memberConversations,
+  recentScamMessages,
   skipReadMessageNotifications,
   storeMessage,
 } from './chat.repository';
@@ -40,6 +48,8 @@ export interface ChatContext {
   clock: Clock;
   /** Which of these members have a live socket. */
   online(userIds: readonly number[]): Promise<Set<number>>;
+  /** Nudges this server's vision job worker (a chat image was queued for screening). */
+  wakeVisionJobs: () => void;
 }
 
 const notAccepted = () => new AppError('FORBIDDEN', 403, CHAT_MESSAGES.notAccepted);
@@ -54,16 +64,53 @@ export function membersFor(cid: string, me: number) {
 
 const ms = (value: Date | string) => new Date(value).getTime();
 
-export async function presentMessage(storage: Storage, row: MessageRow): Promise<Message> {
+const textArray = (value: string[] | string) =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
+
+/**
+ * What `viewerId` may see of an image: its sender sees it at once; the recipient gets no
+ * URL until it is screened, and a blurred copy when it was flagged (the original comes
+ * on 'Tap to view', through chatImageUrl).
+ */
+async function imageFor(storage: Storage, row: MessageRow, viewerId: number) {
+  if (!row.blob_key) return { blobUrl: null, imageState: null };
+  const state: ChatImageState =
+    row.image_status === 'flagged'
+      ? 'flagged'
+      : row.image_status === 'clear'
+        ? 'clear'
+        : 'screening';
+  if (row.sender_id === viewerId) {
+    return { blobUrl: await storage.signedUrl(row.blob_key), imageState: state };
+  }
+  if (state === 'screening') return { blobUrl: null, imageState: state };
+  const key = state === 'flagged' && row.blurred_key ? row.blurred_key : row.blob_key;
+  return { blobUrl: await storage.signedUrl(key), imageState: state };
+}
+
+/** A message as `viewerId` (one of the two members) sees it. */
+export async function presentMessage(
+  storage: Storage,
+  row: MessageRow,
+  viewerId: number,
+): Promise<Message> {
+  const image = await imageFor(storage, row, viewerId);
   return {
     id: Number(row.id),
     cid: row.cid,
     seq: Number(row.seq),
     senderId: row.sender_id,
     text: row.text,
-    blobUrl: row.blob_key ? await storage.signedUrl(row.blob_key) : null,
+    blobUrl: image.blobUrl,
     type: row.type,
     ts: ms(row.created_at),
+    scamFlags: textArray(row.scam_flags) as ScamSignal[],
+    imageState: row.type === 'image' ? image.imageState : null,
   };
 }
 
@@ -166,18 +213,45 @@ export async function listMessages(
   const page = more ? (catchingUp ? found.slice(0, limit) : found.slice(1)) : found;
   const edge = catchingUp ? page.at(-1) : page[0];
   return {
-    messages: await Promise.all(page.map((row) => presentMessage(ctx.storage, row))),
+    messages: await Promise.all(page.map((row) => presentMessage(ctx.storage, row, me))),
     nextCursor: more && edge ? Number(edge.id) : null,
   };
 }
 
 export interface SentMessage {
+  /** As the sender sees it. */
   message: Message;
+  /** As the recipient sees it. */
+  partnerView: Message;
   partnerId: number;
   unread: Record<string, number>;
   /** Connection changes the message caused (engagement, reward) to publish. */
   effects: ConnectionEffects;
   notificationsQueued: number;
+  /** A scam-guard report this message opened (the third in a week). */
+  reportOpened: boolean;
+}
+
+/**
+ * The third scam-guard message from one sender within the window (counted since their
+ * last scam-guard report) opens a report for the moderators. Serialised per sender with an
+ * advisory lock taken last in the send (nothing after it waits on a conversation), and the
+ * unique index on open scam-guard reports keeps it to one even so.
+ */
+async function reportRepeatedScams(tx: Tx, senderId: number, now: Date): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('scam-guard'), ${senderId})`);
+  const recent = await recentScamMessages(tx, senderId, SCAM_GUARD.windowDays, now);
+  if (recent.count < SCAM_GUARD.reportThreshold) return false;
+  const opened = await rows(
+    tx,
+    sql`INSERT INTO reports (reporter_id, reported_id, reason, text, source, created_at)
+        VALUES (NULL, ${senderId}, 'scam_or_spam',
+                ${SCAM_GUARD.reportText(recent.signals.sort() as ScamSignal[])}, 'scam_guard',
+                ${now.toISOString()}::timestamptz)
+        ON CONFLICT (reported_id) WHERE source = 'scam_guard' AND status = 'open' DO NOTHING
+        RETURNING id`,
+  );
+  return opened.length > 0;
 }
 
 /**
@@ -191,10 +265,14 @@ export async function sendMessage(
   ctx: ChatContext,
   me: number,
   cid: string,
-  body: { text: string; type: string; blobKey: string | null },
+  body: { text: string; type: string; blobKey: string | null; confirmed?: boolean },
 ): Promise<SentMessage> {
   const { members, partnerId } = membersFor(cid, me);
   const now = ctx.clock();
+  const scamFlags = body.text ? detectScamSignals(body.text) : [];
+  if (scamFlags.length > 0 && !body.confirmed) {
+    throw new AppError('SCAM_GUARD_CONFIRM', 409, SCAM_GUARD.question);
+  }
   const stored = await ctx.db.transaction(async (tx) => {
     // Conversation first, then connections, then (recordMessageSent) members: every send
     // takes them in this order, and no other path locks a conversation. Two sends of one
@@ -205,21 +283,37 @@ export async function sendMessage(
     if (standing.firstMessage) {
       effects = await recordMessageSent(tx, { senderId: me, partnerId, now });
     }
-    const row = await storeMessage(tx, members, { cid, senderId: me, ...body, now });
+    const row = await storeMessage(tx, members, {
+      cid,
+      senderId: me,
+      text: body.text,
+      type: body.type,
+      blobKey: body.blobKey,
+      scamFlags,
+      now,
+    });
     if (!row) throw notAccepted();
+    const reportOpened = scamFlags.length > 0 ? await reportRepeatedScams(tx, me, now) : false;
     return {
       row,
       unread: { [members[0]]: row.unread_a, [members[1]]: row.unread_b },
       effects,
       notificationsQueued: row.queued,
+      reportOpened,
     };
   });
+  const [message, partnerView] = await Promise.all([
+    presentMessage(ctx.storage, stored.row, me),
+    presentMessage(ctx.storage, stored.row, partnerId),
+  ]);
   return {
-    message: await presentMessage(ctx.storage, stored.row),
+    message,
+    partnerView,
     partnerId,
     unread: stored.unread,
     effects: stored.effects,
     notificationsQueued: stored.notificationsQueued,
+    reportOpened: stored.reportOpened,
   };
 }
 

@@ -40,6 +40,8 @@ async function addImage(
       width: 1080,
       height: 1080,
       review_status: 'approved',
+      face_status: 'face',
+      screen_status: 'passed',
       ...image,
     })
     .returning();

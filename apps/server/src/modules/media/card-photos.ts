@@ -6,6 +6,7 @@ import { PHOTO_CARD_SIZE, PHOTO_THUMBNAIL_SIZE } from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { ProfilePictures } from '../users/user.presenter';
+import { shownToOthers } from './photo-checks';
 
 export interface BoardPictures extends ProfilePictures {
   photos: CardPhoto[];
@@ -45,7 +46,7 @@ export interface BoardPhotoRow extends StoredPhoto {
 }
 
 /**
- * SQL: the member's approved, active photos as a JSON array in slot order, for a card
+ * SQL: the member's active photos shown to others (approved, screened, slot 1 among them) as a JSON array in slot order, for a card
  * query to read with the card itself (one round trip for cards and photos).
  */
 export function approvedPhotosJson(userId: SQL): SQL {
@@ -55,7 +56,7 @@ export function approvedPhotosJson(userId: SQL): SQL {
                 'thumbnail_file_name', pi.thumbnail_file_name, 'width', pi.width)
               ORDER BY pi.display_order), '[]'::json)
         FROM profile_images pi
-       WHERE pi.user_id = ${userId} AND pi.is_active AND pi.review_status = 'approved')`;
+       WHERE pi.user_id = ${userId} AND pi.is_active AND ${shownToOthers('pi')})`;
 }
 
 /**

@@ -2,10 +2,16 @@ import { MEDIA_MESSAGES } from '@bidboard/shared';
 import { describe, expect, it } from 'vitest';
 import { planPhotoOrder, type SlotImage } from './photo-order';
 
-const image = (id: number, slot: number, review: SlotImage['review_status'] = 'approved') => ({
+const image = (
+  id: number,
+  slot: number,
+  review: SlotImage['review_status'] = 'approved',
+  face: SlotImage['face_status'] = 'face',
+): SlotImage => ({
   id,
   display_order: slot,
   review_status: review,
+  face_status: face,
   file_name: `dev/profile-images/${id}.webp`,
   thumbnail_file_name: `dev/profile-images/${id}t.webp`,
 });
@@ -38,6 +44,19 @@ describe('planPhotoOrder', () => {
     ).toHaveLength(2);
   });
 
+  it('keeps a faceless photo where it is when slot 1 is not moving', () => {
+    const current = [image(1, 1), image(2, 2, 'approved', 'no_face'), image(3, 3)];
+    expect(
+      planPhotoOrder(current, [
+        { id: 2, display_order: 3 },
+        { id: 3, display_order: 2 },
+      ]),
+    ).toEqual([
+      { id: 2, display_order: 3 },
+      { id: 3, display_order: 2 },
+    ]);
+  });
+
   it.each([
     [[image(1, 1), image(2, 2)], [{ id: 2, display_order: 3 }], MEDIA_MESSAGES.swapEmptySlot],
     [
@@ -55,6 +74,23 @@ describe('planPhotoOrder', () => {
         { id: 1, display_order: 2 },
       ],
       MEDIA_MESSAGES.firstSpotApprovedOnly,
+    ],
+    // Issue 20: a photo the server's face check found no face in, or has not checked yet.
+    [
+      [image(1, 1), image(2, 2), image(3, 3, 'approved', 'no_face')],
+      [
+        { id: 3, display_order: 1 },
+        { id: 1, display_order: 3 },
+      ],
+      MEDIA_MESSAGES.firstSpotFaceOnly,
+    ],
+    [
+      [image(1, 1), image(2, 2, 'approved', 'pending')],
+      [
+        { id: 2, display_order: 1 },
+        { id: 1, display_order: 2 },
+      ],
+      MEDIA_MESSAGES.firstSpotChecking,
     ],
     [[image(1, 1)], [{ id: 9, display_order: 1 }], MEDIA_MESSAGES.imageNotFound],
     [[image(1, 1), image(2, 2)], [{ id: 1, display_order: 2 }], 'Invalid request'],

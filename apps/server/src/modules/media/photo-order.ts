@@ -1,17 +1,27 @@
 // Photo ordering rules (accounts §5): a new order only permutes the slots that already
 // hold photos ('Cannot swap with an empty slot'), and a photo moving into the 1st spot
-// must be approved ('Only approved images can be in the 1st spot'). Pure, so the rules
-// are tested without a database; the service applies the plan inside a transaction.
-import { MEDIA_MESSAGES, MESSAGES } from '@bidboard/shared';
+// must be approved and show a face to the server's face check (issue 20, firstSpotProblem
+// in shared). Pure, so the rules are tested without a database; the service applies the
+// plan inside a transaction. Every path that puts a photo into slot 1 other than an
+// upload (which checks the face itself) asks mayTakeFirstSpot.
+import { firstSpotProblem, MEDIA_MESSAGES, MESSAGES } from '@bidboard/shared';
 import { badRequest, notFound } from '../../lib/errors';
 
 export interface SlotImage {
   id: number;
   display_order: number;
   review_status: 'pending' | 'approved' | 'rejected';
+  face_status: 'pending' | 'face' | 'no_face';
   file_name: string;
   thumbnail_file_name: string;
 }
+
+/** Why `image` may not move into slot 1, or null when it may. */
+export function firstSpotRefusal(image: SlotImage): string | null {
+  return firstSpotProblem({ review: image.review_status, faceCheck: image.face_status });
+}
+
+export const mayTakeFirstSpot = (image: SlotImage) => firstSpotRefusal(image) === null;
 
 export interface OrderRequest {
   display_order: number;
@@ -60,9 +70,8 @@ export function planPhotoOrder(current: readonly SlotImage[], requested: readonl
   if (!sameSlots) throw badRequest('VALIDATION', MEDIA_MESSAGES.swapEmptySlot);
 
   const first = final.find((entry) => entry.slot === 1);
-  if (first && first.image.display_order !== 1 && first.image.review_status !== 'approved') {
-    throw badRequest('VALIDATION', MEDIA_MESSAGES.firstSpotApprovedOnly);
-  }
+  const refusal = first && first.image.display_order !== 1 ? firstSpotRefusal(first.image) : null;
+  if (refusal) throw badRequest('VALIDATION', refusal);
   return final
     .filter((entry) => entry.slot !== entry.image.display_order)
     .map((entry) => ({ id: entry.image.id, display_order: entry.slot }));

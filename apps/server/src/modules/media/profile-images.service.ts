@@ -1,7 +1,9 @@
 // Members' profile photos (accounts §3, §5, §7): upload into a slot, list, delete,
 // reorder and admin review. Files are written only after the photo has been fully
 // decoded and re-encoded, and removed again if the row cannot be saved, so a rejected
-// upload leaves nothing behind. Review state is shown to the owner only.
+// upload leaves nothing behind. Review state is shown to the owner only. A photo for
+// slot 1 must show a face to the server's check before anything is stored (issue 20);
+// photos for other slots are screened by a job queued with the row (issue 23).
 import {
   type ImageSize,
   type ImageType,
@@ -15,10 +17,15 @@ import type { Executor } from '../../db/client';
 import { type ProfileImageRow, profileImages } from '../../db/media.schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, pgErrorCode } from '../../lib/errors';
+import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { processProfilePhoto } from './image-processing';
+import { checkFirstSpotUpload, type PhotoVerdict, rematchVerification } from './photo-checks';
 import { type OrderRequest, planPhotoOrder } from './photo-order';
 
-export type MediaContext = Pick<ServiceContext, 'db' | 'storage' | 'clock' | 'config'>;
+export type MediaContext = Pick<
+  ServiceContext,
+  'db' | 'storage' | 'clock' | 'config' | 'vision' | 'wakeVisionJobs'
+>;
 
 /**
  * Uploads wait for an admin's review, except where the deployment approves members at
@@ -46,6 +53,22 @@ export async function presentImage(storage: Storage, row: ProfileImageRow): Prom
     url,
     thumbnail_url: thumbnailUrl,
     is_approved: row.review_status,
+    face_check: row.face_status,
+    screening: row.screen_status,
+  };
+}
+
+/** The columns an upload writes from the photo's verdict (slot 1) or for its job (others). */
+function checkedColumns(ctx: MediaContext, verdict: PhotoVerdict | null) {
+  if (!verdict) return { review_status: initialReviewStatus(ctx) };
+  return {
+    face_status: verdict.face_status,
+    face_embedding: verdict.face_embedding,
+    nudity_score: verdict.nudity_score,
+    screen_status: verdict.held ? ('held' as const) : ('passed' as const),
+    screened_at: ctx.clock(),
+    // Held photos wait for a person whatever the deployment approves on its own.
+    review_status: verdict.held ? ('pending' as const) : initialReviewStatus(ctx),
   };
 }
 
@@ -77,6 +100,7 @@ export async function uploadProfileImage(
   slot: number,
 ): Promise<ProfileImage> {
   const photo = await processProfilePhoto(bytes);
+  const verdict = slot === 1 ? await checkFirstSpotUpload(ctx, photo.original) : null;
   const originalKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
   const cardKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
   const thumbnailKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
@@ -112,13 +136,16 @@ export async function uploadProfileImage(
           thumbnail_file_name: thumbnailKey,
           card_file_name: cardKey,
           display_order: slot,
-          review_status: initialReviewStatus(ctx),
           width: photo.size,
           height: photo.size,
+          ...checkedColumns(ctx, verdict),
         })
         .returning();
+      if (slot === 1) await rematchVerification(tx, userId);
+      else await enqueueVisionJob(tx, 'photo_screen', inserted!.id);
       return inserted!;
     });
+    ctx.wakeVisionJobs();
     await removeFiles(ctx.storage, replaced);
     return presentImage(ctx.storage, row);
   } catch (error) {
@@ -137,17 +164,24 @@ export interface ListImagesQuery {
   image_type?: ImageType;
 }
 
-/** A member's photos; another member sees approved photos only and no review state. */
+/**
+ * A member's photos; another member sees only photos shown to others (approved, screened,
+ * and slot 1 among them) and no review state.
+ */
 export async function listProfileImages(
-  ctx: MediaContext,
+  ctx: Pick<MediaContext, 'db' | 'storage'>,
   viewerId: number,
   query: ListImagesQuery,
 ): Promise<UserProfileImage[]> {
   const ownerId = query.userId ?? viewerId;
   const isOwner = ownerId === viewerId;
-  const rows = (await activeImages(ctx.db, ownerId)).filter(
+  const active = await activeImages(ctx.db, ownerId);
+  const shown = (row: ProfileImageRow) =>
+    row.review_status === 'approved' && row.screen_status === 'passed';
+  const slotOneShown = active.some((row) => row.display_order === 1 && shown(row));
+  const rows = active.filter(
     (row) =>
-      (isOwner || row.review_status === 'approved') &&
+      (isOwner || (slotOneShown && shown(row))) &&
       (query.displayOrder === undefined || row.display_order === query.displayOrder) &&
       (query.image_type === undefined || row.image_type === query.image_type),
   );
@@ -163,7 +197,13 @@ export async function listProfileImages(
         image_type: row.image_type,
         file_name: key,
         url: await ctx.storage.signedUrl(key),
-        ...(isOwner ? { is_approved: row.review_status } : {}),
+        ...(isOwner
+          ? {
+              is_approved: row.review_status,
+              face_check: row.face_status,
+              screening: row.screen_status,
+            }
+          : {}),
       };
     }),
   );
@@ -200,6 +240,7 @@ export async function reorderProfileImages(
     const images = await activeImages(tx, userId).for('update');
     const moves = planPhotoOrder(images, requested);
     if (moves.length === 0) return;
+    if (moves.some((move) => move.display_order === 1)) await rematchVerification(tx, userId);
     const ids = moves.map((move) => move.id);
     // Step out of the one-active-photo-per-slot index while the slots change hands.
     await tx.update(profileImages).set({ is_active: false }).where(inArray(profileImages.id, ids));
@@ -215,5 +256,6 @@ export async function reorderProfileImages(
         .where(eq(profileImages.id, move.id));
     }
   });
+  ctx.wakeVisionJobs();
   return listProfileImages(ctx, userId, { size: 'original' });
 }

@@ -40,6 +40,8 @@ async function addImage(image: Image) {
       width: 1024,
       height: 1024,
       review_status: 'approved',
+      face_status: 'face',
+      screen_status: 'passed',
       ...image,
     })
     .returning();

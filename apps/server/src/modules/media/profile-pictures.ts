@@ -1,11 +1,13 @@
 // Members' photo URLs for API responses: profile_picture_1..3 are signed URLs of the
-// active images in display_order slots 1..3. Other members only ever see approved
-// photos; the owner also sees photos still in review. Rejected photos are never served.
+// active images in display_order slots 1..3. Other members only ever see photos shown to
+// others (approved and screened, issue 23); the owner also sees photos still in review.
+// Rejected photos are never served.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Executor } from '../../db/client';
 import { profileImages } from '../../db/media.schema';
 import type { ProfilePictures } from '../users/user.presenter';
+import { shownToOthers } from './photo-checks';
 
 export type PictureSize = 'thumbnail' | 'original';
 
@@ -33,8 +35,8 @@ export async function profilePicturesFor(
   if (ids.length === 0) return result;
 
   const visible = options.includePending
-    ? (['approved', 'pending'] as const)
-    : (['approved'] as const);
+    ? inArray(profileImages.review_status, ['approved', 'pending'])
+    : shownToOthers('profile_images');
   const images = await db
     .select({
       user_id: profileImages.user_id,
@@ -43,13 +45,7 @@ export async function profilePicturesFor(
       thumbnail_file_name: profileImages.thumbnail_file_name,
     })
     .from(profileImages)
-    .where(
-      and(
-        inArray(profileImages.user_id, ids),
-        eq(profileImages.is_active, true),
-        inArray(profileImages.review_status, [...visible]),
-      ),
-    );
+    .where(and(inArray(profileImages.user_id, ids), eq(profileImages.is_active, true), visible));
 
   await Promise.all(
     images.map(async (image) => {

@@ -2,7 +2,8 @@
 // URL under the member's own key prefix, PUTs the webm straight to storage, then submits
 // the key. The submitted object must sit under that prefix and be a real WebM video by its
 // bytes (webm-probe: EBML header, a video track, frames over a plausible length); anything
-// else is deleted and refused.
+// else is deleted and refused. A submitted video queues its face match (issue 23) in the
+// transaction that stores it.
 import {
   MEDIA_MESSAGES,
   VERIFICATION_VIDEO_CONTENT_TYPE,
@@ -14,6 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { isValidStorageKey, readHead } from '../../adapters/storage/storage.port';
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { initialReviewStatus, type MediaContext } from './profile-images.service';
 import { claimUploadSlot, openUploadSlot } from './upload-slots';
 import { probeWebm } from './webm-probe';
@@ -30,7 +32,7 @@ function presentVideo(row: VerificationVideoRow): VerificationVideo {
 }
 
 /** The member's own prefix, e.g. `dev/verification-videos/42/`. */
-function memberPrefix(ctx: MediaContext, userId: number): string {
+function memberPrefix(ctx: Pick<MediaContext, 'storage'>, userId: number): string {
   const sample = ctx.storage.newKey(folderOf(userId), 'webm');
   return sample.slice(0, sample.lastIndexOf('/') + 1);
 }
@@ -68,7 +70,7 @@ export function videoProblem(bytes: Buffer): string | null {
 }
 
 export async function submitVerificationVideo(
-  ctx: MediaContext,
+  ctx: Omit<MediaContext, 'vision'>,
   userId: number,
   key: string,
 ): Promise<VerificationVideo> {
@@ -101,9 +103,14 @@ export async function submitVerificationVideo(
     await ctx.storage.delete(key);
     throw badRequest('VALIDATION', problem);
   }
-  const [row] = await ctx.db
-    .insert(verificationVideos)
-    .values({ user_id: userId, file_name: key, verification_status: initialReviewStatus(ctx) })
-    .returning();
-  return presentVideo(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(verificationVideos)
+      .values({ user_id: userId, file_name: key, verification_status: initialReviewStatus(ctx) })
+      .returning();
+    await enqueueVisionJob(tx, 'face_match', inserted!.id);
+    return inserted!;
+  });
+  ctx.wakeVisionJobs();
+  return presentVideo(row);
 }

@@ -144,6 +144,7 @@ describe('with AUTO_APPROVE (product rules: Approval)', () => {
       storage: await createStorage(t.config, loadSecrets(t.config)),
       clock: () => new Date(),
       config: { ...t.config, AUTO_APPROVE: true },
+      wakeVisionJobs: () => {},
     };
     const video = await submitVerificationVideo(ctx, member.id, key);
     expect(video.verification_status).toBe('approved');

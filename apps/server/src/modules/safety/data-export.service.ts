@@ -15,7 +15,6 @@ export interface ExportContext {
   db: Db;
   storage: Storage;
   clock: () => Date;
-  config: Parameters<typeof listProfileImages>[0]['config'];
 }
 
 /** Sections of the export and the query of each; every one is the member's own rows. */

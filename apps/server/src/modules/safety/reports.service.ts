@@ -16,8 +16,12 @@ import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
 import { profilePicturesFor } from '../media/profile-pictures';
+import { riskScore, riskSignalsFor } from '../vision/risk-signals';
 import { insertBlock } from './blocks.repository';
 import { otherMember } from './blocks.service';
+
+/** Open reports ranked by risk at once (beyond it, the oldest wait for the next page of work). */
+const OPEN_QUEUE_MAX = 1000;
 
 export interface ReportInput {
   user_id: number;
@@ -53,7 +57,8 @@ export async function reportMember(
 
 export interface ReportRow {
   id: number;
-  reporter_id: number;
+  reporter_id: number | null;
+  source: 'member' | 'scam_guard';
   reporter_username: string | null;
   reported_id: number;
   reported_username: string | null;
@@ -68,11 +73,11 @@ export interface ReportRow {
   resolved_at: Date | string | null;
 }
 
-const reportColumns = sql`r.id, r.reporter_id, rp.username AS reporter_username,
+const reportColumns = sql`r.id, r.reporter_id, r.source, rp.username AS reporter_username,
   r.reported_id, rd.username AS reported_username,
   rd.suspended_at IS NOT NULL AS reported_suspended, rd.deleted_at IS NOT NULL AS reported_deleted,
   r.reason, r.text, r.status, r.action, r.note, r.created_at, r.resolved_at`;
-const reportJoins = sql`FROM reports r JOIN users rp ON rp.id = r.reporter_id
+const reportJoins = sql`FROM reports r LEFT JOIN users rp ON rp.id = r.reporter_id
   JOIN users rd ON rd.id = r.reported_id`;
 
 export async function presentReports(
@@ -81,14 +86,13 @@ export async function presentReports(
   found: ReportRow[],
   now: Date,
 ): Promise<AdminReport[]> {
-  const pictures = await profilePicturesFor(
-    db,
-    storage,
-    found.map((r) => r.reported_id),
-    'thumbnail',
-    { includePending: true },
-  );
+  const reported = found.map((r) => r.reported_id);
+  const [pictures, signals] = await Promise.all([
+    profilePicturesFor(db, storage, reported, 'thumbnail', { includePending: true }),
+    riskSignalsFor(db, reported),
+  ]);
   return found.map((r) => {
+    const memberSignals = signals.get(r.reported_id)!;
     const created = new Date(r.created_at);
     const resolved = r.resolved_at === null ? null : new Date(r.resolved_at);
     const ageHours = Math.floor(((resolved ?? now).getTime() - created.getTime()) / 3_600_000);
@@ -101,7 +105,9 @@ export async function presentReports(
         suspended: r.reported_suspended,
         deleted: r.reported_deleted,
       },
-      reporter: { id: r.reporter_id, username: r.reporter_username },
+      reporter:
+        r.reporter_id === null ? null : { id: r.reporter_id, username: r.reporter_username },
+      source: r.source,
       reason: r.reason,
       reason_label: REPORT_REASON_LABELS[r.reason],
       text: r.text,
@@ -112,28 +118,41 @@ export async function presentReports(
       resolved_at: resolved ? resolved.toISOString() : null,
       age_hours: Math.max(0, ageHours),
       overdue: r.status === 'open' && ageHours >= REPORT_TARGET_HOURS,
+      signals: memberSignals,
+      risk: riskScore(memberSignals),
     };
   });
 }
 
-/** The queue: open reports oldest first (the 24-hour target), handled ones newest first. */
+/**
+ * The queue: open reports riskiest first (issue 23; the reported member's signals), then
+ * oldest first (the 24-hour target); handled ones newest first.
+ */
 export async function listReports(
   ctx: { db: Db; storage: Storage; clock: () => Date },
   query: { status: ReportStatus; limit: number; offset: number },
 ) {
-  const order =
-    query.status === 'open' ? sql`r.created_at ASC, r.id ASC` : sql`r.resolved_at DESC, r.id DESC`;
+  const open = query.status === 'open';
+  const order = open ? sql`r.created_at ASC, r.id ASC` : sql`r.resolved_at DESC, r.id DESC`;
+  // Open reports are ordered by risk, computed per member: the oldest OPEN_QUEUE_MAX are
+  // read and paged here.
+  const page = open
+    ? sql`LIMIT ${OPEN_QUEUE_MAX}`
+    : sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
   const found = await rows<ReportRow>(
     ctx.db,
     sql`SELECT ${reportColumns} ${reportJoins} WHERE r.status = ${query.status}
-         ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`,
+         ORDER BY ${order} ${page}`,
   );
   const [count] = await rows<{ n: number }>(
     ctx.db,
     sql`SELECT COUNT(*)::int AS n FROM reports WHERE status = ${query.status}`,
   );
+  const reports = await presentReports(ctx.db, ctx.storage, found, ctx.clock());
   return {
-    reports: await presentReports(ctx.db, ctx.storage, found, ctx.clock()),
+    reports: open
+      ? reports.sort((a, b) => b.risk - a.risk).slice(query.offset, query.offset + query.limit)
+      : reports,
     total: Number(count!.n),
   };
 }

@@ -33,6 +33,17 @@ const overview = {
   redemptions_waiting: 2,
 };
 
+const NO_SIGNALS = {
+  face_match: null,
+  face_match_score: null,
+  duplicate: null,
+  held_photos: 0,
+  nudity_score: null,
+  scam_hits: 0,
+  scam_signals: [],
+  open_reports: 0,
+};
+
 const memberDetail = {
   id: 31,
   username: 'newbie',
@@ -66,6 +77,12 @@ const memberDetail = {
       url: '/api/files/a.webp?sig=1',
       thumbnail_url: '/api/files/a-t.webp?sig=1',
       created_at: '2026-11-20T10:00:00.000Z',
+      face_check: 'face',
+      screening: 'passed',
+      nudity_score: 0.01,
+      evidence: null,
+      signals: NO_SIGNALS,
+      risk: 0,
     },
   ],
   videos: [
@@ -79,6 +96,12 @@ const memberDetail = {
       url: '/api/files/v.webm?sig=1',
       thumbnail_url: null,
       created_at: '2026-11-20T10:00:00.000Z',
+      face_check: null,
+      screening: null,
+      nudity_score: null,
+      evidence: { photo_url: '/api/files/a.webp?sig=1', frame_urls: [] },
+      signals: NO_SIGNALS,
+      risk: 0,
     },
   ],
 };
@@ -200,6 +223,9 @@ describe('admin console', () => {
       resolved_at: null,
       age_hours: 30,
       overdue: true,
+      source: 'member',
+      signals: { ...NO_SIGNALS, scam_hits: 2, scam_signals: ['gift_card'], open_reports: 1 },
+      risk: 35,
     };
     const api = asAdmin({
       'GET /api/admin/reports': () => [200, { reports: [report], total: 1 }],
@@ -212,6 +238,8 @@ describe('admin console', () => {
     const card = await screen.findByRole('listitem', { name: 'Report about newbie' });
     expect(within(card).getByText('Past the 24-hour target')).toBeTruthy();
     expect(within(card).getByText(/Open for 30 hours/)).toBeTruthy();
+    // Every signal about the member beside the report (issue 23).
+    expect(within(card).getByText('2 scam-guard messages in 30 days: gift card')).toBeTruthy();
     await userEvent.click(within(card).getByRole('button', { name: 'Suspend' }));
     await userEvent.type(within(card).getByLabelText(/Why suspend newbie/), 'Scam');
     await userEvent.click(within(card).getByRole('button', { name: 'Suspend newbie' }));
@@ -240,6 +268,9 @@ describe('admin console', () => {
       rapid_submission_seconds: 3,
       high_value_limit_cents: 50000,
       inactivity_disconnect_minutes: 30,
+      face_match_threshold: 0.5,
+      face_duplicate_threshold: 0.7,
+      nudity_threshold: 0.8,
     };
     const api = asAdmin({
       'GET /api/admin/settings': () => [200, { success: true, settings }],

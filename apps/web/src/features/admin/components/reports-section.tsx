@@ -9,6 +9,7 @@ import { actOnReport, type ReportDecision, useReports } from '../api/reports';
 import { useAdminAction } from '../api/use-admin-action';
 import { formatWhen } from '../lib/format';
 import { ReasonForm } from './reason-form';
+import { RiskSignals } from './risk-signals';
 import { ActionError, QueryState, Section } from './section';
 
 const STATUSES: { value: ReportStatus; label: string }[] = [
@@ -105,11 +106,14 @@ function ReportCard({ report }: { report: AdminReport }) {
           </p>
           <p className="admin-card__meta">
             <Age report={report} /> · reported {formatWhen(report.created_at)} by{' '}
-            {report.reporter.username ?? `member ${report.reporter.id}`}
+            {report.reporter
+              ? (report.reporter.username ?? `member ${report.reporter.id}`)
+              : 'the scam guard'}
           </p>
         </div>
       </div>
       {report.text ? <blockquote className="admin-report__text">{report.text}</blockquote> : null}
+      <RiskSignals signals={report.signals} risk={report.risk} />
       {report.status === 'open' ? (
         <>
           <div className="admin-actions admin-actions--row">

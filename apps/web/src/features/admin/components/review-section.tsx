@@ -1,4 +1,4 @@
-// The review queue: every pending photo and verification video, oldest first.
+// The review queue: every pending photo and verification video, riskiest first (issue 23).
 import { useReviewQueue } from '../api/review';
 import { MediaCard } from './media-card';
 import { QueryState, Section } from './section';
@@ -9,7 +9,7 @@ export function ReviewSection() {
   return (
     <Section
       title="Review queue"
-      intro="Photos and verification videos waiting for a decision. Only an approved photo can stay in slot 1: rejecting a slot 1 photo moves the member's first approved photo there."
+      intro="Photos and verification videos waiting for a decision, riskiest first. Only an approved photo with a face can be in slot 1: rejecting a slot 1 photo moves the member's first such photo there."
     >
       <QueryState query={query} loading="Loading the queue…">
         {items.length ? (

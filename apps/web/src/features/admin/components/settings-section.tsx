@@ -36,6 +36,13 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
   rapid_submission_seconds: { label: 'Rapid submission gap', unit: 'seconds' },
   high_value_limit_cents: { label: 'Card spend limit per 24 hours', unit: 'cents' },
   inactivity_disconnect_minutes: { label: 'Disconnect inactive sockets after', unit: 'minutes' },
+  face_match_threshold: { label: 'Face match: flag below', unit: 'similarity 0–1', step: 0.01 },
+  face_duplicate_threshold: {
+    label: 'Duplicate account: flag at or above',
+    unit: 'similarity 0–1',
+    step: 0.01,
+  },
+  nudity_threshold: { label: 'Nudity: hold or blur at or above', unit: 'score 0–1', step: 0.001 },
 };
 
 const FIELDS = (Object.keys(FIELD_VIEWS) as BusinessSettingKey[]).map((key) => ({

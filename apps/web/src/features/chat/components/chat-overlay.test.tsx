@@ -1,4 +1,4 @@
-import { type Conversation, type Message, SAFETY_MESSAGES } from '@bidboard/shared';
+import { type Conversation, type Message, SAFETY_MESSAGES, SCAM_GUARD } from '@bidboard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -279,6 +279,69 @@ describe('chat overlay: a conversation', () => {
     expect((input as HTMLTextAreaElement).value).toBe('');
     expect(fake.socket.emit).toHaveBeenCalledWith('typing', { cid: '7_20', isTyping: true });
     expect(fake.socket.emit).toHaveBeenCalledWith('chatView', { cid: '7_20', foreground: true });
+  });
+
+  it('holds a scam-guard message with the question, then sends it anyway (issue 23)', async () => {
+    const text = 'add me on whatsapp 555 123 4567';
+    const sent = buildMessage(5, { senderId: 7, text, ts: Date.now(), scamFlags: ['phone'] });
+    const api = chatApi([buildConversation()], {
+      'GET /api/chat/conversations/7_20/messages': messagesReply([]),
+      'POST /api/chat/conversations/7_20/messages': () => [
+        200,
+        { success: true, msgId: 5, message: sent },
+      ],
+    });
+    renderChat();
+    const view = await openConversation();
+    const input = within(view).getByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, `${text}{Enter}`);
+    const question = await within(view).findByRole('alertdialog');
+    expect(question.textContent).toContain(SCAM_GUARD.question);
+    expect(api.callsTo('POST /api/chat/conversations/7_20/messages')).toHaveLength(0);
+    await userEvent.click(within(question).getByRole('button', { name: SCAM_GUARD.sendAnyway }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/chat/conversations/7_20/messages')[0]?.body).toEqual({
+        text,
+        type: 'text',
+        confirmed: true,
+      }),
+    );
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    expect(within(view).queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows the recipient a safety note and a flagged image blurred until tapped', async () => {
+    const flagged = buildMessage(2, {
+      type: 'image',
+      text: '',
+      blobUrl: '/api/files/dev/chat-blurred/7_20/0b7e2c4e-1d1f-4a8e-9d1c-2f3a4b5c6d7e.webp?sig=1',
+      imageState: 'flagged',
+    });
+    const api = chatApi([buildConversation()], {
+      'GET /api/chat/conversations/7_20/messages': messagesReply([
+        buildMessage(1, { text: 'venmo me', scamFlags: ['payment_app'] }),
+        flagged,
+      ]),
+      'GET /api/chat/conversations/7_20/images/0b7e2c4e-1d1f-4a8e-9d1c-2f3a4b5c6d7e.webp': () => [
+        200,
+        { success: true, url: '/api/files/dev/chat/7_20/original.webp?sig=2' },
+      ],
+    });
+    renderChat();
+    const view = await openConversation();
+    expect((await within(view).findByRole('note')).textContent).toBe(SCAM_GUARD.recipientNote);
+    const reveal = within(view).getByRole('button', { name: /Tap to view/ });
+    expect(within(view).getByRole('button', { name: 'Report' })).toBeTruthy();
+    await userEvent.click(reveal);
+    await waitFor(() =>
+      expect(
+        api.callsTo(
+          'GET /api/chat/conversations/7_20/images/0b7e2c4e-1d1f-4a8e-9d1c-2f3a4b5c6d7e.webp',
+        ),
+      ).toHaveLength(1),
+    );
+    const shown = await within(view).findByRole('img', { name: 'Sent in the conversation' });
+    expect(shown.getAttribute('src')).toBe('/api/files/dev/chat/7_20/original.webp?sig=2');
   });
 
   it('keeps the text and says so when sending fails', async () => {

@@ -69,18 +69,25 @@ export function ConversationView({
         : data,
     );
 
-  const deliver = async (body: { text: string; type: 'text' | 'image'; blobUrl?: string }) => {
+  const deliver = async (body: {
+    text: string;
+    type: 'text' | 'image';
+    blobUrl?: string;
+    confirmed?: boolean;
+  }) => {
     setSendError(null);
     typing.stop();
     try {
       const { message } = await sendMessage(c.cid, body);
       history.addOwn(message as Message);
       requestAnimationFrame(() => list.current?.scrollToBottom());
-      return true;
+      return 'sent' as const;
     } catch (error) {
+      // The server's scam guard asks the composer's question (issue 23).
+      if (isApiError(error) && error.code === 'SCAM_GUARD_CONFIRM') return 'confirm' as const;
       if (isApiError(error) && error.status === 403) closeMessaging();
       setSendError(errorMessage(error, CHAT_MESSAGES.failedToSend));
-      return false;
+      return 'failed' as const;
     }
   };
 
@@ -150,6 +157,7 @@ export function ConversationView({
             partnerTyping={partnerTyping}
             loadingOlder={history.loadingOlder}
             onStartReached={history.loadOlder}
+            partnerId={c.partnerId}
           />
         ) : null}
       </div>
@@ -161,7 +169,9 @@ export function ConversationView({
       <MessageComposer
         enabled={c.isOpen}
         uploadProgress={uploadProgress}
-        onSend={(text) => deliver({ text, type: 'text' })}
+        onSend={(text, confirmed) =>
+          deliver({ text, type: 'text', ...(confirmed ? { confirmed: true } : {}) })
+        }
         onImage={(file) => void sendImage(file)}
         onKeystroke={typing.keystroke}
       />

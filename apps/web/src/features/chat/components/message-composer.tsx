@@ -1,9 +1,17 @@
 // The message input (marketplace §2, §4 Chat, §5): grows to 3 lines, Enter sends and
 // Shift+Enter breaks the line, an image button uploads with progress. When the two are
-// not matched it is disabled with the spec's placeholder and warning.
-import { CHAT_INPUT_MAX_LINES, CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES } from '@bidboard/shared';
+// not matched it is disabled with the spec's placeholder and warning. The scam guard
+// (issue 23) holds a message that asks to move off Bidboard or for money with its
+// question; the server asks the same when this copy of the rules missed something.
+import {
+  CHAT_INPUT_MAX_LINES,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MESSAGES,
+  detectScamSignals,
+  SCAM_GUARD,
+} from '@bidboard/shared';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { IconButton } from '@/components/ui/button';
+import { Button, IconButton } from '@/components/ui/button';
 import { ImageIcon, SendIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 
@@ -11,7 +19,8 @@ interface MessageComposerProps {
   enabled: boolean;
   /** Image upload progress 0..1 while one is on its way. */
   uploadProgress: number | null;
-  onSend: (text: string) => Promise<boolean>;
+  /** 'confirm': the server's scam guard wants the sender's answer first. */
+  onSend: (text: string, confirmed: boolean) => Promise<'sent' | 'failed' | 'confirm'>;
   onImage: (file: File) => void;
   onKeystroke: () => void;
 }
@@ -20,6 +29,7 @@ export function MessageComposer(props: MessageComposerProps) {
   const { enabled, uploadProgress, onSend, onImage, onKeystroke } = props;
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const [held, setHeld] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const canSend = enabled && !sending && text.trim() !== '';
@@ -38,14 +48,27 @@ export function MessageComposer(props: MessageComposerProps) {
     el.style.overflowY = el.scrollHeight > max ? 'auto' : 'hidden';
   }, [text]);
 
+  const send = async (confirmed: boolean) => {
+    setSending(true);
+    const outcome = await onSend(text.trim(), confirmed);
+    setSending(false);
+    if (outcome === 'sent') {
+      setText('');
+      setHeld(false);
+      input.current?.focus();
+    } else if (outcome === 'confirm') {
+      setHeld(true);
+    }
+  };
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!canSend) return;
-    setSending(true);
-    const sent = await onSend(text.trim());
-    setSending(false);
-    if (sent) setText('');
-    input.current?.focus();
+    if (!canSend || held) return;
+    if (detectScamSignals(text).length > 0) {
+      setHeld(true);
+      return;
+    }
+    await send(false);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -61,6 +84,26 @@ export function MessageComposer(props: MessageComposerProps) {
         <p className="chat-composer__warning" role="status">
           {CHAT_MESSAGES.notAccepted}
         </p>
+      ) : null}
+      {held ? (
+        <div className="chat-scam-guard" role="alertdialog" aria-labelledby="chat-scam-guard-q">
+          <p id="chat-scam-guard-q">{SCAM_GUARD.question}</p>
+          <div className="chat-scam-guard__actions">
+            <Button
+              size="md"
+              variant="secondary"
+              onClick={() => {
+                setHeld(false);
+                input.current?.focus();
+              }}
+            >
+              {SCAM_GUARD.edit}
+            </Button>
+            <Button size="md" busy={sending} onClick={() => void send(true)}>
+              {SCAM_GUARD.sendAnyway}
+            </Button>
+          </div>
+        </div>
       ) : null}
       {uploadProgress !== null ? (
         <div className="chat-composer__upload">
@@ -100,6 +143,7 @@ export function MessageComposer(props: MessageComposerProps) {
           value={enabled ? text : ''}
           onChange={(event) => {
             setText(event.target.value);
+            setHeld(false);
             onKeystroke();
           }}
           onKeyDown={handleKeyDown}

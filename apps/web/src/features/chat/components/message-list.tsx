@@ -2,11 +2,16 @@
 // smoothly: it opens at the newest message, loads older pages when the top is reached
 // while keeping the message under the finger in place (firstItemIndex), follows new
 // messages unless the member scrolled up to read, and shows the 10-minute dividers, the 'Read'
-// receipt and the partner's typing.
-import { CHAT_MESSAGES, type Message } from '@bidboard/shared';
+// receipt and the partner's typing. Safety that sees (issue 23): a partner's message the
+// scam guard flagged carries a safety note above it; a partner's image shows only once the
+// server screened it, blurred with 'Tap to view' and 'Report' when it was flagged.
+import { CHAT_MESSAGES, type Message, SCAM_GUARD } from '@bidboard/shared';
 import clsx from 'clsx';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { MemberSafetyButton } from '@/features/safety';
+import { errorMessage } from '@/lib/api-client';
+import { revealChatImage } from '../api/reveal-image';
 import { dividerLabel, needsDivider } from '../lib/chat-view';
 
 interface MessageListProps {
@@ -19,6 +24,7 @@ interface MessageListProps {
   partnerTyping: boolean;
   loadingOlder: boolean;
   onStartReached: () => void;
+  partnerId: number;
 }
 
 export interface MessageListHandle {
@@ -111,10 +117,19 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(
                   <span>{dividerLabel(message.ts)}</span>
                 </p>
               ) : null}
+              {!own && message.scamFlags.length > 0 ? (
+                <p className="chat-safety-note" role="note">
+                  {SCAM_GUARD.recipientNote}
+                </p>
+              ) : null}
               <div
                 className={clsx('chat-bubble', own ? 'chat-bubble--own' : 'chat-bubble--partner')}
               >
-                <MessageBody message={message} />
+                <MessageBody
+                  message={message}
+                  own={own}
+                  partner={{ id: props.partnerId, username: partnerName }}
+                />
               </div>
               {own && message.id === readId ? (
                 <p className="chat-receipt">Read</p>
@@ -153,21 +168,68 @@ function ListFooter({ context }: { context?: ListContext }) {
   );
 }
 
-function MessageBody({ message }: { message: Message }) {
+interface BodyProps {
+  message: Message;
+  own: boolean;
+  partner: { id: number; username: string };
+}
+
+/** A flagged image from the partner: blurred until tapped; the report button beside it. */
+function FlaggedImage({ message, partner }: BodyProps) {
+  const [original, setOriginal] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reveal = async () => {
+    setError(null);
+    try {
+      setOriginal(await revealChatImage(message.cid, message.blobUrl!));
+    } catch (failure) {
+      setError(errorMessage(failure, CHAT_MESSAGES.failedToFetchMessages));
+    }
+  };
+  if (original) {
+    return <img className="chat-bubble__image" src={original} alt="Sent in the conversation" />;
+  }
+  return (
+    <div className="chat-flagged">
+      <button type="button" className="chat-flagged__reveal" onClick={() => void reveal()}>
+        <img className="chat-bubble__image chat-flagged__blur" src={message.blobUrl!} alt="" />
+        <span className="chat-flagged__label">
+          <strong>{CHAT_MESSAGES.tapToView}</strong>
+          <span>{CHAT_MESSAGES.flaggedImage}</span>
+        </span>
+      </button>
+      <MemberSafetyButton member={partner} text="Report" className="chat-flagged__report" />
+      {error ? <span role="alert">{error}</span> : null}
+    </div>
+  );
+}
+
+function ImageBody(props: BodyProps) {
+  const { message, own } = props;
+  if (!own && message.imageState === 'flagged' && message.blobUrl)
+    return <FlaggedImage {...props} />;
+  if (!message.blobUrl) {
+    return (
+      <span className="chat-bubble__unsupported">
+        {message.imageState === 'screening'
+          ? CHAT_MESSAGES.imageScreening
+          : CHAT_MESSAGES.previewImage}
+      </span>
+    );
+  }
+  return (
+    <a href={message.blobUrl} target="_blank" rel="noreferrer">
+      <img className="chat-bubble__image" src={message.blobUrl} alt="Sent in the conversation" />
+    </a>
+  );
+}
+
+function MessageBody(props: BodyProps) {
+  const { message } = props;
   if (message.type === 'image') {
     return (
       <>
-        {message.blobUrl ? (
-          <a href={message.blobUrl} target="_blank" rel="noreferrer">
-            <img
-              className="chat-bubble__image"
-              src={message.blobUrl}
-              alt="Sent in the conversation"
-            />
-          </a>
-        ) : (
-          <span className="chat-bubble__unsupported">{CHAT_MESSAGES.previewImage}</span>
-        )}
+        <ImageBody {...props} />
         {message.text ? <span className="chat-bubble__text">{message.text}</span> : null}
       </>
     );

@@ -2,12 +2,17 @@
 // pages of 30 loaded upward, live 'new-message' events, and after a reconnect (or when a
 // live event went missing) everything after the gap-free run held, in order and without
 // duplicates.
-import { CHAT_MESSAGES, type Message, type NewMessageEvent } from '@bidboard/shared';
+import {
+  CHAT_MESSAGES,
+  type Message,
+  type MessageUpdatedEvent,
+  type NewMessageEvent,
+} from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRealtimeStatus } from '@/features/realtime';
 import { getRealtimeSocket } from '@/lib/socket';
 import { listMessages } from '../api/list-messages';
-import { catchUpAfter, hasGap, mergeMessages } from '../lib/chat-view';
+import { catchUpAfter, hasGap, mergeMessages, replaceMessage } from '../lib/chat-view';
 import { isDown } from './use-chat-live';
 
 /** Virtuoso's index of the first item; it only decreases, by the count of older messages added. */
@@ -74,9 +79,15 @@ export function useConversationMessages(cid: string): ConversationMessages {
     const handleMessage = (event: NewMessageEvent) => {
       if (event.cid === cid) append([event.message]);
     };
+    // An image screened after it was sent arrives again with its new state (issue 23).
+    const handleUpdate = (event: MessageUpdatedEvent) => {
+      if (event.cid === cid) setMessages((current) => replaceMessage(current, event.message));
+    };
     socket.on('new-message', handleMessage);
+    socket.on('messageUpdated', handleUpdate);
     return () => {
       socket.off('new-message', handleMessage);
+      socket.off('messageUpdated', handleUpdate);
     };
   }, [socket, cid, append]);
 

@@ -41,6 +41,15 @@ export function mergeMessages(
   return [...current, ...fresh].sort((a, b) => a.seq - b.seq);
 }
 
+/** A message that changed after it was sent (its image was screened), in place. */
+export function replaceMessage(current: readonly Message[], updated: Message): Message[] {
+  const index = current.findIndex((m) => m.id === updated.id);
+  if (index < 0) return current as Message[];
+  const next = [...current];
+  next[index] = updated;
+  return next;
+}
+
 /**
  * The id to catch up after: the end of the gap-free run from the oldest message held.
  * Live events may arrive out of order, so the newest message held may sit beyond a hole.

@@ -2,6 +2,8 @@
 // photos in review carry an 'In review' badge, an empty slot opens the picker, holding a
 // photo for 1.5 s enters 'Rearrange Photos' where taps swap photos locally until Done
 // saves them. Leaving with an unsaved order asks first. Slots 2 and 3 can be deleted.
+// The face rule (issue 20) is explained before the member tries: in rearrange mode a
+// photo that cannot be Main says why, and the server's own refusal is shown as sent.
 import { LONG_PRESS_REARRANGE_MS, MEDIA_MESSAGES, type UserProfileImage } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -10,10 +12,17 @@ import { useBlocker } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { deleteProfileImage, saveImagesOrder } from '../api/photo-changes';
 import { OWN_IMAGES_KEY, useOwnProfileImages } from '../api/profile-images';
-import { orderChanged, orderPayload, type Slots, slotsFrom, swapSlots } from '../lib/slot-order';
+import {
+  firstSpotProblemOf,
+  orderChanged,
+  orderPayload,
+  type Slots,
+  slotsFrom,
+  swapSlots,
+} from '../lib/slot-order';
 import { PhotoPicker } from './photo-picker';
 import './photo-slots.css';
 
@@ -121,8 +130,13 @@ export function PhotoSlots() {
       await refresh();
       setRearranging(false);
       setSelected(null);
-    } catch {
-      setError(MEDIA_MESSAGES.saveOrderFailed);
+    } catch (caught) {
+      // A rule the server refused with (the face rule) says why; anything else is the spec's.
+      setError(
+        isApiError(caught) && caught.status === 400
+          ? caught.message
+          : MEDIA_MESSAGES.saveOrderFailed,
+      );
     } finally {
       setSaving(false);
     }
@@ -209,6 +223,14 @@ export function PhotoSlots() {
               {image?.is_approved === 'rejected' ? (
                 <span className="photo-slot__badge photo-slot__badge--rejected">Not approved</span>
               ) : null}
+              {image && image.is_approved !== 'rejected' && image.face_check === 'no_face' ? (
+                <span className="photo-slot__badge photo-slot__badge--face">
+                  {MEDIA_MESSAGES.noFaceBadge}
+                </span>
+              ) : null}
+              {image && image.is_approved === 'approved' && image.face_check === 'pending' ? (
+                <span className="photo-slot__badge">{MEDIA_MESSAGES.checkingBadge}</span>
+              ) : null}
             </button>
             {image && index > 0 && !rearranging ? (
               <button
@@ -225,9 +247,14 @@ export function PhotoSlots() {
       </ol>
       <p className="photo-slots__hint">
         {rearranging
-          ? 'Tap a photo, then tap where it should go.'
+          ? 'Tap a photo, then tap where it should go. Only a photo that shows your face can be Main.'
           : 'Hold a photo to rearrange. Your first photo must show your face.'}
       </p>
+      {rearranging && selected !== null && selected > 0 && local[selected] ? (
+        <p className="photo-slots__hint" role="status">
+          {firstSpotProblemOf(local[selected]!) ?? ''}
+        </p>
+      ) : null}
       {error ? (
         <p className="photo-slots__error" role="alert">
           {error}

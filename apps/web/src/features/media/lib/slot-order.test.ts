@@ -1,8 +1,13 @@
-import type { UserProfileImage } from '@bidboard/shared';
+import { MEDIA_MESSAGES, type UserProfileImage } from '@bidboard/shared';
 import { describe, expect, it } from 'vitest';
 import { orderChanged, orderPayload, slotsFrom, swapSlots } from './slot-order';
 
-const image = (id: number, slot: number, status: 'approved' | 'pending' = 'approved') =>
+const image = (
+  id: number,
+  slot: number,
+  status: 'approved' | 'pending' = 'approved',
+  face: 'face' | 'no_face' | 'pending' = 'face',
+) =>
   ({
     id,
     display_order: slot,
@@ -10,6 +15,8 @@ const image = (id: number, slot: number, status: 'approved' | 'pending' = 'appro
     file_name: `k${id}`,
     url: `/api/files/k${id}`,
     is_approved: status,
+    face_check: face,
+    screening: 'passed',
   }) satisfies UserProfileImage;
 
 describe('slot order rules', () => {
@@ -38,5 +45,23 @@ describe('slot order rules', () => {
       message: 'Only approved images can be in the 1st spot',
     });
     expect(orderChanged(slots, slots)).toBe(false);
+  });
+
+  it('refuses a photo without a face, or not checked yet, in the 1st spot (issue 20)', () => {
+    const slots = slotsFrom([
+      image(1, 1),
+      image(2, 2, 'approved', 'pending'),
+      image(3, 3, 'approved', 'no_face'),
+    ]);
+    expect(swapSlots(slots, 2, 0)).toEqual({
+      ok: false,
+      message: MEDIA_MESSAGES.firstSpotFaceOnly,
+    });
+    expect(swapSlots(slots, 0, 1)).toEqual({
+      ok: false,
+      message: MEDIA_MESSAGES.firstSpotChecking,
+    });
+    // Moving the faceless photo between the other slots is fine.
+    expect(swapSlots(slots, 1, 2).ok).toBe(true);
   });
 });

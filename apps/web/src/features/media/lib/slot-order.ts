@@ -1,6 +1,8 @@
 // Rearrange-mode rules (accounts §5), applied locally before anything is saved: a photo
-// cannot be swapped with an empty slot, and only an approved photo may take the 1st spot.
-import { MEDIA_MESSAGES, type UserProfileImage } from '@bidboard/shared';
+// cannot be swapped with an empty slot, and only an approved photo in which the server's
+// face check found a face may take the 1st spot (issue 20: the server asks the same
+// shared question, firstSpotProblem, and refuses the save otherwise).
+import { firstSpotProblem, MEDIA_MESSAGES, type UserProfileImage } from '@bidboard/shared';
 
 export type Slots = readonly (UserProfileImage | null)[];
 
@@ -22,10 +24,17 @@ export function swapSlots(slots: Slots, from: number, to: number): SwapResult {
   next[from] = b;
   next[to] = a;
   const first = next[0];
-  if (first && first !== slots[0] && first.is_approved !== 'approved') {
-    return { ok: false, message: MEDIA_MESSAGES.firstSpotApprovedOnly };
-  }
+  const problem = first && first !== slots[0] ? firstSpotProblemOf(first) : null;
+  if (problem) return { ok: false, message: problem };
   return { ok: true, slots: next };
+}
+
+/** Why the member's own photo may not take the 1st spot, or null. */
+export function firstSpotProblemOf(image: UserProfileImage): string | null {
+  return firstSpotProblem({
+    review: image.is_approved ?? 'pending',
+    faceCheck: image.face_check ?? 'pending',
+  });
 }
 
 export function orderChanged(saved: Slots, local: Slots): boolean {

@@ -22,22 +22,36 @@ interface MemberSafetyButtonProps {
   /** The member was blocked (directly or with a report): the host hides them. */
   onBlocked?: () => void;
   className?: string;
+  /** A worded button (e.g. 'Report' under a blurred chat image) instead of the "more" icon. */
+  text?: string;
 }
 
-export function MemberSafetyButton({ member, onBlocked, className }: MemberSafetyButtonProps) {
+export function MemberSafetyButton({
+  member,
+  onBlocked,
+  className,
+  text,
+}: MemberSafetyButtonProps) {
   const [open, setOpen] = useState(false);
+  const handleOpen = (event: { stopPropagation(): void }) => {
+    event.stopPropagation();
+    setOpen(true);
+  };
   return (
     <>
-      <IconButton
-        label={`Block or report ${member.username}`}
-        className={className ?? 'safety-trigger'}
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(true);
-        }}
-      >
-        <MoreIcon />
-      </IconButton>
+      {text ? (
+        <button type="button" className={className ?? 'safety-trigger--text'} onClick={handleOpen}>
+          {text}
+        </button>
+      ) : (
+        <IconButton
+          label={`Block or report ${member.username}`}
+          className={className ?? 'safety-trigger'}
+          onClick={handleOpen}
+        >
+          <MoreIcon />
+        </IconButton>
+      )}
       {open ? (
         <Suspense fallback={null}>
           <SafetyDialog member={member} onClose={() => setOpen(false)} onBlocked={onBlocked} />

@@ -1,0 +1,204 @@
+// The 'face_match' job (issue 23, product rules: Safety that sees): frames decoded from a
+// verification video are compared with the member's slot-1 photo and with every other
+// member's verification. A mismatch, a video without a face, or a likely duplicate
+// account is not rejected: the video goes (back) to 'In review' with the evidence (the
+// frames, the photo, the scores) for a moderator. Queued when a video is submitted and
+// again whenever slot 1 changes.
+//
+// The duplicate search is a bounded scan: other members' descriptions are read in id
+// order, DUPLICATE_PAGE at a time, so memory stays flat; at ~4 KB a description it reads
+// about 4 MB per thousand verified members (a vector index is the next step at scale).
+import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
+import { extractFrames } from '../../adapters/vision/video-frames';
+import {
+  type DetectedFace,
+  embeddingFromBytes,
+  embeddingToBytes,
+  faceSimilarity,
+} from '../../adapters/vision/vision.port';
+import type { Executor } from '../../db/client';
+import { profileImages, verificationVideos } from '../../db/media.schema';
+import { loadSettings } from '../settings/settings.service';
+import { encodeJpeg, readStored } from '../vision/pixels';
+import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-runner';
+import { probeWebm } from './webm-probe';
+
+/** Frames compared per video, spread over its length. */
+export const FACE_MATCH_FRAMES = 6;
+/** Frames kept as the reviewer's evidence. */
+const EVIDENCE_FRAMES = 3;
+const DUPLICATE_PAGE = 500;
+
+interface FrameFace {
+  frame: number;
+  face: DetectedFace;
+  similarity: number | null;
+}
+
+async function photoEmbedding(ctx: VisionWorkContext, photo: typeof profileImages.$inferSelect) {
+  if (photo.face_embedding) return embeddingFromBytes(photo.face_embedding);
+  const bytes = await readStored(ctx.storage, photo.file_name);
+  if (!bytes) return null;
+  const analysis = await ctx.vision.analyze(
+    { encoded: bytes },
+    {
+      faces: true,
+      nudity: false,
+      priority: 'background',
+    },
+  );
+  return analysis.faces[0]?.embedding ?? null;
+}
+
+/** The other member whose verification looks most like `embedding`, scanned page by page. */
+async function nearestOtherMember(db: Executor, userId: number, embedding: Float32Array) {
+  let best: { userId: number; score: number } | null = null;
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select({
+        id: verificationVideos.id,
+        user_id: verificationVideos.user_id,
+        face_embedding: verificationVideos.face_embedding,
+      })
+      .from(verificationVideos)
+      .where(
+        and(
+          isNotNull(verificationVideos.face_embedding),
+          ne(verificationVideos.user_id, userId),
+          gt(verificationVideos.id, after),
+        ),
+      )
+      .orderBy(verificationVideos.id)
+      .limit(DUPLICATE_PAGE);
+    for (const other of page) {
+      const score = faceSimilarity(embedding, embeddingFromBytes(other.face_embedding!));
+      if (!best || score > best.score) best = { userId: other.user_id, score };
+    }
+    if (page.length < DUPLICATE_PAGE) return best;
+    after = page.at(-1)!.id;
+  }
+}
+
+export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
+  const [video] = await ctx.db
+    .select()
+    .from(verificationVideos)
+    .where(eq(verificationVideos.id, run.job.subject_id));
+  if (!video) return;
+  const [photo] = await ctx.db
+    .select()
+    .from(profileImages)
+    .where(
+      and(
+        eq(profileImages.user_id, video.user_id),
+        eq(profileImages.is_active, true),
+        eq(profileImages.display_order, 1),
+      ),
+    )
+    .orderBy(desc(profileImages.id))
+    .limit(1);
+  const bytes = await readStored(ctx.storage, video.file_name);
+  if (!bytes) return;
+  const probe = probeWebm(bytes);
+  const frames = await extractFrames(bytes, {
+    count: FACE_MATCH_FRAMES,
+    durationSeconds: probe?.durationSeconds ?? 3,
+    maxEdge: 512,
+    ffmpegPath: ctx.config.FFMPEG_PATH,
+  });
+  const [settings, reference] = await Promise.all([
+    loadSettings(ctx.db, ctx.config),
+    photo ? photoEmbedding(ctx, photo) : null,
+  ]);
+
+  const faces: FrameFace[] = [];
+  for (const [index, frame] of frames.entries()) {
+    const analysis = await ctx.vision.analyze(frame, {
+      faces: true,
+      nudity: false,
+      priority: 'background',
+    });
+    const face = analysis.faces[0];
+    if (!face) continue;
+    faces.push({
+      frame: index,
+      face,
+      similarity: reference ? faceSimilarity(reference, face.embedding) : null,
+    });
+  }
+  // The clearest frame: the best match with the photo, else the surest detection.
+  const ranked = [...faces].sort((a, b) =>
+    reference ? (b.similarity ?? 0) - (a.similarity ?? 0) : b.face.score - a.face.score,
+  );
+  const best = ranked[0];
+  const score = best?.similarity ?? null;
+  const result = !photo
+    ? 'no_photo'
+    : !best
+      ? 'no_face'
+      : score !== null && score < settings.face_match_threshold
+        ? 'mismatch'
+        : 'match';
+  const nearest = best
+    ? await nearestOtherMember(ctx.db, video.user_id, best.face.embedding)
+    : null;
+  const duplicate = nearest && nearest.score >= settings.face_duplicate_threshold ? nearest : null;
+
+  // Evidence: the best frames, or the first ones when none shows a face.
+  const evidenceFrames = (ranked.length ? ranked.map((f) => f.frame) : frames.map((_, i) => i))
+    .slice(0, EVIDENCE_FRAMES)
+    .sort((a, b) => a - b);
+  const evidence: string[] = [];
+  try {
+    for (const index of evidenceFrames) {
+      const key = ctx.storage.newKey(`verification-evidence/${video.user_id}`, 'jpg');
+      await ctx.storage.put(key, await encodeJpeg(frames[index]!), 'image/jpeg');
+      evidence.push(key);
+    }
+  } catch (error) {
+    await Promise.allSettled(evidence.map((key) => ctx.storage.delete(key)));
+    throw error;
+  }
+
+  const flagged = result === 'mismatch' || result === 'no_face' || duplicate !== null;
+  let replaced: string[] = [];
+  const committed = await run.commit(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(verificationVideos)
+      .where(eq(verificationVideos.id, video.id))
+      .for('update');
+    if (!current) {
+      replaced = evidence;
+      return;
+    }
+    replaced = current.evidence_keys;
+    await tx
+      .update(verificationVideos)
+      .set({
+        face_match: result,
+        face_match_score: score,
+        face_match_photo_id: photo?.id ?? null,
+        face_embedding: best ? embeddingToBytes(best.face.embedding) : null,
+        duplicate_user_id: duplicate?.userId ?? null,
+        duplicate_score: duplicate?.score ?? null,
+        evidence_keys: evidence,
+        face_checked_at: ctx.clock(),
+        // Flagged: back to 'In review' for a person, even if approved before.
+        ...(flagged && current.verification_status === 'approved'
+          ? { verification_status: 'pending' as const }
+          : {}),
+        updated_at: ctx.clock(),
+      })
+      .where(eq(verificationVideos.id, video.id));
+    if (photo && reference && !photo.face_embedding) {
+      await tx
+        .update(profileImages)
+        .set({ face_embedding: embeddingToBytes(reference) })
+        .where(eq(profileImages.id, photo.id));
+    }
+  });
+  const orphaned = committed ? replaced : evidence;
+  await Promise.allSettled(orphaned.map((key) => ctx.storage.delete(key)));
+};

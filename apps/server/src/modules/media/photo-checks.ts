@@ -1,0 +1,82 @@
+// What the server's models say about a photo before and after it is stored (issues 20 and
+// 23). A photo going into slot 1 is checked while the member waits: no face, no slot 1
+// (the rule cannot be dodged by uploading straight into the 1st spot). Photos in other
+// slots are screened by a durable job. Either way a photo reaches other members only once
+// it is approved and its nudity screening passed; one that scores at or above the
+// nudity threshold is held for review instead.
+import { MEDIA_MESSAGES } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { embeddingToBytes } from '../../adapters/vision/vision.port';
+import { type Executor, rows } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, badRequest } from '../../lib/errors';
+import { loadSettings } from '../settings/settings.service';
+import { enqueueVisionJob } from '../vision/vision-jobs.repository';
+
+export type CheckContext = Pick<ServiceContext, 'db' | 'vision' | 'config'>;
+
+export interface PhotoVerdict {
+  face_status: 'face' | 'no_face';
+  face_embedding: Buffer | null;
+  nudity_score: number;
+  /** At or above the nudity threshold: held for review, shown to nobody else. */
+  held: boolean;
+}
+
+/** Runs the face detector and the nudity model on one photo. */
+export async function judgePhoto(
+  ctx: CheckContext,
+  bytes: Uint8Array,
+  priority: 'interactive' | 'background',
+): Promise<PhotoVerdict> {
+  const settings = await loadSettings(ctx.db, ctx.config);
+  const analysis = await ctx.vision.analyze(
+    { encoded: bytes },
+    { faces: true, nudity: true, priority },
+  );
+  const face = analysis.faces[0];
+  const nudity = analysis.nudity?.score ?? 0;
+  return {
+    face_status: face ? 'face' : 'no_face',
+    face_embedding: face ? embeddingToBytes(face.embedding) : null,
+    nudity_score: nudity,
+    held: nudity >= settings.nudity_threshold,
+  };
+}
+
+/** The verdict on a photo bound for slot 1, or the refusal the member sees. */
+export async function checkFirstSpotUpload(ctx: CheckContext, bytes: Uint8Array) {
+  let verdict: PhotoVerdict;
+  try {
+    verdict = await judgePhoto(ctx, bytes, 'interactive');
+  } catch {
+    throw new AppError('UNAVAILABLE', 503, MEDIA_MESSAGES.photoChecksBusy);
+  }
+  if (verdict.face_status !== 'face') throw badRequest('VALIDATION', MEDIA_MESSAGES.faceRequired);
+  return verdict;
+}
+
+/**
+ * SQL: the photo `alias` may be shown to a member other than its owner. With slot 1 not
+ * shown, none of the member's photos is (a card never opens on a photo that did not pass
+ * the face rule).
+ */
+export function shownToOthers(alias: string) {
+  const p = sql.raw(alias);
+  return sql`(${p}.review_status = 'approved' AND ${p}.screen_status = 'passed'
+    AND EXISTS (SELECT 1 FROM profile_images f
+                 WHERE f.user_id = ${p}.user_id AND f.is_active AND f.display_order = 1
+                   AND f.review_status = 'approved' AND f.screen_status = 'passed'))`;
+}
+
+/** The member's slot 1 changed: their latest verification video is matched again. */
+export async function rematchVerification(db: Executor, userId: number): Promise<boolean> {
+  const [latest] = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM verification_videos WHERE user_id = ${userId}
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  if (!latest) return false;
+  await enqueueVisionJob(db, 'face_match', Number(latest.id));
+  return true;
+}
