@@ -74,3 +74,6 @@ export async function applyBalanceChange(
     throw error;
   }
 }
+
+/** A member's ledger as the transactions screen lists it. */
+export { memberTransactions } from './transactions.repository';

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
 import { claimDailyTokens, dailyClaimStatus } from './daily-claim.service';
-import { memberTransactions } from './transactions.repository';
+import { memberTransactions } from './ledger';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const tags = ['tokens'];
