@@ -1,5 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+const serverTest = {
+  root: 'apps/server',
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  globalSetup: ['./test/global-setup.ts'],
+} as const;
+
+/**
+ * Server test files that change process-wide state on purpose (the global OpenTelemetry
+ * provider and pg's instrumentation hooks; Sentry's client): each runs in a fresh module
+ * graph of its own.
+ */
+const processWideFiles = ['src/lib/tracing.test.ts', 'src/lib/error-reporting.test.ts'];
+
 // One run covers every workspace's unit and integration tests; e2e has its own config.
 export default defineConfig({
   test: {
@@ -7,14 +22,18 @@ export default defineConfig({
       { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
       {
         test: {
+          ...serverTest,
           name: 'server',
-          root: 'apps/server',
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          globalSetup: ['./test/global-setup.ts'],
+          // The server's test files share one module graph per worker: importing the app
+          // (fastify, drizzle, zod schemas, socket.io) once instead of once per file is most
+          // of the suite's time. Each file still gets its own database and app (test/app.ts);
+          // module-level state is either a cache of static data or the process's metrics
+          // registry, which tests read as differences, never as absolute values.
+          isolate: false,
+          exclude: ['**/node_modules/**', ...processWideFiles],
         },
       },
+      { test: { ...serverTest, name: 'server-isolated', include: processWideFiles } },
       {
         extends: 'apps/web/vite.config.ts',
         test: {
