@@ -6,9 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { watchPreloadErrors } from './lib/chunk-guard';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+
+watchPreloadErrors();
 
 createRoot(container).render(
   <StrictMode>
