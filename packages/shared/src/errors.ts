@@ -31,6 +31,8 @@ export const MESSAGES = {
   authFailed: 'Authentication failed',
   /** A socket whose session was logged out, expired or revoked (socketError). */
   sessionEnded: 'Your session has ended. Please sign in again.',
+  /** An event refused while this server drains for a restart (the client reconnects elsewhere). */
+  serverRestarting: 'The server is restarting. Please try again in a moment.',
   referralRewardAwarded: 'Referral bonus awarded',
   referralRewardAlreadyAwarded: 'Referral bonus already awarded',
   insufficientTokens: 'Insufficient tokens',
