@@ -1,0 +1,2 @@
+export { resultsKey } from './api/get-results';
+export { ResultsPage } from './components/results-page';
