@@ -176,7 +176,8 @@ export async function closePeriod(
     const closedEnd = new Date(closed.end_time);
 
     // Waits for bids in flight on each auction row, then sees their committed result.
-    // The escrow (current bid) moves from the auction to the connection; no tokens move.
+    // The escrow (current bid, with its parts by origin) moves from the auction to the
+    // connection; no tokens move.
     // Only counts come back: no row of the period travels to Node.
     const [made] = await closeStage('close_auctions', () =>
       rows<{ n: number; auctions: number }>(
@@ -188,11 +189,14 @@ export async function closePeriod(
                    final_price = CASE WHEN ${led} THEN current_bid END,
                    decided_by = CASE WHEN ${led} THEN 'bid' END
              WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, current_bid),
+         RETURNING id, user_id, lead_bidder_id, current_bid, escrow_promotional,
+                   escrow_purchased, escrow_redeemable),
           made AS (
-          INSERT INTO connections (user_id, partner_id, auction_id, amount, status,
+          INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional,
+                                   escrow_purchased, escrow_redeemable, status,
                                    status_changed_at, created_at, updated_at)
-          SELECT lead_bidder_id, user_id, id, current_bid, 'pending',
+          SELECT lead_bidder_id, user_id, id, current_bid, escrow_promotional,
+                 escrow_purchased, escrow_redeemable, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
             FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
           ON CONFLICT (auction_id) DO NOTHING
