@@ -73,6 +73,11 @@ const schema = z.object({
     .string()
     .regex(/^[\w:-]{1,64}$/, 'letters, digits, _ - : only')
     .default('bidboard'),
+  /**
+   * Entries the Socket.IO streams adapter keeps in Redis: a reconnecting client recovers
+   * missed events only while they are still in the stream (size it to a few minutes of events).
+   */
+  SOCKET_ADAPTER_MAX_LENGTH: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
   WEB_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_SECONDS: seconds.default(30 * 24 * 3600),
