@@ -80,6 +80,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin, { scrapeRegistry } from './plugins/metrics';
+import readinessPlugin from './plugins/readiness';
 import sessionsEndedPlugin from './plugins/sessions-ended';
 import socketPlugin, { adapterStreamName } from './plugins/socket';
 
@@ -110,7 +111,11 @@ export async function buildApp(deps: AppDependencies) {
     ...loggingOptions(config, deps.logStream),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
-    forceCloseConnections: true,
+    // A shutdown closes idle keep-alive connections only: a request in flight (a bid, a
+    // payment confirmation) finishes and gets its whole answer. By then the balancer has
+    // stopped sending (the drain delay), so a late request is still served, not given 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
@@ -173,6 +178,7 @@ export async function buildApp(deps: AppDependencies) {
   // This app's own metrics; /metrics shows them with the process's (lib/metrics.ts).
   const registry = new Registry();
   await app.register(errorsPlugin, { registry });
+  await app.register(readinessPlugin, { timeoutMs: config.READY_TIMEOUT_MS });
   // Photos and uploads come from the bucket's own origin when storage is S3.
   const storageOrigins = s3Origins(config);
   // The card processor's hosted form is framed and posted to only when it is a third party.

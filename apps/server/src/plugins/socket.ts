@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { SessionSettings } from '../modules/auth/session.service';
 import { budgetSocketEvents } from './socket-budget';
+import { drainSocketEvents } from './socket-drain';
 import { guardSocketSessions } from './socket-sessions';
 
 export interface SocketData {
@@ -91,6 +92,7 @@ export default fp(
       });
     }
 
+    const drain = drainSocketEvents(io);
     // Registered first, so a flood is refused before anything else looks at it.
     budgetSocketEvents(io, {
       ...opts.eventBudget,
@@ -123,7 +125,10 @@ export default fp(
 
     app.decorate('io', io);
     app.addHook('preClose', async () => {
-      io.disconnectSockets(true);
+      await drain.finish();
+      // Closing the transports (not a Socket.IO disconnect) makes each client reconnect on
+      // its own, through the balancer to another server, where connection-state recovery
+      // replays what it missed (the session and the events are in Redis).
       io.engine.close();
     });
   },

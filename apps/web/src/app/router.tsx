@@ -4,6 +4,7 @@
 // admins only.
 // /auth and the Bid Board (/ and /{username}) are the first screens people open; every
 // other screen is lazily loaded so the first page does not download it.
+import { RESULTS_PATH } from '@bidboard/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequireOnboarded, UsernameGate } from '@/features/auth';
 import { MenuLayout } from '@/features/menu';
@@ -27,6 +28,7 @@ const OnboardingRoute = lazyComponent(() =>
 );
 const PolicyRoute = lazyComponent(() => import('./routes/policy').then((m) => m.PolicyRoute));
 const ReferralRoute = lazyComponent(() => import('./routes/referral').then((m) => m.ReferralRoute));
+const ResultsRoute = lazyComponent(() => import('./routes/results').then((m) => m.ResultsRoute));
 const TermsRoute = lazyComponent(() => import('./routes/terms').then((m) => m.TermsRoute));
 
 const screens: RouteObject[] = [
@@ -65,6 +67,7 @@ const screens: RouteObject[] = [
             children: [
               { path: 'connections', element: <ConnectionsRoute /> },
               { path: 'connections/:userId', element: <ConnectionsRoute /> },
+              { path: RESULTS_PATH.slice(1), element: <ResultsRoute /> },
             ],
           },
         ],

@@ -58,6 +58,7 @@ export function buildConnection(overrides: Partial<Connection> = {}): Connection
     rejected_by_user_id: null,
     expires_at: null,
     engaged: false,
+    reward_redeemable: 0,
     escrow_state: 'held',
     is_user: true,
     is_partner: false,

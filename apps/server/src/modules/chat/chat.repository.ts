@@ -295,12 +295,10 @@ export async function acceptedPartnersOf(db: Executor, me: number): Promise<Set<
   return new Set(found.map((r) => Number(r.id)));
 }
 
-/** Everyone whose presence the member sees: conversation partners and accepted connections. */
-export async function chatPartnersOf(db: Executor, me: number): Promise<number[]> {
-  return (await chatPartnersOfMany(db, [me])).get(me) ?? [];
-}
-
-/** chatPartnersOf for many members in one query (presence, when many connect at once). */
+/**
+ * Everyone whose presence each member sees (conversation partners and accepted
+ * connections), for many members in one query (presence, when many connect at once).
+ */
 export async function chatPartnersOfMany(
   db: Executor,
   members: readonly number[],

@@ -317,7 +317,7 @@ describe('connection lifecycle', () => {
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
-  it('engagement pays the owner once, redeemable; unmatch afterwards moves nothing', async () => {
+  it('engagement pays the owner once (a free bid arrives as free tokens); unmatch afterwards moves nothing', async () => {
     const p = await pair(250);
     await setStatus(p.ownerSocket, p.id, 'accepted');
     later(30);
@@ -333,13 +333,14 @@ describe('connection lifecycle', () => {
     expect(await ledgerOf(p.id)).toEqual([
       { user_id: p.owner.id, amount: 250, transaction_type: 'win' },
     ]);
-    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 250 });
+    // The test bidder's tokens are an admin's grant: promotional, so none become redeemable.
+    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 0 });
     expect(await balances(p.bidder.id)).toEqual({ token_balance: 750, redeemable_tokens: 0 });
     expect(await p.ownerSocket.next('connectionReward')).toMatchObject({
       connectionId: p.id,
       amount: 250,
       tokenBalance: 250,
-      redeemableTokens: 250,
+      redeemableTokens: 0,
     });
     expect(await p.bidderSocket.next('connectionReward')).not.toHaveProperty('tokenBalance');
     const mutual = await p.bidderSocket.next('new-alert', (a) => a.kind === 'connection_mutual');
@@ -362,7 +363,7 @@ describe('connection lifecycle', () => {
     expect(res.json().connection).toMatchObject({ status: 'unmatched', escrow_state: 'paid' });
     expect(await p.ownerSocket.next('connectionUnmatched')).not.toHaveProperty('tokenBalance');
     expect(await ledgerOf(p.id)).toHaveLength(1);
-    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 250 });
+    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 0 });
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 

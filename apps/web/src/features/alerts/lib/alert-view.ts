@@ -1,5 +1,5 @@
 // How an alert reads and where it leads (marketplace §2 Alerts panel, §4 Alerts).
-import type { Alert } from '@bidboard/shared';
+import { type Alert, RESULTS_PATH } from '@bidboard/shared';
 import { format } from 'date-fns';
 
 export const ALERT_DATE_FORMAT = 'MM/dd/yyyy - h:mm aaa';
@@ -51,6 +51,8 @@ export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string
       return '/';
     case 'connection_mutual':
       return userId && connectionId ? `/connections/${userId}?connectionId=${connectionId}` : null;
+    case 'auction_result':
+      return RESULTS_PATH;
     case 'connection_reward':
     case 'moderation_warning':
     case 'account_rejected':

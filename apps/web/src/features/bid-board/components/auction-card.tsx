@@ -12,13 +12,14 @@ import {
 } from '@/components/ui/profile-card';
 import { ProfileDetails } from '@/components/ui/profile-details';
 import { MemberSafetyButton } from '@/features/safety';
+import { isApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
 import type { AppSocket, RealtimeStatus } from '@/lib/socket';
 import type { AuctionProfile } from '../api/get-auction-profiles';
 import { placeBidOverHttp } from '../api/place-bid';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
 import { type BidOutcome, fromCard, useAuctionLive } from '../hooks/use-auction-live';
-import { BID_BUTTON_LABEL, bidStatus, isInsufficientTokensError } from '../lib/bid-status';
+import { BID_BUTTON_LABEL, bidStatus } from '../lib/bid-status';
 import { BiddingSlide } from './bidding-slide';
 
 const INSUFFICIENT_FLASH_MS = 1500;
@@ -73,12 +74,11 @@ export const AuctionCard = memo(function AuctionCard({
         if (embla && embla.selectedScrollSnap() === biddingIndex) embla.scrollNext();
         return;
       }
-      const message = outcome.message ?? '';
-      if (isInsufficientTokensError(message)) {
+      if (outcome.code === 'INSUFFICIENT_TOKENS') {
         setFlash(true);
         timers.current.push(setTimeout(() => setFlash(false), INSUFFICIENT_FLASH_MS));
       } else {
-        setError(message);
+        setError(outcome.message);
       }
     },
     [embla, biddingIndex, finishSubmit],
@@ -119,6 +119,7 @@ export const AuctionCard = memo(function AuctionCard({
       .catch((err: unknown) =>
         handleOutcome({
           kind: 'error',
+          code: isApiError(err) ? err.code : undefined,
           message: err instanceof Error ? err.message : 'Bid failed',
           at: Date.now(),
         }),

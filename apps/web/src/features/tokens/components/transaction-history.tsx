@@ -7,6 +7,7 @@ import { useTransactions } from '../api/get-transactions';
 import {
   paidNote,
   pendingNote,
+  rewardNote,
   signedAmount,
   transactionCounterparty,
   transactionDate,
@@ -54,6 +55,7 @@ export function TransactionHistory({
           const note = paidNote(tx) ?? pendingNote(tx);
           // A paid redemption's own row moves no tokens: its amount is the cash paid.
           const cashOnly = tx.amount === 0 && note !== null;
+          const reward = rewardNote(tx);
           return (
             <li key={tx.id} className="tx-row">
               <div>
@@ -63,6 +65,7 @@ export function TransactionHistory({
                   {who ? ` · ${who}` : ''}
                   {note && !cashOnly ? ` · ${note}` : ''}
                 </p>
+                {reward ? <p className="tx-row__meta">{reward}</p> : null}
               </div>
               <p className={clsx('tx-row__amount', tx.amount < 0 && 'tx-row__amount--debit')}>
                 {cashOnly ? note : signedAmount(tx.amount)}

@@ -1,5 +1,5 @@
 // Transaction history rows (marketplace §9): labels, signed amounts and MM/DD/YY dates.
-import type { TokenTransaction } from '@bidboard/shared';
+import { rewardSplitText, type TokenTransaction } from '@bidboard/shared';
 import { format } from 'date-fns';
 import { formatTokens } from '@/lib/format';
 
@@ -76,4 +76,10 @@ export function pendingNote(tx: TokenTransaction): string | null {
   return tx.transaction_type === 'redemption' && tx.redeemableTransaction?.status === 'pending'
     ? 'payout pending'
     : null;
+}
+
+/** A connection reward says how many of its tokens are redeemable for cash. */
+export function rewardNote(tx: TokenTransaction): string | null {
+  if (tx.transaction_type !== 'win') return null;
+  return rewardSplitText(tx.amount, tx.origins.redeemable);
 }
