@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/marketplace';
 import { connectedBidder, openAuctionOf } from '../../../test/sockets';
 import { rows } from '../../db/client';
-import { sweepPeriods } from '../../jobs/period-close';
+import { sweepPeriods } from '../auctions/period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;

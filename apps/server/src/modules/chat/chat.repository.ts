@@ -2,7 +2,7 @@
 // `_b` for the larger) and their messages. Ids of messages only grow.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
-import { neitherBlocked, visibleTo } from '../safety/blocks.repository';
+import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
 
 export interface ConversationRow {
   cid: string;

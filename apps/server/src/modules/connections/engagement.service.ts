@@ -5,7 +5,7 @@
 
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
-import { visibleTo } from '../safety/blocks.repository';
+import { visibleTo } from '../blocks/blocks.repository';
 import {
   alertsEngaged,
   type ConnectionEffects,
