@@ -92,13 +92,14 @@ const commands: Record<
     },
   },
   'grant-tokens': {
-    usage: 'grant-tokens <username> <amount> [--redeemable]   (redeemable: cash-redeemable too)',
+    usage:
+      'grant-tokens <username> <amount> [--redeemable|--paid]   (cash-redeemable, or paid for: purchased)',
     run: async (db, [username, amount, flag]) => {
       const { entry: _entry, ...granted } = await adjustTokens(
         db,
         required(username, 'username'),
         Number(amount),
-        { redeemable: flag === '--redeemable' },
+        { redeemable: flag === '--redeemable', paid: flag === '--paid' },
       );
       return granted;
     },

@@ -118,7 +118,7 @@ export type BalanceUpdate = z.infer<typeof balanceUpdatePayload>;
  * An event the server refused before handling it: the session behind the socket ended
  * (the socket is then disconnected) or the member's event budget is spent.
  */
-export const SOCKET_ERROR_CODES = ['SESSION_ENDED', 'RATE_LIMITED'] as const;
+export const SOCKET_ERROR_CODES = ['SESSION_ENDED', 'RATE_LIMITED', 'SERVER_RESTARTING'] as const;
 export const socketErrorPayload = z.object({
   /** The refused event; null when the socket is cut without one. */
   event: z.string().nullable(),

@@ -19,6 +19,7 @@ export interface ConversationRow {
   last_read_b: string | number;
   updated_at: Date | string;
   partner_username?: string | null;
+  partner_deleted?: boolean;
 }
 
 export interface MessageRow {
@@ -185,7 +186,7 @@ export async function memberConversation(
 ): Promise<ConversationRow | undefined> {
   const [row] = await rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE c.cid = ${cid} AND (c.user_a = ${me} OR c.user_b = ${me})
@@ -217,7 +218,7 @@ export async function memberConversations(
       : sql`AND (c.updated_at, c.cid) < (${iso(before.at)}::timestamptz, ${before.cid})`;
   return rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE (c.user_a = ${me} OR c.user_b = ${me}) ${cursor}

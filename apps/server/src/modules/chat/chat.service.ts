@@ -136,6 +136,7 @@ async function presentConversations(
         id: partnerId,
         username: row.partner_username ?? null,
         profile_picture_1: pictures.get(partnerId)?.profile_picture_1 ?? null,
+        deleted: row.partner_deleted ?? false,
       },
       lastMessage:
         row.last_message_id === null

@@ -41,6 +41,8 @@ export function presentConnection(
     expires_at: expiry ? expiry.toISOString() : null,
     engaged: row.engaged_at !== null,
     escrow_state: row.escrow_state,
+    reward_redeemable:
+      row.partner_id === viewerId ? row.escrow_purchased + row.escrow_redeemable : 0,
     is_user: row.user_id === viewerId,
     is_partner: row.partner_id === viewerId,
     partner: {

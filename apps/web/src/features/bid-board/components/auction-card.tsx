@@ -4,7 +4,12 @@ import { type AuctionCard as Auction, SAFETY_MESSAGES, type User } from '@bidboa
 import clsx from 'clsx';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
-import { lastSlideIndex, ProfileCard, useCardCarousel } from '@/components/ui/profile-card';
+import {
+  cardHeading,
+  lastSlideIndex,
+  ProfileCard,
+  useCardCarousel,
+} from '@/components/ui/profile-card';
 import { ProfileDetails } from '@/components/ui/profile-details';
 import { MemberSafetyButton } from '@/features/safety';
 import { isApiError } from '@/lib/api-client';
@@ -121,7 +126,7 @@ export const AuctionCard = memo(function AuctionCard({
       );
   };
 
-  const heading = card.age === null ? username : `${username}, ${card.age}`;
+  const heading = cardHeading(username, card.age);
 
   if (removedMessage || blocked) {
     return (
@@ -135,7 +140,7 @@ export const AuctionCard = memo(function AuctionCard({
     <ProfileCard
       carousel={carousel}
       username={username}
-      heading={heading}
+      age={card.age}
       photos={photos}
       priority={priority}
       data-auction-id={card.auctionId}
