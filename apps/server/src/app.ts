@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDependencies) {
     sessions,
     isProduction: config.isProduction,
     metricsToken: config.METRICS_TOKEN,
+    sessionsEnded: app.sessionsEnded,
   });
   // The API document maps every route and field: in production, for operators only.
   await app.register(swaggerUi, {

@@ -171,7 +171,9 @@ export async function authenticateMember(
 
 /**
  * Re-reads many claimed sessions in one statement, touching the live ones that are due:
- * the live ones by session id. A claim whose member does not match its row is not live.
+ * the live ones by session id. A claim whose member does not match its row is not live,
+ * nor one of a suspended or deleted member (their sessions are revoked too; this holds
+ * even if one was missed).
  */
 export async function touchLiveSessions(
   db: Db,
@@ -212,6 +214,7 @@ const LIVE_SESSIONS_TOUCHED: Statement = {
       SELECT s.id, s.user_id, s.expires_at, s.last_seen_at
         FROM unnest($1::uuid[], $2::int[]) AS claim(id, user_id)
         JOIN sessions s ON s.id = claim.id AND s.user_id = claim.user_id
+        JOIN users u ON u.id = s.user_id AND u.suspended_at IS NULL AND u.deleted_at IS NULL
        WHERE s.revoked_at IS NULL AND s.expires_at > $3 AND s.last_seen_at > $4
     ), touched AS (
       UPDATE sessions SET last_seen_at = $3 FROM live

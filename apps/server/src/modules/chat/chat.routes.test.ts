@@ -9,6 +9,7 @@ import { type AcceptedPair, acceptedPairs, send, signedIn } from '../../../test/
 import { buildMember } from '../../../test/factories';
 import { balanceOf, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
+import { VERIFIED_FOR_MS } from '../auth/session-cache';
 
 const clock = testClock('2025-06-02T15:00:00Z');
 let t: TestApp;
@@ -341,5 +342,24 @@ describe('engagement', () => {
     );
     expect(wins[0]!.n).toBe(1);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+});
+
+describe('who may send (the send trusts a session verified in the last seconds)', () => {
+  it('refuses a send at once after logout, and a suspended member once the row is read again', async () => {
+    const [pair] = await acceptedPairs(t, clock, 1);
+    const { bidder, owner, cid } = pair!;
+    expect((await send(t, bidder, cid, { text: 'one' })).statusCode).toBe(200);
+    expect((await post(bidder.headers, '/api/auth/logout')).statusCode).toBe(200);
+    expect((await send(t, bidder, cid, { text: 'two' })).statusCode).toBe(401);
+
+    // A suspension whose revocation was missed still stops the sends within VERIFIED_FOR_MS.
+    expect((await send(t, owner, cid, { text: 'three' })).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`UPDATE users SET suspended_at = ${clock.clock().toISOString()}::timestamptz WHERE id = ${owner.id}`,
+    );
+    clock.set(new Date(clock.clock().getTime() + VERIFIED_FOR_MS + 1));
+    expect((await send(t, owner, cid, { text: 'four' })).statusCode).toBe(401);
+    expect(await messageCount(cid)).toBe(2);
   });
 });
