@@ -40,6 +40,10 @@ describe('selects', () => {
     [4, 2001, 30],
     [12, 2001, 31],
     [undefined, undefined, 31],
+    // Before the year is chosen: never an impossible date (issue 20: February 31).
+    [2, undefined, 29],
+    [4, undefined, 30],
+    [1, undefined, 31],
   ])('month %s of %s has %i days', (month, year, count) => {
     expect(dayOptions(month, year)).toHaveLength(count);
   });

@@ -49,9 +49,13 @@ export function birthYearOptions(now: Date): number[] {
   return Array.from({ length: BIRTH_YEAR_SPAN }, (_, i) => newest - i);
 }
 
-/** Days for the day select; 31 until both month and year are known. */
+/**
+ * Days for the day select: the month's days in that year; before the year is chosen, the
+ * most that month ever has (29 for February, never 30 or 31); 31 before the month is.
+ */
 export function dayOptions(month?: number, year?: number): number[] {
-  const count = month && year ? daysInMonth(month, year) : 31;
+  // 2000 is a leap year: every month at its longest.
+  const count = month ? daysInMonth(month, year ?? 2000) : 31;
   return Array.from({ length: count }, (_, i) => i + 1);
 }
 
