@@ -7,7 +7,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
-import { sweepPeriods } from '../apps/server/src/jobs/period-close';
+import { sweepPeriods } from '../apps/server/src/modules/auctions/period-sweep';
 import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
 import { placeBid } from '../apps/server/src/modules/bids/bids.service';
 import {

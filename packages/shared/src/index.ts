@@ -11,6 +11,7 @@ export * from './rooms';
 export * from './rules/age-range';
 export * from './rules/alerts';
 export * from './rules/auction';
+export * from './rules/auction-results';
 export * from './rules/bio';
 export * from './rules/chat';
 export * from './rules/content';

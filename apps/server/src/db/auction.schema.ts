@@ -31,6 +31,13 @@ export const CONNECTION_STATUSES = [
  * the owner as the engagement reward. It leaves 'held' exactly once.
  */
 export const ESCROW_STATES = ['held', 'refunded', 'paid'] as const;
+/**
+ * How a closed auction ended (product rules, Auctions beyond a plain high bid): a
+ * connection for the leader, or none because nobody bid.
+ */
+export const AUCTION_OUTCOMES = ['connection', 'no_bids'] as const;
+/** What set the final price: an ordinary bid. */
+export const AUCTION_DECIDERS = ['bid'] as const;
 export const ALERT_KINDS = [
   'outbid',
   'auction_won',
@@ -45,6 +52,8 @@ export const ALERT_KINDS = [
   'account_rejected',
   /** A moderator's warning after a report (issue 11); it never names the reporter. */
   'moderation_warning',
+  /** After a close, to every bidder who did not win: how the auction ended for them. */
+  'auction_result',
 ] as const;
 
 export const auctionPeriods = pgTable(
@@ -87,6 +96,10 @@ export const auctions = pgTable(
     /** Bids up to this id no longer count: their leader was removed and refunded. */
     bids_voided_through: bigint('bids_voided_through', { mode: 'number' }),
     closed_at: timestamp('closed_at', { withTimezone: true }),
+    /** Written by the close, read by every bidder's result. */
+    outcome: text('outcome', { enum: AUCTION_OUTCOMES }),
+    final_price: integer('final_price'),
+    decided_by: text('decided_by', { enum: AUCTION_DECIDERS }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

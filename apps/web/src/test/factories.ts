@@ -122,7 +122,7 @@ export function buildConversation(overrides: Partial<Conversation> = {}): Conver
     cid: '7_20',
     participants: [7, 20],
     partnerId: 20,
-    partner: { id: 20, username: 'theo', profile_picture_1: null },
+    partner: { id: 20, username: 'theo', profile_picture_1: null, deleted: false },
     lastMessage: null,
     updatedAt: Date.parse('2026-01-08T12:00:00Z'),
     unread: {},

@@ -10,7 +10,7 @@ import {
 } from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../lib/context';
-import { newYorkDate } from '../auctions/period-time';
+import { newYorkDate } from '../../lib/new-york-date';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { loadSettings } from '../settings/settings.service';
 import type { ProfilePictures } from '../users/user.presenter';

@@ -268,6 +268,29 @@ describe('connection lifecycle', () => {
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
+  it("says 'It's mutual!' once to each member when two connections between them engage", async () => {
+    const [first] = await pendingConnections(t.database.db, clock, 1, { amount: 100 });
+    const [second] = await pendingConnections(t.database.db, clock, 1, {
+      amount: 110,
+      owner: first!.owner,
+      bidder: first!.bidder,
+    });
+    const owner = await listen(t, first!.owner);
+    opened.push(owner);
+    for (const c of [first!, second!]) {
+      expect((await setStatus(owner, c.id, 'accepted')).statusCode).toBe(200);
+    }
+    await sendMessage(first!.bidder.id, first!.owner.id);
+    const engaged = await sendMessage(first!.owner.id, first!.bidder.id);
+    expect(engaged.alerts.map((a) => [a.user_id, a.kind])).toEqual([
+      [first!.bidder.id, 'connection_mutual'],
+      [first!.owner.id, 'connection_mutual'],
+      [first!.owner.id, 'connection_reward'],
+      [first!.owner.id, 'connection_reward'],
+    ]);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
   it('unmatch before engagement refunds the bidder; either side may unmatch once', async () => {
     const p = await pair(130);
     const early = await setStatus(p.bidderSocket, p.id, 'unmatched');

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CONNECTION_STATUSES, ESCROW_STATES } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
 import { ageOn } from '../auctions/auctions.repository';
-import { visibleTo } from '../safety/blocks.repository';
+import { visibleTo } from '../blocks/blocks.repository';
 
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export type EscrowState = (typeof ESCROW_STATES)[number];

@@ -184,3 +184,6 @@ export async function notePayoutStatus(
   );
   return updated.length > 0;
 }
+
+/** The admin console's redemption lists, as stored. */
+export { findAdminRedemption, listRedemptions } from './redemptions.repository';

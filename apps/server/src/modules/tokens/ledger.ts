@@ -115,3 +115,6 @@ export async function applyBalanceChange(
     throw error;
   }
 }
+
+/** A member's ledger as the transactions screen lists it. */
+export { memberTokenOrigins, memberTransactions } from './transactions.repository';

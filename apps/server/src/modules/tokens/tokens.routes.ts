@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
 import { claimDailyTokens, dailyClaimStatus } from './daily-claim.service';
-import { memberTokenOrigins, memberTransactions } from './transactions.repository';
+import { memberTokenOrigins, memberTransactions } from './ledger';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const tags = ['tokens'];

@@ -11,7 +11,7 @@ import {
   signedAmount,
   transactionCounterparty,
   transactionDate,
-  transactionLabel,
+  transactionTitle,
 } from '../lib/transaction-format';
 
 const NEAR_BOTTOM_PX = 80;
@@ -59,7 +59,7 @@ export function TransactionHistory({
           return (
             <li key={tx.id} className="tx-row">
               <div>
-                <p className="tx-row__label">{transactionLabel(tx.transaction_type)}</p>
+                <p className="tx-row__label">{transactionTitle(tx)}</p>
                 <p className="tx-row__meta">
                   {transactionDate(tx.created_at)}
                   {who ? ` · ${who}` : ''}

@@ -33,6 +33,20 @@ export function transactionLabel(type: string): string {
     .join(' ');
 }
 
+/**
+ * A row's title (product-rules "Copy"): a referral bonus says who joined through whom, from
+ * the member the row names (the one who joined, or the referrer); others read their type.
+ */
+export function transactionTitle(tx: TokenTransaction): string {
+  const other = tx.bidTarget?.username;
+  if (other && tx.transaction_type === 'referral1') return `Referral bonus: ${other} joined`;
+  if (other && tx.transaction_type === 'referral2')
+    return `Referral bonus: joined through ${other}`;
+  return transactionLabel(tx.transaction_type);
+}
+
+const NAMED_IN_TITLE = new Set(['referral1', 'referral2']);
+
 /** 100 -> "+100", -250 -> "-250", 1200 -> "+1,200". */
 export function signedAmount(amount: number): string {
   return `${amount < 0 ? '-' : '+'}${formatTokens(Math.abs(amount))}`;
@@ -46,6 +60,7 @@ export function transactionDate(iso: string): string {
 
 /** The other member a row is about, when there is one. */
 export function transactionCounterparty(tx: TokenTransaction): string | null {
+  if (NAMED_IN_TITLE.has(tx.transaction_type)) return null;
   return tx.bidTarget?.username ?? tx.bid?.auction.creator?.username ?? null;
 }
 
