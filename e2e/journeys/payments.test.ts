@@ -69,11 +69,11 @@ describe('buying tokens and cashing out', () => {
     const overlay = page.getByRole('dialog', { name: 'Buy tokens' });
     await overlay.getByText('Choose a bundle').waitFor();
     await overlay.getByText('Popular').click();
-    await overlay.getByText('$9.99').last().waitFor();
+    await overlay.getByText('$12.00').last().waitFor();
     const form = await payWith(page, '4111 1111 1111 1111');
-    await form.getByRole('button', { name: 'Pay $9.99' }).waitFor();
+    await form.getByRole('button', { name: 'Pay $12.00' }).waitFor();
     await screenshot(page, 'purchase-overlay-phone');
-    await form.getByRole('button', { name: 'Pay $9.99' }).click();
+    await form.getByRole('button', { name: 'Pay $12.00' }).click();
 
     await overlay.getByText('Success! 1,200 tokens added to your balance.').waitFor();
     await overlay

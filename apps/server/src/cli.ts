@@ -7,6 +7,7 @@ import { databaseOptions, openDatabase } from './db/client';
 import { systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
+import { economyReport } from './modules/admin/economy.service';
 import { createAdmin, removeAdmin } from './modules/admin/operator-admins.service';
 import { sweepPeriods } from './modules/auctions/period-sweep';
 import { sweepConnections } from './modules/connections/connection-sweep.service';
@@ -83,6 +84,10 @@ const commands: Record<
   settings: {
     usage: 'settings   (the business settings in effect)',
     run: (db, _args, config) => loadSettings(db, config),
+  },
+  economy: {
+    usage: 'economy   (tokens issued by origin, cash in and out, what is owed now)',
+    run: (db, _args, config) => economyReport(db, config),
   },
   'set-setting': {
     usage: 'set-setting <key> <value>   (e.g. set-setting daily_claim_amount 150)',

@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'UNAVAILABLE',
   /** The scam guard holds a message until the sender answers its question (issue 23). */
   'SCAM_GUARD_CONFIRM',
+  /** A bundle price or payout fee that would sell tokens below their base value. */
+  'BUNDLE_BELOW_FLOOR',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

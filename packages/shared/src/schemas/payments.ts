@@ -243,3 +243,39 @@ export const reversePurchaseResponse = z.object({
   tokensOwed: z.number().int(),
   reviewId: z.number().int().nullable(),
 });
+
+/** A bundle as the admin console edits it (prices in cents, inactive ones too). */
+export const adminBundleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  token_qty: z.number().int(),
+  cost_cents: z.number().int(),
+  description: z.string().nullable(),
+  is_active: z.boolean(),
+  sort_order: z.number().int(),
+});
+export type AdminBundle = z.infer<typeof adminBundleSchema>;
+export const adminBundlesResponse = z.object({
+  success: z.literal(true),
+  bundles: z.array(adminBundleSchema),
+});
+export const adminBundleParams = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * A change to a bundle: refused when it would sell a token below what it pays out at the
+ * base rate (product rules, The token economy: the bundle floor).
+ */
+export const adminBundleUpdateBody = z
+  .object({
+    name: z.string().trim().min(1).max(40),
+    token_qty: z.number().int().min(1).max(10_000_000),
+    cost_cents: z.number().int().min(1).max(100_000_000),
+    description: z.string().trim().max(200).nullable(),
+    is_active: z.boolean(),
+    sort_order: z.number().int().min(0).max(1000),
+  })
+  .partial();
+export type AdminBundleUpdateBody = z.infer<typeof adminBundleUpdateBody>;
+export const adminBundleResponse = z.object({
+  success: z.literal(true),
+  bundle: adminBundleSchema,
+});

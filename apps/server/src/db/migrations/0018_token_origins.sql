@@ -77,6 +77,17 @@ UPDATE "auctions" a
   FROM "connections" c
  WHERE c."auction_id" = a."id" AND a."status" = 'closed' AND c."amount" = a."current_bid"
    AND c."user_id" = a."lead_bidder_id";--> statement-breakpoint
+-- The bundle floor (product rules, The token economy): the shipped bundles sold tokens for
+-- less than the cent each pays out. Same tokens, each priced at what it pays out; an
+-- operator's own changes to a bundle are left alone.
+UPDATE "token_bundles" AS b
+   SET "cost_cents" = v.cost, "description" = v.description, "updated_at" = now()
+  FROM (VALUES ('Starter', 500, 499, 500, 'A few bids to get started.'),
+               ('Popular', 1200, 999, 1200, 'Enough for a week of bidding.'),
+               ('Best Value', 2600, 1999, 2600, 'For a busy month of bidding.'),
+               ('High Roller', 7000, 4999, 7000, 'For the serious bidder.'))
+       AS v(name, qty, shipped_cost, cost, description)
+ WHERE b."name" = v.name AND b."token_qty" = v.qty AND b."cost_cents" = v.shipped_cost;--> statement-breakpoint
 ALTER TABLE "token_transactions" ADD CONSTRAINT "token_transactions_origin_parts" CHECK ("token_transactions"."amount" = "token_transactions"."promotional_amount" + "token_transactions"."purchased_amount" + "token_transactions"."redeemable_amount");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_token_origins" CHECK ("users"."promotional_tokens" >= 0 AND "users"."purchased_tokens" >= 0 AND "users"."token_balance" = "users"."promotional_tokens" + "users"."purchased_tokens" + "users"."redeemable_tokens");--> statement-breakpoint
 ALTER TABLE "auctions" ADD CONSTRAINT "auctions_escrow_origins" CHECK ("auctions"."escrow_promotional" >= 0 AND "auctions"."escrow_purchased" >= 0 AND "auctions"."escrow_redeemable" >= 0

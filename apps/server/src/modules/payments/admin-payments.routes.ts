@@ -1,7 +1,12 @@
 // Admin API for card payments (the console of issue 11 builds on it): the payment errors
 // members hit, members flagged for review, and recording a refund or chargeback the
-// processor reported outside its webhooks (Authorize.Net reports chargebacks by email).
+// processor reported outside its webhooks (Authorize.Net reports chargebacks by email);
+// and the token bundles on sale, edited under the bundle floor.
 import {
+  adminBundleParams,
+  adminBundleResponse,
+  adminBundlesResponse,
+  adminBundleUpdateBody,
   adminPaymentErrorsQuery,
   adminPaymentErrorsResponse,
   adminPaymentReviewResponse,
@@ -17,6 +22,7 @@ import {
 } from '@bidboard/shared';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { listBundles, updateBundle } from './bundles.service';
 import {
   listPaymentErrors,
   listPaymentReviews,
@@ -35,6 +41,35 @@ const errors = {
 
 export async function adminPaymentsRoutes(app: FastifyZodApp, { ctx }: { ctx: PaymentsContext }) {
   const admin = { onRequest: app.requireAdmin };
+
+  app.get(
+    '/admin/bundles',
+    { ...admin, schema: { tags, response: { 200: adminBundlesResponse, ...errors } } },
+    async () => ({ success: true as const, bundles: await listBundles(ctx.db) }),
+  );
+
+  app.put(
+    '/admin/bundles/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: adminBundleParams,
+        body: adminBundleUpdateBody,
+        response: { 200: adminBundleResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      bundle: await updateBundle(
+        ctx.db,
+        ctx.config,
+        request.params.id,
+        request.body,
+        request.member!.id,
+      ),
+    }),
+  );
 
   app.get(
     '/admin/payment-errors',

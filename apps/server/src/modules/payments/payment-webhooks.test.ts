@@ -176,7 +176,7 @@ describe('payment webhook', () => {
     expect(review).toMatchObject({
       reason: 'refund',
       transaction_id: paid.transId,
-      amount_cents: 499,
+      amount_cents: 500,
       tokens_owed: 300,
       resolved_at: null,
     });
@@ -275,7 +275,7 @@ describe('the hosted page', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBeUndefined();
-    expect(page.body).toContain('Pay $4.99');
+    expect(page.body).toContain('Pay $5.00');
     expect(page.body).toContain('<script src="hosted.js" defer></script>');
     expect(page.body).not.toMatch(/<script>|onclick=|style=/);
     expect(page.body).toContain('/api/payments/communicator.html');
@@ -328,7 +328,7 @@ describe('the hosted page', () => {
       responseCode: '1',
       accountNumber: 'XXXX1111',
       accountType: 'Visa',
-      totalAmount: '4.99',
+      totalAmount: '5.00',
       orderInvoiceNumber: form.invoiceNumber,
     });
     const reused = await transact({ cardNumber: '4111111111111111' });

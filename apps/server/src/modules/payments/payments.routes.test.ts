@@ -61,10 +61,11 @@ async function purchaseRows(userId: number) {
 describe('GET /items', () => {
   it('lists the active bundles with prices in dollars', async () => {
     expect(catalog.map((b) => [b.name, b.token_qty, b.cost])).toEqual([
-      ['Starter', 500, 4.99],
-      ['Popular', 1200, 9.99],
-      ['Best Value', 2600, 19.99],
-      ['High Roller', 7000, 49.99],
+      // Repriced to the bundle floor (issue 19): no token sells below the cent it pays out.
+      ['Starter', 500, 5],
+      ['Popular', 1200, 12],
+      ['Best Value', 2600, 26],
+      ['High Roller', 7000, 70],
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/items' });
     expect(res.statusCode).toBe(401);
@@ -79,8 +80,8 @@ describe('POST /create-transaction-token', () => {
       success: true,
       formUrl: '/api/payments/sandbox/payment',
       formSandboxed: true,
-      amount: 29.97,
-      amount_cents: 2997,
+      amount: 36,
+      amount_cents: 3600,
       tokens: 3600,
       quantity: 3,
       item_id: popular.id,
@@ -94,8 +95,8 @@ describe('POST /create-transaction-token', () => {
     const m = await member();
     const fair = formRequest(starter, 2);
     for (const payload of [
-      { ...fair, amount: 4.99 },
-      { ...fair, amount: 9.97 },
+      { ...fair, amount: 9.99 },
+      { ...fair, amount: 9.98 },
       { ...fair, tokens: 1001 },
       { ...fair, item_name: 'Popular' },
       { ...fair, item_id: 999_999 },
@@ -160,9 +161,9 @@ describe('POST /create-transaction-token', () => {
   it('HIGH_VALUE_RATE_LIMIT_EXCEEDED past $500 of card purchases in 24 hours', async () => {
     const m = await member();
     const highRoller = catalog.find((b) => b.name === 'High Roller')!;
-    const { request } = await paidForm(t, m.headers, highRoller, 10);
+    const { request } = await paidForm(t, m.headers, highRoller, 7);
     expect((await confirm(t, m.headers, request)).statusCode).toBe(200);
-    const res = await post('/api/create-transaction-token', m.headers, formRequest(starter));
+    const res = await post('/api/create-transaction-token', m.headers, formRequest(popular));
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({
       code: 'HIGH_VALUE_RATE_LIMIT_EXCEEDED',

@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { type Db, type Executor, rows } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
+import { bundleFloorProblem } from '../payments/bundles.repository';
 
 export type SettingsDefaults = Pick<
   Config,
@@ -62,6 +63,14 @@ export async function loadSettings(
   return settings as BusinessSettings;
 }
 
+/**
+ * One writer of settings and bundle prices at a time: the bundle floor is checked against
+ * both, so two admins cannot each pass it alone.
+ */
+export async function lockSettings(tx: Executor) {
+  await rows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('app_settings'))`);
+}
+
 export interface SettingsChange {
   before: BusinessSettings;
   after: BusinessSettings;
@@ -80,12 +89,15 @@ export async function updateSettings(
   const change = businessSettingsPatch.parse(patch);
   return db.transaction(async (tx) => {
     // One writer at a time, so two admins cannot each pass the whole-settings check.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('app_settings'))`);
+    await lockSettings(tx);
     const before = await loadSettings(tx, config);
     const merged = businessSettingsSchema.safeParse({ ...before, ...change });
     if (!merged.success) {
       throw badRequest('VALIDATION', merged.error.issues[0]?.message ?? 'Invalid settings');
     }
+    // A payout fee that would make a bundle sell tokens below what they pay out.
+    const belowFloor = await bundleFloorProblem(tx, merged.data.payout_fee_cents);
+    if (belowFloor) throw badRequest('BUNDLE_BELOW_FLOOR', belowFloor);
     const changed = keys.filter((key) => key in change);
     for (const key of changed) {
       await tx.execute(

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { saveBusinessSettings, useBusinessSettings } from '../api/settings';
 import { useAdminAction } from '../api/use-admin-action';
+import { BundlesEditor } from './bundles-editor';
 import { ActionError, QueryState, Section } from './section';
 
 interface FieldView {
@@ -133,6 +134,7 @@ export function SettingsSection() {
       <QueryState query={query} loading="Loading settings…">
         {query.data ? <SettingsForm saved={query.data.settings} /> : null}
       </QueryState>
+      <BundlesEditor />
     </Section>
   );
 }

@@ -1,0 +1,344 @@
+// The token economy's invariants under random play (product rules, The token economy must
+// never pay out more cash than it takes in), on real PostgreSQL: random sequences of daily
+// claims, referrals, purchases, bids, outbids and rebids, period closes, acceptances,
+// rejections, unmatches, expiries, rewards, redemptions paid and failed, account deletions
+// and admin adjustments, for many members at once. After every step: each balance equals
+// its ledger origin by origin, escrows hold exactly their parts (ledgerProblems), and the
+// cash paid out never exceeds the cash taken in plus the campaign budget spent plus what
+// an operator deliberately granted as paid or redeemable tokens.
+
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/database';
+import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
+import { loadConfig } from '../../config';
+import { rows } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { adjustTokens } from '../admin/admin.service';
+import { closePeriod, ensureOpenPeriod } from '../auctions/periods.service';
+import { awardReferralBonus } from '../auth/referral.service';
+import { placeBid } from '../bids/bids.service';
+import { sweepConnections } from '../connections/connection-sweep.service';
+import { changeConnectionStatus } from '../connections/connections.service';
+import { recordMessageSent } from '../connections/engagement.service';
+import type { PaymentsContext } from '../payments/payments.context';
+import { creditPayment } from '../payments/purchase-credit';
+import { requestRedemption, settleRedemption } from '../redemptions/redemptions.service';
+import { deleteAccount } from '../safety/account-deletion.service';
+import { applyBalanceChange } from './ledger';
+
+const MEMBERS = 8;
+const HOUR = 60 * 60 * 1000;
+
+let database: TestDatabase;
+beforeAll(async () => {
+  if (onPostgres) database = await createTestDatabase({ poolSize: 4 });
+});
+afterAll(() => database?.close());
+
+const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' });
+
+/** One step of play; indices pick among whatever exists at that moment. */
+const step = fc.oneof(
+  fc.record({ kind: fc.constant('claim' as const), m: fc.nat() }),
+  fc.record({ kind: fc.constant('referral' as const), m: fc.nat(), other: fc.nat() }),
+  fc.record({ kind: fc.constant('purchase' as const), m: fc.nat(), bundle: fc.nat(3) }),
+  fc.record({
+    kind: fc.constant('bid' as const),
+    m: fc.nat(),
+    owner: fc.nat(),
+    raise: fc.integer({ min: 0, max: 900 }),
+  }),
+  fc.record({
+    kind: fc.constant('bid' as const),
+    m: fc.nat(),
+    owner: fc.nat(),
+    raise: fc.constant(0),
+  }),
+  fc.record({ kind: fc.constant('close' as const) }),
+  fc.record({
+    kind: fc.constant('decide' as const),
+    c: fc.nat(),
+    status: fc.constantFrom('accepted', 'rejected', 'unmatched'),
+  }),
+  fc.record({ kind: fc.constant('message' as const), c: fc.nat(), fromOwner: fc.boolean() }),
+  // Accept and both write: the owner's reward, often enough to be redeemed afterwards.
+  fc.record({ kind: fc.constant('engage' as const), c: fc.nat() }),
+  fc.record({ kind: fc.constant('engage' as const), c: fc.nat() }),
+  fc.record({ kind: fc.constant('later' as const), hours: fc.constantFrom(1, 25, 49, 200) }),
+  fc.record({
+    kind: fc.constant('redeem' as const),
+    m: fc.nat(),
+    share: fc.double({ min: 0, max: 1, noNaN: true }),
+  }),
+  fc.record({ kind: fc.constant('settle' as const), r: fc.nat(), paid: fc.boolean() }),
+  fc.record({ kind: fc.constant('delete' as const), m: fc.nat() }),
+  fc.record({
+    kind: fc.constant('adjust' as const),
+    m: fc.nat(),
+    amount: fc.integer({ min: -600, max: 600 }).filter((n) => n !== 0),
+    origin: fc.constantFrom('promotional', 'paid', 'redeemable'),
+  }),
+);
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+
+interface World {
+  members: { id: number; username: string }[];
+  invoice: number;
+}
+
+const pick = <T>(list: T[], n: number): T | undefined =>
+  list.length ? list[n % list.length] : undefined;
+
+async function liveMembers(world: World) {
+  const alive = await rows<{ id: number }>(
+    database.db,
+    sql`SELECT id FROM users WHERE deleted_at IS NULL AND id = ANY(${`{${world.members.map((m) => m.id).join(',')}}`}::int[])
+         ORDER BY id`,
+  );
+  const ids = new Set(alive.map((r) => r.id));
+  return world.members.filter((m) => ids.has(m.id));
+}
+
+/** Every approved member has an auction in the open period (the period job's rule). */
+async function openAuctions(now: Date, world: World) {
+  const period = await ensureOpenPeriod(database.db, now);
+  for (const m of await liveMembers(world)) {
+    await database.db.execute(
+      sql`INSERT INTO auctions (user_id, period_id) VALUES (${m.id}, ${period.id})
+          ON CONFLICT (user_id, period_id) DO NOTHING`,
+    );
+  }
+}
+
+async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
+  const now = () => clock.clock();
+  const ctx = { db: database.db, config, clock: now };
+  const payments = {
+    ...ctx,
+    gateway: { provider: 'sandbox' },
+    payouts: { provider: 'manual' },
+  } as unknown as PaymentsContext;
+  const members = await liveMembers(world);
+  const m = 'm' in s ? pick(members, s.m) : undefined;
+  switch (s.kind) {
+    case 'claim':
+      if (m)
+        await database.db.transaction((tx) =>
+          applyBalanceChange(tx, { userId: m.id, amount: 100, type: 'free_claim' }),
+        );
+      return;
+    case 'referral': {
+      const other = pick(members, s.other);
+      if (m && other && other.id !== m.id)
+        await database.db.transaction((tx) => awardReferralBonus(tx, m.id, other.id));
+      return;
+    }
+    case 'purchase': {
+      if (!m) return;
+      const [bundle] = await rows<{
+        id: number;
+        name: string;
+        token_qty: number;
+        cost_cents: number;
+      }>(
+        database.db,
+        sql`SELECT id, name, token_qty, cost_cents FROM token_bundles ORDER BY sort_order, id
+            OFFSET ${s.bundle} LIMIT 1`,
+      );
+      const invoice = `prop-${++world.invoice}-${Date.now() % 100000}`;
+      await database.db.execute(
+        sql`INSERT INTO payment_intents (user_id, bundle_id, item_name, quantity, tokens, amount_cents,
+                                         provider, invoice_number)
+            VALUES (${m.id}, ${bundle!.id}, ${bundle!.name}, 1, ${bundle!.token_qty},
+                    ${bundle!.cost_cents}, 'sandbox', ${invoice})`,
+      );
+      await creditPayment(
+        payments,
+        {
+          transactionId: invoice,
+          kind: 'payment',
+          state: 'approved',
+          refTransactionId: null,
+          amountCents: bundle!.cost_cents,
+          invoiceNumber: invoice,
+          authCode: null,
+        },
+        'client',
+      );
+      return;
+    }
+    case 'bid': {
+      const owner = pick(members, s.owner);
+      if (!m || !owner) return;
+      const [auction] = await rows<{ id: number; current_bid: number }>(
+        database.db,
+        sql`SELECT a.id, a.current_bid FROM auctions a JOIN auction_periods p ON p.id = a.period_id
+             WHERE a.user_id = ${owner.id} AND a.status = 'active' AND p.status = 'open'`,
+      );
+      if (!auction) return;
+      await placeBid(ctx, {
+        auctionId: auction.id,
+        bidderId: m.id,
+        amount: auction.current_bid + 10 + s.raise,
+      });
+      return;
+    }
+    case 'close':
+      clock.set(new Date(now().getTime() + 1000));
+      await closePeriod(database.db, now(), { force: true });
+      clock.set(new Date(now().getTime() + 1000));
+      await openAuctions(now(), world);
+      return;
+    case 'decide':
+    case 'engage':
+    case 'message': {
+      const live = await rows<{ id: number; user_id: number; partner_id: number }>(
+        database.db,
+        sql`SELECT id, user_id, partner_id FROM connections ORDER BY id DESC`,
+      );
+      const c = pick(live, s.c);
+      if (!c) return;
+      if (s.kind === 'engage') {
+        const [state] = await rows<{ status: string }>(
+          database.db,
+          sql`SELECT status FROM connections WHERE id = ${c.id}`,
+        );
+        if (state!.status === 'pending')
+          await changeConnectionStatus(ctx, {
+            connectionId: c.id,
+            memberId: c.partner_id,
+            status: 'accepted',
+          });
+        for (const [senderId, partnerId] of [
+          [c.user_id, c.partner_id],
+          [c.partner_id, c.user_id],
+        ] as const) {
+          await database.db.transaction((tx) =>
+            recordMessageSent(tx, { senderId, partnerId, now: now() }),
+          );
+        }
+      } else if (s.kind === 'decide') {
+        const memberId = s.status === 'unmatched' && s.c % 2 ? c.user_id : c.partner_id;
+        await changeConnectionStatus(ctx, { connectionId: c.id, memberId, status: s.status });
+      } else {
+        const [senderId, partnerId] = s.fromOwner
+          ? [c.partner_id, c.user_id]
+          : [c.user_id, c.partner_id];
+        await database.db.transaction((tx) =>
+          recordMessageSent(tx, { senderId, partnerId, now: now() }),
+        );
+      }
+      return;
+    }
+    case 'later':
+      clock.set(new Date(now().getTime() + s.hours * HOUR));
+      await sweepConnections(ctx);
+      return;
+    case 'redeem': {
+      if (!m) return;
+      const [row] = await rows<{ redeemable_tokens: number }>(
+        database.db,
+        sql`SELECT redeemable_tokens FROM users WHERE id = ${m.id}`,
+      );
+      const tokens = Math.max(500, Math.floor(row!.redeemable_tokens * s.share));
+      await requestRedemption(payments, m.id, {
+        token_amount: tokens,
+        paypal_email: `member${m.id}@example.com`,
+      });
+      return;
+    }
+    case 'settle': {
+      const pending = await rows<{ id: number }>(
+        database.db,
+        sql`SELECT id FROM redemptions WHERE status = 'pending' ORDER BY id`,
+      );
+      const r = pick(pending, s.r);
+      if (!r) return;
+      await settleRedemption(
+        payments,
+        r.id,
+        s.paid ? { outcome: 'paid' } : { outcome: 'failed', reason: 'PayPal refused it' },
+      );
+      return;
+    }
+    case 'delete':
+      // Keep a few members playing.
+      if (m && members.length > 4) await deleteAccount(ctx, m.id);
+      return;
+    case 'adjust':
+      if (m)
+        await adjustTokens(database.db, m.username, s.amount, {
+          paid: s.origin === 'paid',
+          redeemable: s.origin === 'redeemable',
+        });
+      return;
+  }
+}
+
+/** Cash out vs cash in, in cents (fee 0, multiplier 1: no campaign is running here). */
+async function cashProblems(): Promise<string[]> {
+  const [cash] = await rows<{ cash_in: number; cash_out: number; granted: number }>(
+    database.db,
+    sql`SELECT
+          (SELECT COALESCE(SUM(amount_cents), 0)::int FROM token_purchases) AS cash_in,
+          (SELECT COALESCE(SUM(amount_cents), 0)::int FROM redemptions WHERE status = 'paid') AS cash_out,
+          (SELECT COALESCE(SUM(purchased_amount + redeemable_amount), 0)::int FROM token_transactions
+            WHERE transaction_type = 'adjustment' AND amount > 0) AS granted`,
+  );
+  const { cash_in, cash_out, granted } = cash!;
+  return cash_out > cash_in + granted
+    ? [`paid out ${cash_out} cents > taken in ${cash_in} + granted ${granted}`]
+    : [];
+}
+
+describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)', () => {
+  it('keeps every balance, escrow and cent accounted for after each step', async () => {
+    const clock = testClock('2026-03-02T15:00:00.000Z');
+    const world: World = { members: [], invoice: 0 };
+    for (let i = 0; i < MEMBERS; i++) {
+      const member = await buildBidder(database.db, 0);
+      world.members.push({ id: member.id, username: member.username! });
+    }
+    await openAuctions(clock.clock(), world);
+    let steps = 0;
+    const refusals = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40 }), async (play) => {
+        for (const s of play) {
+          try {
+            await run(world, s, clock);
+          } catch (error) {
+            // A refused action (too few tokens, not pending, ...) is part of play.
+            if (!(error instanceof AppError)) throw error;
+            refusals.set(error.code, (refusals.get(error.code) ?? 0) + 1);
+          }
+          steps++;
+          const problems = [...(await ledgerProblems(database.db)), ...(await cashProblems())];
+          if (problems.length)
+            throw new Error(`after ${JSON.stringify(s)}: ${problems.join('; ')}`);
+        }
+      }),
+      { numRuns: 25, seed: Number(process.env.ECONOMY_SEED ?? 19), endOnFailure: true },
+    );
+    const [played] = await rows<{
+      rewards: number;
+      redeemed: number;
+      purchases: number;
+      bids: number;
+    }>(
+      database.db,
+      sql`SELECT (SELECT COUNT(*)::int FROM token_transactions WHERE transaction_type = 'win') AS rewards,
+                 (SELECT COUNT(*)::int FROM redemptions) AS redeemed,
+                 (SELECT COUNT(*)::int FROM token_purchases) AS purchases,
+                 (SELECT COUNT(*)::int FROM bids) AS bids`,
+    );
+    console.info('economy property:', steps, 'steps', played, Object.fromEntries(refusals));
+    // The play reached the interesting places, not only refusals.
+    expect(played!.bids).toBeGreaterThan(20);
+    expect(played!.purchases).toBeGreaterThan(5);
+    expect(played!.rewards).toBeGreaterThan(3);
+    expect(played!.redeemed).toBeGreaterThan(2);
+  }, 600_000);
+});
