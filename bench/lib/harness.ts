@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../apps/server/src/app';
 import { type Config, loadConfig } from '../../apps/server/src/config';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
@@ -155,8 +156,13 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(database: Database, config: Config): Promise<RunningApp> {
-  const app = await buildApp({ config, database });
+/** `logStream`: where the app's lines go (a bench at a real LOG_LEVEL writes to /dev/null). */
+export async function startApp(
+  database: Database,
+  config: Config,
+  logStream?: DestinationStream,
+): Promise<RunningApp> {
+  const app = await buildApp({ config, database, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
