@@ -64,11 +64,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
 
 async function run(label: string, database: Database, bare: pg.Pool | PGlite): Promise<Figure[]> {
   const config = benchConfig({ LOG_LEVEL: 'info' });
-  const app = await startApp(
-    database,
-    config,
-    pino.destination({ dest: '/dev/null', sync: true }),
-  );
+  const app = await startApp(database, config, pino.destination({ dest: '/dev/null', sync: true }));
   await database.db
     .insert(users)
     .values({ phone_number: TEST_PHONE, username: 'benchuser', onboarded: 14 });

@@ -56,9 +56,9 @@ if (!pgBase) {
     await ensureOpenPeriod(database.db, new Date());
     await seed.query(
       `WITH k AS (
-         INSERT INTO connections (user_id, partner_id, auction_id, amount, status, escrow_state, escrow_released_at,
+         INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional, status, escrow_state, escrow_released_at,
                                   user_first_message_at, partner_first_message_at, engaged_at)
-         SELECT b.id, o.id, a.id, 10, 'accepted', 'paid', now(), now(), now(), now()
+         SELECT b.id, o.id, a.id, 10, 10, 'accepted', 'paid', now(), now(), now(), now()
            FROM unnest($1::int[], $2::int[]) AS p(owner, bidder)
            JOIN users o ON o.id = p.owner JOIN users b ON b.id = p.bidder
            JOIN auctions a ON a.user_id = o.id
