@@ -1,4 +1,4 @@
-// GET /api/auth/me on the app (at the default LOG_LEVEL=info, lines written to /dev/null)
+// GET /api/auth/me on the app (at the default LOG_LEVEL=info, lines formatted, then dropped)
 // against a bare Fastify route answering the same body with no database (the JWT checked,
 // the body held in memory), on PGlite and (when a URL is set) PostgreSQL. For reference:
 // the bare route doing the same JWT check and one session + member query, and the sign-in
@@ -9,7 +9,6 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import pino from 'pino';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { bareFastify, bareFastifyBody, queryOf } from './lib/bare-servers';
@@ -64,7 +63,8 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
 
 async function run(label: string, database: Database, bare: pg.Pool | PGlite): Promise<Figure[]> {
   const config = benchConfig({ LOG_LEVEL: 'info' });
-  const app = await startApp(database, config, pino.destination({ dest: '/dev/null', sync: true }));
+  // Every line is formatted and masked as in production, then dropped.
+  const app = await startApp(database, config, { write: () => {} });
   await database.db
     .insert(users)
     .values({ phone_number: TEST_PHONE, username: 'benchuser', onboarded: 14 });

@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { DestinationStream } from 'pino';
 import { buildApp } from '../../apps/server/src/app';
 import { type Config, loadConfig } from '../../apps/server/src/config';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
@@ -163,7 +162,7 @@ export interface RunningApp {
 export async function startApp(
   database: Database,
   config: Config,
-  logStream?: DestinationStream,
+  logStream?: Parameters<typeof buildApp>[0]['logStream'],
 ): Promise<RunningApp> {
   const app = await buildApp({ config, database, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
