@@ -134,6 +134,36 @@ async function both(
   return out;
 }
 
+/**
+ * The physical limit of one hot auction: one row lock per bid, i.e. one
+ * `UPDATE ... SET current_bid = current_bid + 10 ... RETURNING` on the hot auction's row
+ * per bid through bare `pg`, same pool and the same rounds of concurrent bidders (every
+ * one accepted). Twice, on fresh copies, like each side of `both`.
+ */
+async function physicalCeiling(s: Seeded) {
+  const total = zero();
+  for (let i = 0; i < 2; i++) {
+    const copy = await scratchDatabase(s.template.name);
+    const pool = new pg.Pool({ connectionString: copy.url, max: POOL });
+    pool.on('error', () => {});
+    try {
+      const bump: Bid = async (auctionId) => {
+        const { rows } = await pool.query({
+          name: 'bare_bump_bid',
+          text: 'UPDATE auctions SET current_bid = current_bid + 10 WHERE id = $1 RETURNING current_bid',
+          values: [auctionId],
+        });
+        return rows.length === 1;
+      };
+      for (let round = 0; round < ROUNDS; round++) add(total, await timed(hotJobs(s, bump, round)));
+    } finally {
+      await pool.end();
+      await copy.drop();
+    }
+  }
+  return total;
+}
+
 async function watchers(s: Seeded) {
   const hot = s.auctionOf.get(s.owners[0]!)!;
   const config = benchConfig();
@@ -188,6 +218,7 @@ if (!pgBase) {
       }
       return total;
     });
+    const physical = await physicalCeiling(s);
     const spread = await both(s, (bid) => timed(spreadJobs(s, bid)));
     const watched = await watchers(s);
     const rate = (r: { accepted: number; seconds: number }) => r.accepted / r.seconds;
@@ -199,6 +230,14 @@ if (!pgBase) {
         ceiling: rate(hot.bare),
         better: 'higher',
         target: 0.9,
+      },
+      {
+        figure: `hot auction (${BIDDERS} bidders) accepted bids/s vs one row lock per bid`,
+        unit: 'bids/s',
+        value: rate(hot.app),
+        ceiling: rate(physical),
+        better: 'higher',
+        target: 0.5,
       },
       {
         figure: `hot auction (${BIDDERS} bidders) attempts/s`,

@@ -39,6 +39,19 @@ export async function bareFastify(key: Uint8Array, query: Query) {
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app };
 }
 
+/** GET /me with no database: verify the bearer JWT, answer `body` held in memory. */
+export async function bareFastifyBody(key: Uint8Array, body: unknown) {
+  const app = Fastify({ logger: false });
+  app.get('/me', async (request, reply) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) return reply.status(401).send({ message: 'Not authenticated' });
+    await jwtVerify(token, key, VERIFY);
+    return body;
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app };
+}
+
 /**
  * Socket.IO with the JWT checked in the handshake (no database), rooms answered with a
  * card held in memory (the app's own card for the auction when `cards` has it, so both

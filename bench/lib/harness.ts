@@ -158,8 +158,13 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(database: Database, config: Config): Promise<RunningApp> {
-  const app = await buildApp({ config, database });
+/** `logStream`: where the app's lines go (a bench at a real LOG_LEVEL writes to /dev/null). */
+export async function startApp(
+  database: Database,
+  config: Config,
+  logStream?: Parameters<typeof buildApp>[0]['logStream'],
+): Promise<RunningApp> {
+  const app = await buildApp({ config, database, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,

@@ -34,6 +34,13 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Request lines ('incoming request', 'request completed'): 'all' at info, as an access
+   * log; 'sampled' (default) logs ACCESS_LOG_SAMPLE of the completed requests at info and
+   * the rest at debug. Failed requests are always logged.
+   */
+  ACCESS_LOG: z.enum(['all', 'sampled']).default('sampled'),
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),

@@ -126,7 +126,7 @@ describe('request ids', () => {
   const { lines, stream } = captureLines();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+    t = await createTestApp({ LOG_LEVEL: 'info', ACCESS_LOG: 'all' }, { logStream: stream });
   });
   afterAll(() => t.close());
 
@@ -161,5 +161,29 @@ describe('request ids', () => {
     expect(lines.slice(before)).toEqual([]);
     await t.app.inject({ url: '/api/config' });
     expect(lines.length).toBeGreaterThan(before);
+  });
+});
+
+describe('request lines', () => {
+  const requestLines = (lines: string[]) =>
+    lines.filter((line) => /"msg":"(incoming request|request completed)"/.test(line));
+
+  it('are sampled at info by default, every one at debug or with ACCESS_LOG=all', async () => {
+    for (const [env, expected] of [
+      [{ LOG_LEVEL: 'info', ACCESS_LOG_SAMPLE: '0' }, 0],
+      [{ LOG_LEVEL: 'info', ACCESS_LOG_SAMPLE: '1' }, 3],
+      [{ LOG_LEVEL: 'debug', ACCESS_LOG_SAMPLE: '0' }, 6],
+      [{ LOG_LEVEL: 'info', ACCESS_LOG: 'all' }, 6],
+    ] as const) {
+      const { lines, stream } = captureLines();
+      const t = await createTestApp({ ...env }, { logStream: stream });
+      try {
+        for (let i = 0; i < 3; i++) await t.app.inject({ url: '/api/config' });
+        await t.app.inject({ url: '/api/health' });
+        expect(requestLines(lines), JSON.stringify(env)).toHaveLength(expected);
+      } finally {
+        await t.close();
+      }
+    }
   });
 });
