@@ -44,8 +44,8 @@ if (!pgBase) {
     // connection on the owner's auction.
     await ensureOpenPeriod(database.db, new Date());
     await seed.query(
-      `INSERT INTO connections (user_id, partner_id, auction_id, amount, status)
-       SELECT b.id, o.id, a.id, 10, 'accepted'
+      `INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional, status)
+       SELECT b.id, o.id, a.id, 10, 10, 'accepted'
          FROM unnest($1::int[], $2::int[]) AS p(owner, bidder)
          JOIN users o ON o.id = p.owner JOIN users b ON b.id = p.bidder
          JOIN auctions a ON a.user_id = o.id`,

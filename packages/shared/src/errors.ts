@@ -76,7 +76,7 @@ export const ERROR_CODES = [
   'PAYMENT_UNVERIFIED',
   'PAYMENT_PROVIDER_ERROR',
   'WEBHOOK_SIGNATURE_INVALID',
-  /** A check the server runs itself (the photo face check) could not run just now. */
+  /** The server cannot do it just now: a check it runs itself (the photo face check) or a restart. */
   'UNAVAILABLE',
   /** The scam guard holds a message until the sender answers its question (issue 23). */
   'SCAM_GUARD_CONFIRM',

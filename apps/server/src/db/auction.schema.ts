@@ -31,6 +31,13 @@ export const CONNECTION_STATUSES = [
  * the owner as the engagement reward. It leaves 'held' exactly once.
  */
 export const ESCROW_STATES = ['held', 'refunded', 'paid'] as const;
+/**
+ * How a closed auction ended (product rules, Auctions beyond a plain high bid): a
+ * connection for the leader, or none because nobody bid.
+ */
+export const AUCTION_OUTCOMES = ['connection', 'no_bids'] as const;
+/** What set the final price: an ordinary bid. */
+export const AUCTION_DECIDERS = ['bid'] as const;
 export const ALERT_KINDS = [
   'outbid',
   'auction_won',
@@ -45,6 +52,8 @@ export const ALERT_KINDS = [
   'account_rejected',
   /** A moderator's warning after a report (issue 11); it never names the reporter. */
   'moderation_warning',
+  /** After a close, to every bidder who did not win: how the auction ended for them. */
+  'auction_result',
 ] as const;
 
 export const auctionPeriods = pgTable(
@@ -79,10 +88,18 @@ export const auctions = pgTable(
     description: text('description'),
     current_bid: integer('current_bid').notNull().default(0),
     lead_bidder_id: integer('lead_bidder_id').references(() => users.id),
+    /** The lead bidder's escrow (the current bid) by origin; zero without a leader. */
+    escrow_promotional: integer('escrow_promotional').notNull().default(0),
+    escrow_purchased: integer('escrow_purchased').notNull().default(0),
+    escrow_redeemable: integer('escrow_redeemable').notNull().default(0),
     status: text('status', { enum: AUCTION_STATUSES }).notNull().default('active'),
     /** Bids up to this id no longer count: their leader was removed and refunded. */
     bids_voided_through: bigint('bids_voided_through', { mode: 'number' }),
     closed_at: timestamp('closed_at', { withTimezone: true }),
+    /** Written by the close, read by every bidder's result. */
+    outcome: text('outcome', { enum: AUCTION_OUTCOMES }),
+    final_price: integer('final_price'),
+    decided_by: text('decided_by', { enum: AUCTION_DECIDERS }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +109,12 @@ export const auctions = pgTable(
     index('auctions_lead_bidder_idx').on(t.lead_bidder_id),
     check('auctions_current_bid_range', sql`${t.current_bid} BETWEEN 0 AND 99999`),
     check('auctions_lead_not_owner', sql`${t.lead_bidder_id} IS DISTINCT FROM ${t.user_id}`),
+    check(
+      'auctions_escrow_origins',
+      sql`${t.escrow_promotional} >= 0 AND ${t.escrow_purchased} >= 0 AND ${t.escrow_redeemable} >= 0
+          AND ${t.escrow_promotional} + ${t.escrow_purchased} + ${t.escrow_redeemable}
+            = CASE WHEN ${t.lead_bidder_id} IS NULL THEN 0 ELSE ${t.current_bid} END`,
+    ),
   ],
 );
 
@@ -131,6 +154,10 @@ export const connections = pgTable(
       .references(() => auctions.id),
     /** Tokens held in escrow for this connection. */
     amount: integer('amount').notNull(),
+    /** The escrowed amount by origin: a refund returns exactly these parts. */
+    escrow_promotional: integer('escrow_promotional').notNull().default(0),
+    escrow_purchased: integer('escrow_purchased').notNull().default(0),
+    escrow_redeemable: integer('escrow_redeemable').notNull().default(0),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('pending'),
     status_changed_at: timestamp('status_changed_at', { withTimezone: true })
       .notNull()
@@ -155,6 +182,11 @@ export const connections = pgTable(
     index('connections_pair_idx').on(t.user_id, t.partner_id),
     index('connections_status_idx').on(t.status, t.status_changed_at),
     check('connections_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'connections_escrow_origins',
+      sql`${t.escrow_promotional} >= 0 AND ${t.escrow_purchased} >= 0 AND ${t.escrow_redeemable} >= 0
+          AND ${t.escrow_promotional} + ${t.escrow_purchased} + ${t.escrow_redeemable} = ${t.amount}`,
+    ),
     // The escrow can only be where the status allows (product rules, Connection lifecycle):
     // pending holds it; an expiry refunds it; a rejection holds it through the grace
     // period, then refunds it; an accepted connection holds it until engagement pays the

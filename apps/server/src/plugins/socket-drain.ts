@@ -34,7 +34,11 @@ export function drainSocketEvents(io: AppSocketServer) {
       const message = MESSAGES.serverRestarting;
       if (event === 'placeBid') {
         const id = Number((payload as { auctionId?: unknown } | null)?.auctionId);
-        socket.emit('bidError', { message, auctionId: Number.isInteger(id) ? id : null });
+        socket.emit('bidError', {
+          code: 'UNAVAILABLE',
+          message,
+          auctionId: Number.isInteger(id) ? id : null,
+        });
       } else {
         socket.emit('socketError', { event: String(event), code: 'SERVER_RESTARTING', message });
       }

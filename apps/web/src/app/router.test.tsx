@@ -194,6 +194,7 @@ describe('main menu', () => {
     expect(labels).toEqual([
       'Bid Board',
       'Connections',
+      'Your results',
       'Chat',
       'Alerts',
       'Profile Settings',

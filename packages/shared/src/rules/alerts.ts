@@ -14,6 +14,8 @@ export const ALERT_KINDS = [
   'account_rejected',
   /** A moderator's warning after a report (issue 11); it never names the reporter. */
   'moderation_warning',
+  /** After a close, to every bidder who did not win: how the auction ended for them. */
+  'auction_result',
 ] as const;
 
 export const ALERTS_PAGE_SIZE = 50;

@@ -152,3 +152,22 @@ export const removeAuctionResponse = z.object({
   auctionId: z.number().int(),
   refundedBidderId: z.number().int().nullable(),
 });
+
+/** One closed auction the member bid on, as that member's result (GET /auctions/results). */
+export const auctionResultSchema = z.object({
+  auctionId: z.number().int(),
+  ownerId: z.number().int(),
+  ownerUsername: z.string().nullable(),
+  closedAt: z.string(),
+  won: z.boolean(),
+  finalPrice: z.number().int().nullable(),
+  highestBid: z.number().int(),
+  rank: z.number().int(),
+  bidderCount: z.number().int(),
+  decidedBy: z.enum(['bid']).nullable(),
+});
+export type AuctionResult = z.infer<typeof auctionResultSchema>;
+export const auctionResultsResponse = z.object({
+  success: z.literal(true),
+  results: z.array(auctionResultSchema),
+});

@@ -7,6 +7,7 @@ import {
   auctionProfileDataBody,
   auctionProfileDataResponse,
   auctionResponse,
+  auctionResultsResponse,
   auctionsResponse,
   createAuctionBody,
   currentPeriodResponse,
@@ -24,8 +25,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { auctionBids, memberBids } from '../bids/bids.repository';
-import { type BidEvents, placeBid } from '../bids/bids.service';
+import { auctionBids, type BidEvents, memberBids, placeBid } from '../bids/bids.service';
+import { memberResults } from './auction-results';
 import {
   auctionProfileData,
   createOwnAuction,
@@ -140,6 +141,14 @@ export async function auctionsRoutes(
     async (request) => ({
       success: true as const,
       auction: await createOwnAuction(ctx, request.member!, request.body),
+    }),
+  );
+  app.get(
+    '/auctions/results',
+    { ...member, schema: { tags, response: { 200: auctionResultsResponse, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      results: await memberResults(ctx.db, request.member!.id),
     }),
   );
   app.get(

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
-import { sweepPeriods } from '../../jobs/period-close';
 import { placeBid } from '../bids/bids.service';
+import { sweepPeriods } from './period-sweep';
 import { closePeriod, currentPeriod, ensureOpenPeriod } from './periods.service';
 
 let database: TestDatabase;
@@ -80,7 +80,7 @@ describe('auction periods', () => {
         sql`SELECT 1 FROM connections WHERE user_id = ${bidder.id} AND partner_id = ${owner.id}`,
       ),
     ).toHaveLength(1);
-    expect(closed!.alerts.count).toBe(2);
+    expect(closed!.alerts.count).toBe(3);
     const written = await rows<{ user_id: number; kind: string }>(
       database.db,
       sql`SELECT user_id, kind FROM alerts
@@ -89,6 +89,7 @@ describe('auction periods', () => {
     const kinds = written.map((a) => [a.user_id, a.kind]);
     expect(kinds).toContainEqual([bidder.id, 'auction_won']);
     expect(kinds).toContainEqual([owner.id, 'winning_bidder_connection_pending']);
+    expect(kinds).toContainEqual([loser.id, 'auction_result']);
     expect(await count(sql`SELECT COUNT(*) AS n FROM token_transactions`)).toBe(ledgerBefore);
     expect(await ledgerProblems(database.db)).toEqual([]);
     // A late bid is refused; the next period has the owner's new auction.

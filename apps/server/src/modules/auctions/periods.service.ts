@@ -2,12 +2,14 @@
 // it. Closing is a guarded state change (`UPDATE ... WHERE status = 'open'`) inside one
 // transaction, so concurrent closers — two servers, the admin button, the CLI — close a
 // period exactly once, and a crash part-way leaves nothing half done.
-import { sql } from 'drizzle-orm';
+import { RESULT_MESSAGES, RESULTS_PATH } from '@bidboard/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { type CloseStage, closeMetrics, secondsSince } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
 import type { AlertRange } from '../alerts/alerts.repository';
 import { recordAdminAction } from '../audit';
+import { standingsOf } from './auction-results';
 import { nextPeriodEnd } from './period-time';
 
 export interface PeriodRow {
@@ -17,8 +19,36 @@ export interface PeriodRow {
   status: 'open' | 'closed';
 }
 
-/** The kinds of alert a close writes (two per connection). */
-export const CLOSE_ALERT_KINDS = ['auction_won', 'winning_bidder_connection_pending'] as const;
+/**
+ * The kinds of alert a close writes: two per connection, and a result to every other
+ * bidder.
+ */
+export const CLOSE_ALERT_KINDS = [
+  'auction_won',
+  'winning_bidder_connection_pending',
+  'auction_result',
+] as const;
+
+/** An auction somebody leads: it ends in a connection. */
+const led = sql.raw(`lead_bidder_id IS NOT NULL AND current_bid > 0`);
+
+// The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: the same
+// as resultMessage in packages/shared (a test holds them equal).
+const tokensText = (n: SQL) =>
+  sql`(to_char(${n}, 'FM999,999,999') || CASE WHEN ${n} = 1 THEN ' token' ELSE ' tokens' END)`;
+const ownerName = sql`COALESCE(owner.username, 'a member')`;
+const headlineText = sql`(CASE
+    WHEN a.final_price IS NULL THEN ${ownerName} || '''s auction closed without a connection.'
+    ELSE ${ownerName} || '''s auction closed at ' || ${tokensText(sql`a.final_price`)} || '; you did not win.'
+  END)`;
+const standingText = sql`('Your highest bid: ' || ${tokensText(sql`s.highest`)} || ', rank ' || s.rank ||
+    ' of ' || s.bidders || CASE WHEN s.bidders = 1 THEN ' bidder.' ELSE ' bidders.' END)`;
+const decidedText = sql`(CASE a.decided_by
+    WHEN 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
+    ELSE '' END)`;
+const resultPayload = sql`jsonb_build_object('won', s.user_id = a.lead_bidder_id AND a.outcome = 'connection',
+    'finalPrice', a.final_price, 'highestBid', s.highest, 'rank', s.rank,
+    'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'resultsPath', ${RESULTS_PATH}::text)`;
 
 /**
  * What a close did, in counts: its rows stay in the database (a period may hold 100,000
@@ -146,20 +176,27 @@ export async function closePeriod(
     const closedEnd = new Date(closed.end_time);
 
     // Waits for bids in flight on each auction row, then sees their committed result.
-    // The escrow (current bid) moves from the auction to the connection; no tokens move.
+    // The escrow (current bid, with its parts by origin) moves from the auction to the
+    // connection; no tokens move.
     // Only counts come back: no row of the period travels to Node.
     const [made] = await closeStage('close_auctions', () =>
       rows<{ n: number; auctions: number }>(
         tx,
         sql`WITH closed AS (
             UPDATE auctions SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
-                   updated_at = ${iso(now)}::timestamptz
+                   updated_at = ${iso(now)}::timestamptz,
+                   outcome = CASE WHEN ${led} THEN 'connection' ELSE 'no_bids' END,
+                   final_price = CASE WHEN ${led} THEN current_bid END,
+                   decided_by = CASE WHEN ${led} THEN 'bid' END
              WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, current_bid),
+         RETURNING id, user_id, lead_bidder_id, current_bid, escrow_promotional,
+                   escrow_purchased, escrow_redeemable),
           made AS (
-          INSERT INTO connections (user_id, partner_id, auction_id, amount, status,
+          INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional,
+                                   escrow_purchased, escrow_redeemable, status,
                                    status_changed_at, created_at, updated_at)
-          SELECT lead_bidder_id, user_id, id, current_bid, 'pending',
+          SELECT lead_bidder_id, user_id, id, current_bid, escrow_promotional,
+                 escrow_purchased, escrow_redeemable, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
             FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
           ON CONFLICT (auction_id) DO NOTHING
@@ -172,21 +209,25 @@ export async function closePeriod(
     const [alerts] = await closeStage('write_alerts', () =>
       rows<{ n: number; first_id: number | null; last_id: number | null }>(
         tx,
-        sql`WITH made AS (
+        sql`WITH standings AS (${standingsOf(sql`a.period_id = ${periodId}`)}),
+          made AS (
           INSERT INTO alerts (user_id, kind, payload, message)
           SELECT x.user_id, x.kind, x.payload, x.message
             FROM connections c
             JOIN auctions a ON a.id = c.auction_id AND a.period_id = ${periodId}
             JOIN users bidder ON bidder.id = c.user_id
             JOIN users owner ON owner.id = c.partner_id
+            LEFT JOIN standings s ON s.auction_id = c.auction_id AND s.user_id = c.user_id
            CROSS JOIN LATERAL (VALUES
              (c.user_id, 'auction_won',
               jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
                 'userId', owner.id, 'partnerUserId', owner.id,
                 'auctionCreatorUserId', owner.id, 'auctionCreatorUsername', owner.username,
-                'amount', c.amount),
+                'amount', c.amount) ||
+                CASE WHEN s.user_id IS NULL THEN '{}'::jsonb ELSE ${resultPayload} END,
               'You won the auction for ' || COALESCE(owner.username, 'a member') ||
-                ' with ' || c.amount || ' tokens. Waiting for them to accept.'),
+                ' with ' || c.amount || ' tokens. Waiting for them to accept.' ||
+                COALESCE(' ' || ${standingText} || ${decidedText}, '')),
              (c.partner_id, 'winning_bidder_connection_pending',
               jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
                 'userId', bidder.id, 'partnerUserId', bidder.id,
@@ -195,6 +236,16 @@ export async function closePeriod(
               COALESCE(bidder.username, 'A member') || ' won your auction with ' || c.amount ||
                 ' tokens. Accept to connect.')
            ) AS x(user_id, kind, payload, message)
+          UNION ALL
+          -- Every other bidder learns how it ended for them.
+          SELECT s.user_id, 'auction_result',
+                 jsonb_build_object('auctionId', a.id, 'auctionCreatorUserId', owner.id,
+                   'auctionCreatorUsername', owner.username) || ${resultPayload},
+                 ${headlineText} || ' ' || ${standingText} || ${decidedText}
+            FROM standings s
+            JOIN auctions a ON a.id = s.auction_id
+            JOIN users owner ON owner.id = a.user_id
+           WHERE NOT (a.outcome = 'connection' AND s.user_id = a.lead_bidder_id)
          RETURNING id)
           SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id FROM made`,
       ),

@@ -4,6 +4,9 @@
 -- same order as every other escrow change, so concurrent bids queue, never deadlock.
 -- A refusal returns its reason and the current bid; an overdrawn bidder raises the
 -- balance CHECK (23514) and nothing is written.
+-- The escrow keeps its parts by origin on the auction row: escrow_debit spends the
+-- bidder's tokens in the rule's order and says which parts it took; escrow_refund gives
+-- the previous leader back exactly the parts their escrow held (ledger-apply.sql).
 CREATE OR REPLACE FUNCTION place_bid(
   p_auction_id integer,
   p_bidder_id integer,
@@ -37,6 +40,7 @@ DECLARE
   v_paid integer;
   v_refunded integer;
   v_bid record;
+  v_taken record;
   v_alert_id integer;
   v_alert_payload jsonb;
   v_alert_message text;
@@ -44,7 +48,8 @@ DECLARE
 BEGIN
   SELECT u.username, u.onboarded, u.is_approved INTO v_bidder
     FROM users u WHERE u.id = p_bidder_id;
-  SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, p.end_time, o.username AS owner_username
+  SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, p.end_time, o.username AS owner_username,
+         a.escrow_promotional, a.escrow_purchased, a.escrow_redeemable
     INTO v_auction
     FROM auctions a
     JOIN auction_periods p ON p.id = a.period_id
@@ -54,7 +59,8 @@ BEGIN
     v_auction.current_bid, p_bidder_id, v_bidder.onboarded, v_bidder.is_approved, p_amount, p_now,
     p_step, p_onboarding_complete);
   IF v_refusal IS NULL THEN
-    SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, p.end_time, o.username AS owner_username
+    SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, p.end_time, o.username AS owner_username,
+         a.escrow_promotional, a.escrow_purchased, a.escrow_redeemable
       INTO v_auction
       FROM auctions a
       JOIN auction_periods p ON p.id = a.period_id
@@ -76,24 +82,31 @@ BEGIN
     v_previous := v_auction.lead_bidder_id;
   END IF;
   IF v_previous IS NOT NULL AND v_previous < p_bidder_id THEN
-    SELECT l.balance_after INTO v_refunded FROM ledger_apply(v_previous, v_auction.current_bid, 0,
-      'outbid', v_auction.user_id, v_reference, NULL) l;
+    v_refunded := escrow_refund(v_previous, v_auction.escrow_promotional,
+      v_auction.escrow_purchased, v_auction.escrow_redeemable, 'outbid', v_auction.user_id,
+      v_reference, NULL);
   END IF;
   IF v_auction.lead_bidder_id = p_bidder_id THEN
-    SELECT l.balance_after INTO v_paid FROM ledger_apply(p_bidder_id,
-      -(p_amount - v_auction.current_bid), 0, 'rebid', v_auction.user_id, v_reference, NULL) l;
+    v_taken := escrow_debit(p_bidder_id, p_amount - v_auction.current_bid, 'rebid',
+      v_auction.user_id, v_reference);
+    v_taken.promotional := v_taken.promotional + v_auction.escrow_promotional;
+    v_taken.purchased := v_taken.purchased + v_auction.escrow_purchased;
+    v_taken.redeemable := v_taken.redeemable + v_auction.escrow_redeemable;
   ELSE
-    SELECT l.balance_after INTO v_paid FROM ledger_apply(p_bidder_id, -p_amount, 0, 'bid',
-      v_auction.user_id, v_reference, NULL) l;
+    v_taken := escrow_debit(p_bidder_id, p_amount, 'bid', v_auction.user_id, v_reference);
   END IF;
+  v_paid := v_taken.balance_after;
   IF v_previous IS NOT NULL AND v_previous > p_bidder_id THEN
-    SELECT l.balance_after INTO v_refunded FROM ledger_apply(v_previous, v_auction.current_bid, 0,
-      'outbid', v_auction.user_id, v_reference, NULL) l;
+    v_refunded := escrow_refund(v_previous, v_auction.escrow_promotional,
+      v_auction.escrow_purchased, v_auction.escrow_redeemable, 'outbid', v_auction.user_id,
+      v_reference, NULL);
   END IF;
 
   INSERT INTO bids (auction_id, user_id, amount) VALUES (p_auction_id, p_bidder_id, p_amount)
   RETURNING bids.id, bids.created_at INTO v_bid;
-  UPDATE auctions SET current_bid = p_amount, lead_bidder_id = p_bidder_id, updated_at = now()
+  UPDATE auctions SET current_bid = p_amount, lead_bidder_id = p_bidder_id,
+         escrow_promotional = v_taken.promotional, escrow_purchased = v_taken.purchased,
+         escrow_redeemable = v_taken.redeemable, updated_at = now()
    WHERE auctions.id = p_auction_id;
 
   IF v_previous IS NOT NULL THEN

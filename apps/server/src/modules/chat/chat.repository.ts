@@ -2,7 +2,7 @@
 // `_b` for the larger) and their messages. Ids of messages only grow.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
-import { neitherBlocked, visibleTo } from '../safety/blocks.repository';
+import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
 
 export interface ConversationRow {
   cid: string;
@@ -19,6 +19,7 @@ export interface ConversationRow {
   last_read_b: string | number;
   updated_at: Date | string;
   partner_username?: string | null;
+  partner_deleted?: boolean;
 }
 
 export interface MessageRow {
@@ -185,7 +186,7 @@ export async function memberConversation(
 ): Promise<ConversationRow | undefined> {
   const [row] = await rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE c.cid = ${cid} AND (c.user_a = ${me} OR c.user_b = ${me})
@@ -217,7 +218,7 @@ export async function memberConversations(
       : sql`AND (c.updated_at, c.cid) < (${iso(before.at)}::timestamptz, ${before.cid})`;
   return rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE (c.user_a = ${me} OR c.user_b = ${me}) ${cursor}
@@ -294,12 +295,10 @@ export async function acceptedPartnersOf(db: Executor, me: number): Promise<Set<
   return new Set(found.map((r) => Number(r.id)));
 }
 
-/** Everyone whose presence the member sees: conversation partners and accepted connections. */
-export async function chatPartnersOf(db: Executor, me: number): Promise<number[]> {
-  return (await chatPartnersOfMany(db, [me])).get(me) ?? [];
-}
-
-/** chatPartnersOf for many members in one query (presence, when many connect at once). */
+/**
+ * Everyone whose presence each member sees (conversation partners and accepted
+ * connections), for many members in one query (presence, when many connect at once).
+ */
 export async function chatPartnersOfMany(
   db: Executor,
   members: readonly number[],

@@ -1,7 +1,7 @@
 // marketplace §7 Chat through HTTP: who may start, read and write a conversation, the
 // exact errors, paging both ways, unread counts and read receipts, and the reward paid
 // once when the second member writes their first message.
-import { CHAT_MESSAGES, conversationId } from '@bidboard/shared';
+import { CHAT_MESSAGES, conversationId, DELETE_ACCOUNT_CONFIRMATION } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -276,6 +276,25 @@ describe('GET /chat/conversations, unread counts and POST .../read', () => {
     expect(after.conversations[0].unread[bidder.id]).toBe(0);
     expect(after.conversations[0].lastRead[bidder.id]).toBe(lastId);
     expect((await get(bidder.headers, '/api/chat/unread')).json().unread).toBe(0);
+  });
+
+  it('marks a partner who deleted their account, so the list shows the deleted-user placeholder', async () => {
+    const [pair] = await acceptedPairs(t, clock, 1);
+    await send(t, pair!.bidder, pair!.cid, { text: 'hello' });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: pair!.owner.headers,
+      payload: { confirm: DELETE_ACCOUNT_CONFIRMATION },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const res = await get(pair!.bidder.headers, '/api/chat/conversations');
+    const [conversation] = res.json().conversations;
+    expect(conversation).toMatchObject({
+      partnerId: pair!.owner.id,
+      partner: { id: pair!.owner.id, username: null, deleted: true },
+      isOpen: false,
+    });
   });
 
   it('pages conversations with the cursor, none twice', async () => {

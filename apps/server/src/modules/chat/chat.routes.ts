@@ -26,7 +26,6 @@ import { chatMetrics } from '../../lib/metrics';
 import { acceptRawImageBodies } from '../../lib/raw-image-body';
 import { withSpan } from '../../lib/tracing';
 import { publishRead, publishSentMessage } from './chat.events';
-import { unreadTotal } from './chat.repository';
 import {
   type ChatContext,
   listConversations,
@@ -35,6 +34,7 @@ import {
   membersFor,
   sendMessage,
   startConversation,
+  unreadTotal,
 } from './chat.service';
 import { chatImageUrl, imageKeyForMessage, uploadChatImage } from './chat-images';
 

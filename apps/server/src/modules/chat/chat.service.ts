@@ -20,13 +20,13 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { isBlockedBetween } from '../blocks/blocks.repository';
 import {
   acceptedConnectionBetween,
   type ConnectionEffects,
   recordMessageSent,
 } from '../connections';
 import { profilePicturesFor } from '../media/profile-pictures';
-import { isBlockedBetween } from '../safety/blocks.repository';
 import {
   acceptedPartnersOf,
   type ConversationRow,
@@ -136,6 +136,7 @@ async function presentConversations(
         id: partnerId,
         username: row.partner_username ?? null,
         profile_picture_1: pictures.get(partnerId)?.profile_picture_1 ?? null,
+        deleted: row.partner_deleted ?? false,
       },
       lastMessage:
         row.last_message_id === null
@@ -327,3 +328,6 @@ export async function markRead(ctx: ChatContext, me: number, cid: string) {
   });
   return { lastReadId, partnerId };
 }
+
+/** The unread badge reads the counts as stored. */
+export { unreadTotal } from './chat.repository';

@@ -3,7 +3,13 @@
 // from the member's current settings (the bid switch included). A message is not pushed
 // to a member who already read it or is reading its conversation in a foreground tab.
 // Failures are retried with a growing delay, then given up.
-import { CHAT_MESSAGES, messagePreview, PRODUCT_NAME, type PushPayload } from '@bidboard/shared';
+import {
+  CHAT_MESSAGES,
+  messagePreview,
+  PRODUCT_NAME,
+  type PushPayload,
+  RESULTS_PATH,
+} from '@bidboard/shared';
 import type { PushSender } from '../../adapters/push/push.port';
 import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
@@ -26,7 +32,7 @@ export const OUTBOX_MAX_ATTEMPTS = 6;
 /** Rows claimed at a time. */
 export const OUTBOX_BATCH = 50;
 /** Alerts about bidding follow the member's bid notification switch. */
-const BID_ALERTS = new Set(['outbid', 'auction_won']);
+const BID_ALERTS = new Set(['outbid', 'auction_won', 'auction_result']);
 
 export interface OutboxDeps {
   db: Db;
@@ -52,6 +58,7 @@ function alertUrl(kind: string, payload: Record<string, unknown>): string {
     return `/${payload.auctionCreatorUsername}`;
   }
   if (kind === 'connection_expired' || kind === 'connection_reward') return '/';
+  if (kind === 'auction_result') return RESULTS_PATH;
   return '/connections';
 }
 

@@ -1,5 +1,5 @@
 // How an alert reads and where it leads (marketplace §2 Alerts panel, §4 Alerts).
-import type { Alert } from '@bidboard/shared';
+import { type Alert, RESULTS_PATH } from '@bidboard/shared';
 import { format } from 'date-fns';
 
 export const ALERT_DATE_FORMAT = 'MM/dd/yyyy - h:mm aaa';
@@ -25,17 +25,24 @@ export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string
   const p = alert.payload;
   const userId = pick(p, ['userId', 'user_id', 'partnerUserId']);
   const connectionId = pick(p, ['connectionId', 'connection_id', 'id']);
+  // The partner's page, with the alert's own connection first: two members can hold several
+  // connections (one per closed auction), and an unrelated one must not come first.
+  const partnerPage = (fallback: string | null) => {
+    if (!userId) return fallback;
+    const pinned = pick(p, ['connectionId', 'connection_id']);
+    return pinned ? `/connections/${userId}?connectionId=${pinned}` : `/connections/${userId}`;
+  };
   switch (alert.kind) {
     case 'outbid': {
       const username = pick(p, ['auctionCreatorUsername']);
       return username ? `/${encodeURIComponent(username)}` : null;
     }
     case 'auction_won':
-      return userId ? `/connections/${userId}` : null;
+      return partnerPage(null);
     case 'connection_accepted':
     case 'connection_rejected':
     case 'winning_bidder_connection_pending':
-      return userId ? `/connections/${userId}` : '/connections';
+      return partnerPage('/connections');
     case 'connection_pending_reminder':
       if (connectionId) return `/connections?connectionId=${connectionId}`;
       return userId ? `/connections/${userId}` : null;
@@ -44,6 +51,8 @@ export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string
       return '/';
     case 'connection_mutual':
       return userId && connectionId ? `/connections/${userId}?connectionId=${connectionId}` : null;
+    case 'auction_result':
+      return RESULTS_PATH;
     case 'connection_reward':
     case 'moderation_warning':
     case 'account_rejected':

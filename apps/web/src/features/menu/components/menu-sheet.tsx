@@ -1,6 +1,6 @@
 // The main menu's sheet (marketplace §2 Main menu): the token area and the links. Loaded
 // the first time the menu opens; the trigger stays on the first page.
-import type { User } from '@bidboard/shared';
+import { RESULTS_PATH, RESULTS_TITLE, type User } from '@bidboard/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -13,6 +13,7 @@ import {
   LogInIcon,
   LogOutIcon,
   SlidersIcon,
+  StarIcon,
   UserIcon,
   UsersIcon,
 } from '@/components/ui/icons';
@@ -30,6 +31,7 @@ interface Item {
 const MEMBER_ITEMS: Item[] = [
   { label: 'Bid Board', icon: <GavelIcon />, to: '/' },
   { label: 'Connections', icon: <UsersIcon />, to: '/connections' },
+  { label: RESULTS_TITLE, icon: <StarIcon />, to: RESULTS_PATH },
   { label: 'Chat', icon: <ChatIcon />, overlay: 'chat' },
   { label: 'Alerts', icon: <BellIcon />, overlay: 'alerts' },
   { label: 'Profile Settings', icon: <UserIcon />, overlay: 'profile' },

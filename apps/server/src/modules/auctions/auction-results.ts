@@ -1,0 +1,74 @@
+// Every bidder's result of a closed auction (product rules, Auctions beyond a plain high
+// bid). A bidder's standing is their highest counted bid; the leader ranks first (between
+// equal amounts the earlier bid ranks higher, as between equal maximums the earlier one
+// leads). Bids voided when their leader was removed do not count. The close writes the
+// auction's outcome once; standings are read from the bids, so the close's alerts and the
+// 'Your results' view can never disagree.
+import type { AuctionResult } from '@bidboard/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+
+/**
+ * A CTE body: one row per (auction, bidder) of the auctions `where` selects (over
+ * `auctions a`), with the bidder's highest bid, rank and the auction's bidder count.
+ */
+export function standingsOf(where: SQL): SQL {
+  return sql`SELECT s.auction_id, s.user_id, s.amount AS highest,
+         row_number() OVER (PARTITION BY s.auction_id
+                            ORDER BY (s.user_id = s.lead_bidder_id) DESC, s.amount DESC, s.id)::int AS rank,
+         count(*) OVER (PARTITION BY s.auction_id)::int AS bidders
+    FROM (SELECT DISTINCT ON (b.auction_id, b.user_id) b.auction_id, b.user_id, b.amount, b.id,
+                 a.lead_bidder_id
+            FROM auctions a
+            JOIN bids b ON b.auction_id = a.id AND b.id > COALESCE(a.bids_voided_through, 0)
+           WHERE ${where}
+           ORDER BY b.auction_id, b.user_id, b.amount DESC, b.id) s`;
+}
+
+interface ResultRow {
+  auction_id: number;
+  owner_id: number;
+  owner_username: string | null;
+  closed_at: Date | string;
+  won: boolean;
+  final_price: number | null;
+  highest: number;
+  rank: number;
+  bidders: number;
+  decided_by: AuctionResult['decidedBy'];
+}
+
+/** The member's results, newest close first. */
+export async function memberResults(
+  db: Executor,
+  userId: number,
+  limit = 50,
+): Promise<AuctionResult[]> {
+  const found = await rows<ResultRow>(
+    db,
+    sql`WITH mine AS (
+          SELECT DISTINCT b.auction_id FROM bids b WHERE b.user_id = ${userId}),
+        standings AS (${standingsOf(sql`a.id IN (SELECT auction_id FROM mine) AND a.status = 'closed'`)})
+        SELECT a.id AS auction_id, a.user_id AS owner_id, o.username AS owner_username,
+               a.closed_at, (a.outcome = 'connection' AND a.lead_bidder_id = s.user_id) AS won,
+               a.final_price, s.highest, s.rank, s.bidders, a.decided_by
+          FROM standings s
+          JOIN auctions a ON a.id = s.auction_id
+          JOIN users o ON o.id = a.user_id
+         WHERE s.user_id = ${userId}
+         ORDER BY a.closed_at DESC, a.id DESC
+         LIMIT ${limit}`,
+  );
+  return found.map((r) => ({
+    auctionId: r.auction_id,
+    ownerId: r.owner_id,
+    ownerUsername: r.owner_username,
+    closedAt: new Date(r.closed_at).toISOString(),
+    won: r.won,
+    finalPrice: r.final_price,
+    highestBid: r.highest,
+    rank: r.rank,
+    bidderCount: r.bidders,
+    decidedBy: r.decided_by,
+  }));
+}

@@ -1,0 +1,52 @@
+// What every bidder learns after a close (product rules, Auctions beyond a plain high
+// bid): won or not, the final price, their own highest bid and rank, how many bid, and
+// what decided it. The close's alert and the 'Your results' view say it the same way.
+
+/** The 'Your results' view; under /auctions so no username can take the path. */
+export const RESULTS_PATH = '/auctions/results';
+export const RESULTS_TITLE = 'Your results';
+
+/** What set the outcome: an ordinary bid. */
+export type AuctionDecider = 'bid';
+
+export interface AuctionResultFacts {
+  ownerUsername: string | null;
+  won: boolean;
+  /** The price of the connection; null when none was made. */
+  finalPrice: number | null;
+  highestBid: number;
+  rank: number;
+  bidderCount: number;
+  decidedBy: AuctionDecider | null;
+}
+
+const tokens = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'token' : 'tokens'}`;
+
+export const RESULT_MESSAGES = {
+  empty: 'When an auction you bid on closes, its result appears here.',
+  failedToFetch: 'Failed to fetch your results',
+  decidedBy: {
+    bid: 'The highest bid decided it.',
+  } satisfies Record<AuctionDecider, string>,
+} as const;
+
+/** One line: who, won or not, and at what price. */
+export function resultHeadline(r: AuctionResultFacts): string {
+  const who = r.ownerUsername ?? 'a member';
+  if (r.won) return `You won ${who}'s auction at ${tokens(r.finalPrice ?? r.highestBid)}.`;
+  if (r.finalPrice === null) return `${who}'s auction closed without a connection.`;
+  return `${who}'s auction closed at ${tokens(r.finalPrice)}; you did not win.`;
+}
+
+/** The bidder's own standing. */
+export function resultStanding(r: AuctionResultFacts): string {
+  return `Your highest bid: ${tokens(r.highestBid)}, rank ${r.rank} of ${r.bidderCount} ${
+    r.bidderCount === 1 ? 'bidder' : 'bidders'
+  }.`;
+}
+
+/** The whole result as the alert says it. */
+export function resultMessage(r: AuctionResultFacts): string {
+  const decided = r.decidedBy ? ` ${RESULT_MESSAGES.decidedBy[r.decidedBy]}` : '';
+  return `${resultHeadline(r)} ${resultStanding(r)}${decided}`;
+}
