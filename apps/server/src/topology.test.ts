@@ -323,7 +323,7 @@ describe.skipIf(missing.length > 0)('production topology', () => {
       db,
       sql`SELECT id FROM bids WHERE user_id IN ${sql.raw(`(${members.map((m) => m.id).join(',')})`)}`,
     );
-    expect(stored.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+    expect(stored.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
       [...ackedIds].sort((a, b) => a - b),
     );
     expect(await ledgerProblems(db)).toEqual([]);
