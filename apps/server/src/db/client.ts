@@ -92,6 +92,9 @@ export function connectionName(prefix: string, host = hostname(), pid = process.
   return `${prefix}@${host.slice(0, Math.max(room, 0))}:${pid}`;
 }
 
+/** The advisory lock the start-up migration (and `npm run admin -- migrate`) runs under. */
+const MIGRATION_LOCK = 'bidboard:migrate';
+
 function openPostgres(url: string, options: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -116,11 +119,18 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     db,
     kind: 'postgres',
     migrate: async () => {
-      await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+      // Several servers starting together on an empty or an old database: one migrates
+      // while the others wait for the lock, then find nothing left to do. All of it runs on
+      // the connection holding the lock (a pool of one connection must not wait on itself).
       const client = await pool.connect();
       try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
         await applyRoutines((text, params) => client.query(text, params));
       } finally {
+        await client
+          .query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK])
+          .catch(() => {});
         client.release();
       }
     },
