@@ -31,6 +31,8 @@ export const bidUpdatePayload = z.object({
   bidAmount: z.number().int(),
   bidderId: z.number().int(),
   bidderUsername: z.string().nullable(),
+  /** The hidden reserve's state after this bid; null when the owner set none. */
+  reserveMet: z.boolean().nullable().optional(),
 });
 export const bidSuccessPayload = z.object({
   bid: z.object({

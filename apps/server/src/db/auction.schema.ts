@@ -33,11 +33,12 @@ export const CONNECTION_STATUSES = [
 export const ESCROW_STATES = ['held', 'refunded', 'paid'] as const;
 /**
  * How a closed auction ended (product rules, Auctions beyond a plain high bid): a
- * connection for the leader, or none because nobody bid.
+ * connection for the leader, none because the lead stayed below the hidden reserve, or
+ * none because nobody bid.
  */
-export const AUCTION_OUTCOMES = ['connection', 'no_bids'] as const;
-/** What set the final price: an ordinary bid. */
-export const AUCTION_DECIDERS = ['bid'] as const;
+export const AUCTION_OUTCOMES = ['connection', 'reserve_not_met', 'no_bids'] as const;
+/** What decided it: an ordinary bid, or the hidden reserve. */
+export const AUCTION_DECIDERS = ['bid', 'reserve'] as const;
 export const ALERT_KINDS = [
   'outbid',
   'auction_won',

@@ -6,8 +6,8 @@
 export const RESULTS_PATH = '/auctions/results';
 export const RESULTS_TITLE = 'Your results';
 
-/** What set the outcome: an ordinary bid. */
-export type AuctionDecider = 'bid';
+/** What decided it: an ordinary bid, or the hidden reserve that the lead did not reach. */
+export type AuctionDecider = 'bid' | 'reserve';
 
 export interface AuctionResultFacts {
   ownerUsername: string | null;
@@ -18,6 +18,8 @@ export interface AuctionResultFacts {
   rank: number;
   bidderCount: number;
   decidedBy: AuctionDecider | null;
+  /** What the bidder got back at the close (the leader below the reserve); else null. */
+  refunded: number | null;
 }
 
 const tokens = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'token' : 'tokens'}`;
@@ -27,6 +29,7 @@ export const RESULT_MESSAGES = {
   failedToFetch: 'Failed to fetch your results',
   decidedBy: {
     bid: 'The highest bid decided it.',
+    reserve: "The bids did not reach the owner's hidden reserve, so no connection was made.",
   } satisfies Record<AuctionDecider, string>,
 } as const;
 
@@ -48,5 +51,10 @@ export function resultStanding(r: AuctionResultFacts): string {
 /** The whole result as the alert says it. */
 export function resultMessage(r: AuctionResultFacts): string {
   const decided = r.decidedBy ? ` ${RESULT_MESSAGES.decidedBy[r.decidedBy]}` : '';
-  return `${resultHeadline(r)} ${resultStanding(r)}${decided}`;
+  const refund = r.refunded ? ` ${resultRefund(r.refunded)}` : '';
+  return `${resultHeadline(r)} ${resultStanding(r)}${decided}${refund}`;
+}
+
+export function resultRefund(refunded: number): string {
+  return `Your ${tokens(refunded)} were refunded.`;
 }

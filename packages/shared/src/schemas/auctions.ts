@@ -50,6 +50,8 @@ export const auctionCardSchema = z.object({
   status: z.enum(['active', 'closed', 'deleted']),
   ended: z.boolean(),
   open_to_dating: z.boolean(),
+  /** The hidden reserve's state, never its amount; null when the owner set none. */
+  reserve: z.enum(['met', 'not_met']).nullable(),
   ...pictures,
   photos: z.array(cardPhotoSchema),
 });
@@ -164,7 +166,8 @@ export const auctionResultSchema = z.object({
   highestBid: z.number().int(),
   rank: z.number().int(),
   bidderCount: z.number().int(),
-  decidedBy: z.enum(['bid']).nullable(),
+  decidedBy: z.enum(['bid', 'reserve']).nullable(),
+  refunded: z.number().int().nullable(),
 });
 export type AuctionResult = z.infer<typeof auctionResultSchema>;
 export const auctionResultsResponse = z.object({

@@ -1,8 +1,14 @@
+ALTER TABLE "users" ADD COLUMN "reserve_price" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "auctions" ADD COLUMN "outcome" text;--> statement-breakpoint
 ALTER TABLE "auctions" ADD COLUMN "final_price" integer;--> statement-breakpoint
 ALTER TABLE "auctions" ADD COLUMN "decided_by" text;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_reserve_price_range" CHECK ("users"."reserve_price" BETWEEN 0 AND 99999);--> statement-breakpoint
 -- Auctions closed before results existed: a connection was made exactly when someone led.
 UPDATE "auctions" SET "outcome" = CASE WHEN "lead_bidder_id" IS NOT NULL AND "current_bid" > 0 THEN 'connection' ELSE 'no_bids' END,
   "final_price" = CASE WHEN "lead_bidder_id" IS NOT NULL AND "current_bid" > 0 THEN "current_bid" END,
   "decided_by" = CASE WHEN "lead_bidder_id" IS NOT NULL AND "current_bid" > 0 THEN 'bid' END
- WHERE "status" = 'closed';
+ WHERE "status" = 'closed';--> statement-breakpoint
+-- place_bid's result gained columns (modules/bids/place-bid.sql creates it again right after
+-- the migrations). A server still on the previous release fails its bids until it is
+-- replaced; deploy this release before reopening the board (docs/deploy.md).
+DROP FUNCTION IF EXISTS place_bid(integer, integer, integer, timestamptz, integer, integer);

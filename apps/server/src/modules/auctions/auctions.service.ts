@@ -46,6 +46,7 @@ async function presentCards(ctx: AuctionsContext, cards: AuctionCardRow[]): Prom
       gender: c.gender,
       current_bid: c.current_bid,
       final_bid: c.current_bid,
+      reserve: c.reserve,
       starting_bid: c.starting_bid,
       lead_bidder_id: c.lead_bidder_id,
       lead_bidder_username: c.lead_bidder_username,
@@ -213,7 +214,9 @@ export async function createOwnAuction(
   await ctx.db.execute(
     sql`INSERT INTO auctions (user_id, period_id, starting_bid, current_bid, reserve_price, description)
         VALUES (${member.id}, ${period.id}, ${startingBid}, ${startingBid},
-                ${input.reserve_price ?? 0}, ${input.description ?? null})
+                COALESCE(${input.reserve_price ?? null}::int,
+                         (SELECT reserve_price FROM users WHERE id = ${member.id})),
+                ${input.description ?? null})
         ON CONFLICT (user_id, period_id) DO NOTHING`,
   );
   const [own] = await rows<{ id: number }>(

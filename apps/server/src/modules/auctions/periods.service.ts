@@ -9,7 +9,7 @@ import { type CloseStage, closeMetrics, secondsSince } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
 import type { AlertRange } from '../alerts/alerts.repository';
 import { recordAdminAction } from '../audit';
-import { standingsOf } from './auction-results';
+import { refundedAtClose, standingsOf } from './auction-results';
 import { nextPeriodEnd } from './period-time';
 
 export interface PeriodRow {
@@ -29,8 +29,10 @@ export const CLOSE_ALERT_KINDS = [
   'auction_result',
 ] as const;
 
-/** An auction somebody leads: it ends in a connection. */
+/** An auction somebody leads. */
 const led = sql.raw(`lead_bidder_id IS NOT NULL AND current_bid > 0`);
+/** A lead at or above the hidden reserve (0 when the owner set none): it ends in a connection. */
+const reserveMet = sql.raw(`current_bid >= reserve_price`);
 
 // The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: the same
 // as resultMessage in packages/shared (a test holds them equal).
@@ -45,10 +47,13 @@ const standingText = sql`('Your highest bid: ' || ${tokensText(sql`s.highest`)} 
     ' of ' || s.bidders || CASE WHEN s.bidders = 1 THEN ' bidder.' ELSE ' bidders.' END)`;
 const decidedText = sql`(CASE a.decided_by
     WHEN 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
+    WHEN 'reserve' THEN ${` ${RESULT_MESSAGES.decidedBy.reserve}`}
     ELSE '' END)`;
+const refundText = sql`COALESCE(' Your ' || ${tokensText(refundedAtClose)} || ' were refunded.', '')`;
 const resultPayload = sql`jsonb_build_object('won', s.user_id = a.lead_bidder_id AND a.outcome = 'connection',
     'finalPrice', a.final_price, 'highestBid', s.highest, 'rank', s.rank,
-    'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'resultsPath', ${RESULTS_PATH}::text)`;
+    'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'refunded', ${refundedAtClose},
+    'resultsPath', ${RESULTS_PATH}::text)`;
 
 /**
  * What a close did, in counts: its rows stay in the database (a period may hold 100,000
@@ -107,8 +112,8 @@ export async function periodById(db: Executor, id: number): Promise<PeriodRow | 
  */
 async function openAuctionsFor(tx: Tx, periodId: number): Promise<void> {
   await tx.execute(
-    sql`INSERT INTO auctions (user_id, period_id)
-        SELECT id, ${periodId} FROM users
+    sql`INSERT INTO auctions (user_id, period_id, reserve_price)
+        SELECT id, ${periodId}, reserve_price FROM users
          WHERE is_approved AND onboarded = 14 AND available_for_bids
            AND suspended_at IS NULL AND deleted_at IS NULL
         ON CONFLICT (user_id, period_id) DO NOTHING`,
@@ -184,21 +189,36 @@ export async function closePeriod(
         sql`WITH closed AS (
             UPDATE auctions SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
                    updated_at = ${iso(now)}::timestamptz,
-                   outcome = CASE WHEN ${led} THEN 'connection' ELSE 'no_bids' END,
-                   final_price = CASE WHEN ${led} THEN current_bid END,
-                   decided_by = CASE WHEN ${led} THEN 'bid' END
+                   outcome = CASE WHEN NOT (${led}) THEN 'no_bids'
+                                  WHEN ${reserveMet} THEN 'connection' ELSE 'reserve_not_met' END,
+                   final_price = CASE WHEN ${led} AND ${reserveMet} THEN current_bid END,
+                   decided_by = CASE WHEN NOT (${led}) THEN NULL
+                                     WHEN ${reserveMet} THEN 'bid' ELSE 'reserve' END
              WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, current_bid),
+         RETURNING id, user_id, lead_bidder_id, current_bid, outcome),
           made AS (
           INSERT INTO connections (user_id, partner_id, auction_id, amount, status,
                                    status_changed_at, created_at, updated_at)
           SELECT lead_bidder_id, user_id, id, current_bid, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
-            FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
+            FROM closed WHERE outcome = 'connection'
           ON CONFLICT (auction_id) DO NOTHING
        RETURNING 1)
           SELECT (SELECT COUNT(*) FROM made)::int AS n,
                  (SELECT COUNT(*) FROM closed)::int AS auctions`,
+      ),
+    );
+
+    // A lead below the hidden reserve makes no connection: its escrow goes back to the
+    // leader (their result alert says why). Members in ascending id order, like a bid.
+    await closeStage('refund_escrow', () =>
+      tx.execute(
+        sql`SELECT COUNT(l.id) FROM (
+              SELECT id, user_id, lead_bidder_id, current_bid FROM auctions
+               WHERE period_id = ${periodId} AND outcome = 'reserve_not_met'
+               ORDER BY lead_bidder_id, id) a
+            CROSS JOIN LATERAL ledger_apply(a.lead_bidder_id, a.current_bid, 0, 'refund',
+              a.user_id, 'auction:' || a.id, NULL) l`,
       ),
     );
 
@@ -237,7 +257,7 @@ export async function closePeriod(
           SELECT s.user_id, 'auction_result',
                  jsonb_build_object('auctionId', a.id, 'auctionCreatorUserId', owner.id,
                    'auctionCreatorUsername', owner.username) || ${resultPayload},
-                 ${headlineText} || ' ' || ${standingText} || ${decidedText}
+                 ${headlineText} || ' ' || ${standingText} || ${decidedText} || ${refundText}
             FROM standings s
             JOIN auctions a ON a.id = s.auction_id
             JOIN users owner ON owner.id = a.user_id

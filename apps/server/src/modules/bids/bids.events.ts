@@ -14,6 +14,7 @@ export function bidEventsFor(io: AppSocketServer): BidEvents {
         bidAmount: bid.amount,
         bidderId: bid.user_id,
         bidderUsername: result.bidderUsername,
+        reserveMet: result.reserveMet,
       });
       io.to(userRoom(bid.user_id)).emit('bidSuccess', {
         bid: {

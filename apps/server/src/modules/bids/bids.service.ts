@@ -31,6 +31,8 @@ export interface PlacedBid {
   auction: { id: number; user_id: number; current_bid: number; lead_bidder_id: number };
   bidderUsername: string | null;
   ownerUsername: string | null;
+  /** Whether the hidden reserve is met now; null when the owner set none. */
+  reserveMet: boolean | null;
   tokenBalance: number;
   outbid: { userId: number; tokenBalance: number; alert: AlertRow } | null;
 }
@@ -83,6 +85,7 @@ interface PlaceBidRow {
   alert_payload: Record<string, unknown> | string | null;
   alert_message: string | null;
   alert_created_at: Date | string | null;
+  reserve_met: boolean | null;
 }
 
 /**
@@ -141,6 +144,7 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
     },
     bidderUsername: row.bidder_username,
     ownerUsername: row.owner_username,
+    reserveMet: row.reserve_met,
     tokenBalance: row.token_balance,
     outbid:
       row.outbid_user_id === null

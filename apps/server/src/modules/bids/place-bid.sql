@@ -2,7 +2,8 @@
 -- leader's refund, the bid row, the auction's new lead and the outbid alert, in one
 -- statement. Member rows are locked in ascending id order after the auction row, the
 -- same order as every other escrow change, so concurrent bids queue, never deadlock.
--- A refusal returns its reason and the current bid; an overdrawn bidder raises the
+-- reserve_met tells the auction room whether the hidden reserve is met (NULL: none), never
+-- its amount. A refusal returns its reason and the current bid; an overdrawn bidder raises the
 -- balance CHECK (23514) and nothing is written.
 CREATE OR REPLACE FUNCTION place_bid(
   p_auction_id integer,
@@ -25,7 +26,8 @@ CREATE OR REPLACE FUNCTION place_bid(
   alert_id integer,
   alert_payload jsonb,
   alert_message text,
-  alert_created_at timestamptz
+  alert_created_at timestamptz,
+  reserve_met boolean
 ) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -44,7 +46,8 @@ DECLARE
 BEGIN
   SELECT u.username, u.onboarded, u.is_approved INTO v_bidder
     FROM users u WHERE u.id = p_bidder_id;
-  SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, p.end_time, o.username AS owner_username
+  SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, a.reserve_price, p.end_time,
+         o.username AS owner_username
     INTO v_auction
     FROM auctions a
     JOIN auction_periods p ON p.id = a.period_id
@@ -54,7 +57,8 @@ BEGIN
     v_auction.current_bid, p_bidder_id, v_bidder.onboarded, v_bidder.is_approved, p_amount, p_now,
     p_step, p_onboarding_complete);
   IF v_refusal IS NULL THEN
-    SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, p.end_time, o.username AS owner_username
+    SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, a.reserve_price, p.end_time,
+         o.username AS owner_username
       INTO v_auction
       FROM auctions a
       JOIN auction_periods p ON p.id = a.period_id
@@ -68,7 +72,7 @@ BEGIN
   IF v_refusal IS NOT NULL THEN
     RETURN QUERY SELECT v_refusal, v_auction.current_bid, NULL::bigint, NULL::timestamptz,
       NULL::integer, NULL::text, NULL::text, NULL::integer, NULL::integer, NULL::integer,
-      NULL::integer, NULL::jsonb, NULL::text, NULL::timestamptz;
+      NULL::integer, NULL::jsonb, NULL::text, NULL::timestamptz, NULL::boolean;
     RETURN;
   END IF;
 
@@ -114,6 +118,7 @@ BEGIN
 
   RETURN QUERY SELECT NULL::text, p_amount, v_bid.id, v_bid.created_at, v_auction.user_id,
     v_auction.owner_username, v_bidder.username, v_paid, v_previous, v_refunded,
-    v_alert_id, v_alert_payload, v_alert_message, v_alert_created_at;
+    v_alert_id, v_alert_payload, v_alert_message, v_alert_created_at,
+    CASE WHEN v_auction.reserve_price > 0 THEN p_amount >= v_auction.reserve_price END;
 END
 $$;

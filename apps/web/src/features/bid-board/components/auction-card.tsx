@@ -1,6 +1,11 @@
 // One Bid Board card (marketplace §2 Auction card): a carousel of up to 3 photos, the
 // profile slide and the bidding slide; 'username, age' and the Bid / Winning / Outbid button.
-import { type AuctionCard as Auction, SAFETY_MESSAGES, type User } from '@bidboard/shared';
+import {
+  type AuctionCard as Auction,
+  RESERVE_TEXT,
+  SAFETY_MESSAGES,
+  type User,
+} from '@bidboard/shared';
 import clsx from 'clsx';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
@@ -193,10 +198,22 @@ export const AuctionCard = memo(function AuctionCard({
             state === 'winning' && 'card-action--success',
             state === 'outbid' && 'card-action--danger',
           )}
-          aria-label={`${BID_BUTTON_LABEL[state]} ${formatTokens(live.currentBid)}`}
+          aria-label={`${BID_BUTTON_LABEL[state]} ${formatTokens(live.currentBid)}${
+            live.reserve
+              ? `, ${live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}`
+              : ''
+          }`}
           onClick={() => embla?.scrollTo(biddingIndex)}
         >
           <span>{BID_BUTTON_LABEL[state]}</span>{' '}
+          {live.reserve ? (
+            <span
+              className={clsx('reserve-badge', live.reserve === 'met' && 'is-met')}
+              aria-hidden="true"
+            >
+              {live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}
+            </span>
+          ) : null}
           <span className="card-action__amount">
             <CoinIcon size={16} />
             {formatTokens(shownBid)}

@@ -11,6 +11,8 @@ export interface LiveAuction {
   leadBidderId: number | null;
   leadBidderUsername: string | null;
   previousLeadBidderIds: number[];
+  /** The hidden reserve's state; null when the owner set none. */
+  reserve: AuctionCard['reserve'];
 }
 
 export const VISIBLE_RATIO = 0.8;
@@ -21,13 +23,20 @@ export function fromCard(card: AuctionCard): LiveAuction {
     leadBidderId: card.lead_bidder_id,
     leadBidderUsername: card.lead_bidder_username,
     previousLeadBidderIds: card.previous_lead_bidder_id,
+    reserve: card.reserve,
   };
 }
 
 /** A new lead bidder: the one they replaced joins the previous lead bidders list. */
 export function applyBid(
   live: LiveAuction,
-  bid: { amount: number; bidderId: number; bidderUsername: string | null },
+  bid: {
+    amount: number;
+    bidderId: number;
+    bidderUsername: string | null;
+    /** Sent with room updates; absent means unchanged. */
+    reserveMet?: boolean | null;
+  },
 ): LiveAuction {
   const previous = live.leadBidderId;
   const previousLeadBidderIds =
@@ -39,6 +48,12 @@ export function applyBid(
     leadBidderId: bid.bidderId,
     leadBidderUsername: bid.bidderUsername,
     previousLeadBidderIds,
+    reserve:
+      bid.reserveMet === undefined || bid.reserveMet === null
+        ? live.reserve
+        : bid.reserveMet
+          ? 'met'
+          : 'not_met',
   };
 }
 
@@ -88,6 +103,7 @@ export function useAuctionLive(options: {
       bidAmount: number;
       bidderId: number;
       bidderUsername: string | null;
+      reserveMet?: boolean | null;
     }) => {
       if (p.id !== auctionId) return;
       setLive((l) => applyBid(l, { amount: p.bidAmount, ...p }));
