@@ -17,6 +17,8 @@ export const placeBidPayload = z.object({
   auctionId: idParam,
   bidderId: idParam,
   bidAmount: z.number(),
+  /** bidAmount is the member's hidden maximum, not a plain bid. */
+  maximum: z.boolean().optional(),
 });
 /** joinRoom / leaveRoom take an auction id or the room name `auction_{id}`. */
 export const auctionRoomPayload = z.union([
@@ -43,6 +45,16 @@ export const bidSuccessPayload = z.object({
     lead_bidder_username: z.string().nullable(),
   }),
   tokenBalance: z.number().int(),
+  /** The auction after the bid and any automatic answer to it (a maximum may still lead). */
+  auction: z
+    .object({
+      current_bid: z.number().int(),
+      lead_bidder_id: z.number().int(),
+      lead_bidder_username: z.string().nullable(),
+    })
+    .optional(),
+  /** The bidder's own hidden maximum while they lead; only they receive it. */
+  yourMaximum: z.number().int().nullable().optional(),
 });
 export const bidErrorPayload = z.object({
   message: z.string(),

@@ -112,6 +112,7 @@ export function buildAuction(id: number, username: string, overrides: Partial<Au
     profile_picture_2: null,
     profile_picture_3: null,
     reserve: null,
+    your_maximum: null,
     photos: [],
     ...overrides,
   } satisfies AuctionCard;

@@ -6,8 +6,11 @@
 export const RESULTS_PATH = '/auctions/results';
 export const RESULTS_TITLE = 'Your results';
 
-/** What decided it: an ordinary bid, or the hidden reserve that the lead did not reach. */
-export type AuctionDecider = 'bid' | 'reserve';
+/**
+ * What decided it: an ordinary bid, a maximum's automatic raise, or the hidden reserve
+ * (not reached, or reached only by the leader's maximum, which set the price).
+ */
+export type AuctionDecider = 'bid' | 'maximum' | 'reserve';
 
 export interface AuctionResultFacts {
   ownerUsername: string | null;
@@ -29,8 +32,10 @@ export const RESULT_MESSAGES = {
   failedToFetch: 'Failed to fetch your results',
   decidedBy: {
     bid: 'The highest bid decided it.',
-    reserve: "The bids did not reach the owner's hidden reserve, so no connection was made.",
-  } satisfies Record<AuctionDecider, string>,
+    maximum: 'A maximum bid decided it: its automatic raise set the final price.',
+    reserve: "The owner's hidden reserve set the final price.",
+    reserveNotMet: "The bids did not reach the owner's hidden reserve, so no connection was made.",
+  } satisfies Record<AuctionDecider | 'reserveNotMet', string>,
 } as const;
 
 /** One line: who, won or not, and at what price. */
@@ -48,9 +53,19 @@ export function resultStanding(r: AuctionResultFacts): string {
   }.`;
 }
 
+/** What decided it, in words; null when nobody bid. */
+export function resultDecidedBy(r: Pick<AuctionResultFacts, 'decidedBy' | 'finalPrice'>) {
+  if (r.decidedBy === null) return null;
+  if (r.decidedBy === 'reserve' && r.finalPrice === null) {
+    return RESULT_MESSAGES.decidedBy.reserveNotMet;
+  }
+  return RESULT_MESSAGES.decidedBy[r.decidedBy];
+}
+
 /** The whole result as the alert says it. */
 export function resultMessage(r: AuctionResultFacts): string {
-  const decided = r.decidedBy ? ` ${RESULT_MESSAGES.decidedBy[r.decidedBy]}` : '';
+  const words = resultDecidedBy(r);
+  const decided = words ? ` ${words}` : '';
   const refund = r.refunded ? ` ${resultRefund(r.refunded)}` : '';
   return `${resultHeadline(r)} ${resultStanding(r)}${decided}${refund}`;
 }

@@ -9,6 +9,16 @@ export const SEARCH_MIN_CHARS = 3;
 export const COUNTDOWN_SYNC_MS = 5000;
 export const CLOSE_TIME_ZONE = 'America/New_York';
 
+/** Maximum bids on the bidding slide (product rules, Auctions beyond a plain high bid). */
+export const MAXIMUM_BID_TEXT = {
+  plain: 'Plain bid',
+  maximum: 'Set a maximum',
+  hint: 'We bid for you, 10 above anyone else, up to your maximum. All of it is held, and what is not used comes back when you are outbid or the auction closes.',
+  submit: 'Set Maximum',
+  yours: (maximum: number) =>
+    `Your maximum: ${maximum.toLocaleString('en-US')} tokens (only you see it)`,
+} as const;
+
 /** The hidden reserve (product rules, Auctions beyond a plain high bid). */
 export const RESERVE_TEXT = {
   label: 'Hidden reserve',
@@ -37,6 +47,8 @@ export const AUCTION_MESSAGES = {
   notApproved: 'Your account is pending approval.',
   notOnboarded: 'Please finish onboarding before bidding.',
   bidTooLow: (minimum: number) => `Your bid must be at least ${minimum} tokens.`,
+  maximumNotRaised: (maximum: number) =>
+    `Your maximum is already ${maximum.toLocaleString('en-US')} tokens: set a higher one to raise it.`,
   bidTooHigh: `The maximum bid is ${MAX_BID.toLocaleString('en-US')} tokens.`,
   bidNotWhole: 'Bids are whole tokens.',
   bidderMismatch: 'You can only bid as yourself.',

@@ -1,8 +1,14 @@
 ALTER TABLE "users" ADD COLUMN "reserve_price" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "auctions" ADD COLUMN "lead_max" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- Every lead so far was a plain bid: its maximum is its amount (before the CHECK below).
+UPDATE "auctions" SET "lead_max" = "current_bid" WHERE "lead_bidder_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "auctions" ADD COLUMN "outcome" text;--> statement-breakpoint
 ALTER TABLE "auctions" ADD COLUMN "final_price" integer;--> statement-breakpoint
 ALTER TABLE "auctions" ADD COLUMN "decided_by" text;--> statement-breakpoint
+ALTER TABLE "bids" ADD COLUMN "maximum" integer;--> statement-breakpoint
+ALTER TABLE "bids" ADD COLUMN "automatic" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_reserve_price_range" CHECK ("users"."reserve_price" BETWEEN 0 AND 99999);--> statement-breakpoint
+ALTER TABLE "auctions" ADD CONSTRAINT "auctions_lead_max_covers_bid" CHECK ("auctions"."lead_max" <= 99999 AND ("auctions"."lead_bidder_id" IS NULL OR "auctions"."lead_max" >= "auctions"."current_bid"));--> statement-breakpoint
 -- Auctions closed before results existed: a connection was made exactly when someone led.
 UPDATE "auctions" SET "outcome" = CASE WHEN "lead_bidder_id" IS NOT NULL AND "current_bid" > 0 THEN 'connection' ELSE 'no_bids' END,
   "final_price" = CASE WHEN "lead_bidder_id" IS NOT NULL AND "current_bid" > 0 THEN "current_bid" END,

@@ -26,11 +26,12 @@ export function standingsOf(where: SQL): SQL {
 }
 
 /**
- * Over `s` (a standing) and `a` (its auction): what that bidder got back at the close,
- * the escrow of a lead below the reserve; NULL for everyone else.
+ * Over `s` (a standing) and `a` (its auction): what the leader got back at the close (the
+ * unused part of their maximum, or all of it below the reserve); NULL for everyone else.
  */
-export const refundedAtClose = sql`(CASE WHEN a.outcome = 'reserve_not_met' AND a.lead_bidder_id = s.user_id
-    THEN a.current_bid END)`;
+export const refundedAtClose = sql`(CASE WHEN a.lead_bidder_id = s.user_id
+    AND a.outcome IN ('connection', 'reserve_not_met')
+    THEN NULLIF(a.lead_max - COALESCE(a.final_price, 0), 0) END)`;
 
 interface ResultRow {
   auction_id: number;

@@ -31,8 +31,15 @@ export const CLOSE_ALERT_KINDS = [
 
 /** An auction somebody leads. */
 const led = sql.raw(`lead_bidder_id IS NOT NULL AND current_bid > 0`);
-/** A lead at or above the hidden reserve (0 when the owner set none): it ends in a connection. */
-const reserveMet = sql.raw(`current_bid >= reserve_price`);
+/**
+ * A lead whose maximum reaches the hidden reserve (0 when the owner set none): it ends in a
+ * connection at the visible bid, or at the reserve when only the maximum reached it.
+ */
+const reserveMet = sql.raw(`lead_max >= reserve_price`);
+/** The auction's last counted bid was a maximum's automatic raise. */
+const lastBidAutomatic = sql.raw(
+  `COALESCE((SELECT b.automatic FROM bids b WHERE b.auction_id = auctions.id ORDER BY b.id DESC LIMIT 1), false)`,
+);
 
 // The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: the same
 // as resultMessage in packages/shared (a test holds them equal).
@@ -45,9 +52,12 @@ const headlineText = sql`(CASE
   END)`;
 const standingText = sql`('Your highest bid: ' || ${tokensText(sql`s.highest`)} || ', rank ' || s.rank ||
     ' of ' || s.bidders || CASE WHEN s.bidders = 1 THEN ' bidder.' ELSE ' bidders.' END)`;
-const decidedText = sql`(CASE a.decided_by
-    WHEN 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
-    WHEN 'reserve' THEN ${` ${RESULT_MESSAGES.decidedBy.reserve}`}
+const decidedText = sql`(CASE
+    WHEN a.decided_by = 'reserve' AND a.final_price IS NULL
+      THEN ${` ${RESULT_MESSAGES.decidedBy.reserveNotMet}`}
+    WHEN a.decided_by = 'reserve' THEN ${` ${RESULT_MESSAGES.decidedBy.reserve}`}
+    WHEN a.decided_by = 'maximum' THEN ${` ${RESULT_MESSAGES.decidedBy.maximum}`}
+    WHEN a.decided_by = 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
     ELSE '' END)`;
 const refundText = sql`COALESCE(' Your ' || ${tokensText(refundedAtClose)} || ' were refunded.', '')`;
 const resultPayload = sql`jsonb_build_object('won', s.user_id = a.lead_bidder_id AND a.outcome = 'connection',
@@ -191,15 +201,17 @@ export async function closePeriod(
                    updated_at = ${iso(now)}::timestamptz,
                    outcome = CASE WHEN NOT (${led}) THEN 'no_bids'
                                   WHEN ${reserveMet} THEN 'connection' ELSE 'reserve_not_met' END,
-                   final_price = CASE WHEN ${led} AND ${reserveMet} THEN current_bid END,
+                   final_price = CASE WHEN ${led} AND ${reserveMet}
+                                      THEN GREATEST(current_bid, reserve_price) END,
                    decided_by = CASE WHEN NOT (${led}) THEN NULL
-                                     WHEN ${reserveMet} THEN 'bid' ELSE 'reserve' END
+                                     WHEN current_bid < reserve_price THEN 'reserve'
+                                     WHEN ${lastBidAutomatic} THEN 'maximum' ELSE 'bid' END
              WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, current_bid, outcome),
+         RETURNING id, user_id, lead_bidder_id, final_price, outcome),
           made AS (
           INSERT INTO connections (user_id, partner_id, auction_id, amount, status,
                                    status_changed_at, created_at, updated_at)
-          SELECT lead_bidder_id, user_id, id, current_bid, 'pending',
+          SELECT lead_bidder_id, user_id, id, final_price, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
             FROM closed WHERE outcome = 'connection'
           ON CONFLICT (auction_id) DO NOTHING
@@ -209,15 +221,18 @@ export async function closePeriod(
       ),
     );
 
-    // A lead below the hidden reserve makes no connection: its escrow goes back to the
-    // leader (their result alert says why). Members in ascending id order, like a bid.
+    // The leader's escrow beyond the price comes back: the unused part of a maximum, or
+    // all of it below the hidden reserve (their result alert says why). Members in
+    // ascending id order, like a bid.
     await closeStage('refund_escrow', () =>
       tx.execute(
         sql`SELECT COUNT(l.id) FROM (
-              SELECT id, user_id, lead_bidder_id, current_bid FROM auctions
-               WHERE period_id = ${periodId} AND outcome = 'reserve_not_met'
+              SELECT id, user_id, lead_bidder_id, lead_max - COALESCE(final_price, 0) AS unused
+                FROM auctions
+               WHERE period_id = ${periodId} AND outcome IN ('connection', 'reserve_not_met')
+                 AND lead_max > COALESCE(final_price, 0)
                ORDER BY lead_bidder_id, id) a
-            CROSS JOIN LATERAL ledger_apply(a.lead_bidder_id, a.current_bid, 0, 'refund',
+            CROSS JOIN LATERAL ledger_apply(a.lead_bidder_id, a.unused, 0, 'refund',
               a.user_id, 'auction:' || a.id, NULL) l`,
       ),
     );
@@ -243,7 +258,7 @@ export async function closePeriod(
                 CASE WHEN s.user_id IS NULL THEN '{}'::jsonb ELSE ${resultPayload} END,
               'You won the auction for ' || COALESCE(owner.username, 'a member') ||
                 ' with ' || c.amount || ' tokens. Waiting for them to accept.' ||
-                COALESCE(' ' || ${standingText} || ${decidedText}, '')),
+                COALESCE(' ' || ${standingText} || ${decidedText} || ${refundText}, '')),
              (c.partner_id, 'winning_bidder_connection_pending',
               jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
                 'userId', bidder.id, 'partnerUserId', bidder.id,

@@ -27,6 +27,8 @@ interface LockedAuction {
   id: number;
   user_id: number;
   current_bid: number;
+  /** The leader's escrow: their whole maximum. */
+  lead_max: number;
   starting_bid: number;
   lead_bidder_id: number | null;
 }
@@ -48,7 +50,7 @@ export interface Withdrawal {
 export async function lockEntanglements(tx: Tx, userId: number): Promise<LockedEntanglements> {
   const auctions = await rows<LockedAuction>(
     tx,
-    sql`SELECT id, user_id, current_bid, starting_bid, lead_bidder_id FROM auctions
+    sql`SELECT id, user_id, current_bid, lead_max, starting_bid, lead_bidder_id FROM auctions
          WHERE status = 'active' AND (user_id = ${userId} OR lead_bidder_id = ${userId})
          ORDER BY id FOR UPDATE`,
   );
@@ -113,7 +115,7 @@ async function takeOffBoard(
   }
   const entry = await applyBalanceChange(tx, {
     userId: auction.lead_bidder_id,
-    amount: auction.current_bid,
+    amount: auction.lead_max,
     type: refundType,
     bidTargetId: auction.user_id,
     referenceId: `auction:${auction.id}`,
@@ -136,13 +138,13 @@ async function voidLead(tx: Tx, auction: LockedAuction, refundType: WithdrawalRe
   );
   const lastBidId = Number(last!.id);
   await tx.execute(
-    sql`UPDATE auctions SET lead_bidder_id = NULL, current_bid = starting_bid,
+    sql`UPDATE auctions SET lead_bidder_id = NULL, current_bid = starting_bid, lead_max = 0,
                bids_voided_through = ${lastBidId}, updated_at = now()
          WHERE id = ${auction.id}`,
   );
   const refund = await applyBalanceChange(tx, {
     userId: auction.lead_bidder_id!,
-    amount: auction.current_bid,
+    amount: auction.lead_max,
     type: refundType,
     bidTargetId: auction.user_id,
     referenceId: `auction:${auction.id}`,

@@ -101,17 +101,22 @@ export const AuctionCard = memo(function AuctionCard({
   const state = bidStatus(userId, live.leadBidderId, live.previousLeadBidderIds);
   const shownBid = useAnimatedNumber(live.currentBid);
 
-  const handleSubmit = (amount: number) => {
+  const handleSubmit = (amount: number, maximum: boolean) => {
     if (!user) return onSignUp();
     setError(null);
     submittingRef.current = true;
     setSubmitting(true);
     timers.current.push(setTimeout(finishSubmit, BID_TIMEOUT_MS));
     if (socket?.connected) {
-      socket.emit('placeBid', { auctionId: card.auctionId, bidderId: user.id, bidAmount: amount });
+      socket.emit('placeBid', {
+        auctionId: card.auctionId,
+        bidderId: user.id,
+        bidAmount: amount,
+        maximum,
+      });
       return;
     }
-    placeBidOverHttp(card.auctionId, amount)
+    placeBidOverHttp(card.auctionId, amount, maximum)
       .then(({ auction }) => {
         setLive(fromCard(auction));
         handleOutcome({ kind: 'success', at: Date.now() });
@@ -172,6 +177,7 @@ export const AuctionCard = memo(function AuctionCard({
               isVisitor={user === null}
               isApproved={user?.is_approved ?? false}
               isLeading={state === 'winning'}
+              yourMaximum={live.yourMaximum}
               insufficientFlash={flash}
               submitting={submitting}
               error={error}
@@ -206,6 +212,9 @@ export const AuctionCard = memo(function AuctionCard({
           onClick={() => embla?.scrollTo(biddingIndex)}
         >
           <span>{BID_BUTTON_LABEL[state]}</span>{' '}
+          {state === 'winning' && live.yourMaximum !== null ? (
+            <span className="reserve-badge is-met">max {formatTokens(live.yourMaximum)}</span>
+          ) : null}
           {live.reserve ? (
             <span
               className={clsx('reserve-badge', live.reserve === 'met' && 'is-met')}

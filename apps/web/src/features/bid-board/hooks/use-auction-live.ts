@@ -13,6 +13,8 @@ export interface LiveAuction {
   previousLeadBidderIds: number[];
   /** The hidden reserve's state; null when the owner set none. */
   reserve: AuctionCard['reserve'];
+  /** The member's own hidden maximum while they lead; null otherwise. */
+  yourMaximum: number | null;
 }
 
 export const VISIBLE_RATIO = 0.8;
@@ -24,6 +26,7 @@ export function fromCard(card: AuctionCard): LiveAuction {
     leadBidderUsername: card.lead_bidder_username,
     previousLeadBidderIds: card.previous_lead_bidder_id,
     reserve: card.reserve,
+    yourMaximum: card.your_maximum,
   };
 }
 
@@ -48,6 +51,8 @@ export function applyBid(
     leadBidderId: bid.bidderId,
     leadBidderUsername: bid.bidderUsername,
     previousLeadBidderIds,
+    // Someone else leads now: the member's maximum was spent (or never was).
+    yourMaximum: bid.bidderId === live.leadBidderId ? live.yourMaximum : null,
     reserve:
       bid.reserveMet === undefined || bid.reserveMet === null
         ? live.reserve
@@ -118,15 +123,30 @@ export function useAuctionLive(options: {
         bid_amount: number;
         lead_bidder_username: string | null;
       };
+      auction?: {
+        current_bid: number;
+        lead_bidder_id: number;
+        lead_bidder_username: string | null;
+      };
+      yourMaximum?: number | null;
     }) => {
       if (p.bid.auction_id !== auctionId) return;
-      setLive((l) =>
-        applyBid(l, {
+      setLive((l) => {
+        const mine = applyBid(l, {
           amount: p.bid.bid_amount,
           bidderId: p.bid.user_id,
           bidderUsername: p.bid.lead_bidder_username,
-        }),
-      );
+        });
+        // A sitting leader's maximum may have answered at once: the auction as it is now.
+        const now = p.auction
+          ? applyBid(mine, {
+              amount: p.auction.current_bid,
+              bidderId: p.auction.lead_bidder_id,
+              bidderUsername: p.auction.lead_bidder_username,
+            })
+          : mine;
+        return { ...now, yourMaximum: p.yourMaximum ?? null };
+      });
       onOutcome({ kind: 'success', at: Date.now() });
     };
     const handleError = (p: { message: string; auctionId: number | null }) => {
