@@ -7,7 +7,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
-import { sweepPeriods } from '../apps/server/src/jobs/period-close';
+import { sweepPeriods } from '../apps/server/src/modules/auctions/period-sweep';
 import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
 import { placeBid } from '../apps/server/src/modules/bids/bids.service';
 import {
@@ -38,9 +38,9 @@ async function bareClose(url: string): Promise<number> {
   await client.query(
     `WITH closed AS (
        UPDATE auctions SET status = 'closed', closed_at = now(), updated_at = now()
-        WHERE period_id = $1 AND status = 'active' RETURNING id, user_id, lead_bidder_id, current_bid)
-     INSERT INTO connections (user_id, partner_id, auction_id, amount, status, status_changed_at, created_at, updated_at)
-     SELECT lead_bidder_id, user_id, id, current_bid, 'pending', now(), now(), now()
+        WHERE period_id = $1 AND status = 'active' RETURNING id, user_id, lead_bidder_id, current_bid, escrow_promotional)
+     INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional, status, status_changed_at, created_at, updated_at)
+     SELECT lead_bidder_id, user_id, id, current_bid, escrow_promotional, 'pending', now(), now(), now()
        FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
      ON CONFLICT (auction_id) DO NOTHING`,
     [periodId],
@@ -106,7 +106,7 @@ if (!pgBase) {
     await database.close();
     // Every auction led by the next member; the period already due.
     await seed.query(
-      `UPDATE auctions SET current_bid = 100,
+      `UPDATE auctions SET current_bid = 100, escrow_promotional = 100,
               lead_bidder_id = CASE WHEN user_id = $1 THEN $2 ELSE user_id + 1 END`,
       [ids.at(-1), ids[0]],
     );

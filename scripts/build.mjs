@@ -1,6 +1,7 @@
 // `npm run build`: builds the web app and the server, each only when its sources changed
-// since its last build (a content hash kept beside each build). `npm start` runs this
-// first, so a warm start never rebuilds anything.
+// since its last build (a content hash kept beside each build), then assembles the release
+// folder (scripts/release.mjs). `npm start` runs the builds first, so a warm start never
+// rebuilds anything.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -69,4 +70,9 @@ export function ensureBuilt() {
   }
 }
 
-if (process.argv[1] === import.meta.filename) ensureBuilt();
+// `npm run build` also assembles release/ (scripts/release.mjs); `npm start` needs only the builds.
+if (process.argv[1] === import.meta.filename) {
+  ensureBuilt();
+  const { assembleRelease } = await import('./release.mjs');
+  assembleRelease();
+}

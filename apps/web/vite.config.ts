@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { faceModels } from './build/face-models';
+import { keepPreviousAssets } from './build/keep-previous-assets';
 import { precompress } from './build/precompress';
 
 const appDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
@@ -27,11 +28,13 @@ const contentSecurityPolicy = [
 
 export default defineConfig({
   root: appDir,
-  plugins: [react(), faceModels(), precompress()],
+  plugins: [react(), faceModels(), keepPreviousAssets(), precompress()],
   resolve: { alias: { '@': `${appDir}src` } },
   build: {
     outDir: `${appDir}dist`,
-    emptyOutDir: true,
+    // Not emptied: an open tab still asks for the previous build's chunks after a deploy;
+    // keepPreviousAssets deletes them once their grace period is over.
+    emptyOutDir: false,
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {

@@ -99,13 +99,16 @@ export async function bulkMembers(
 ): Promise<number[]> {
   const result = await client.query<{ id: number }>(
     `WITH made AS (
-       INSERT INTO users (phone_number, username, onboarded, is_approved, token_balance)
-       SELECT '+1212' || lpad(g::text, 7, '0'), $2 || g, 14, true, $3
+       INSERT INTO users (phone_number, username, onboarded, is_approved, token_balance,
+                          promotional_tokens)
+       SELECT '+1212' || lpad(g::text, 7, '0'), $2 || g, 14, true, $3, $3
          FROM generate_series(1, $1) g
        RETURNING id, token_balance),
      minted AS (
-       INSERT INTO token_transactions (user_id, amount, balance_after, redeemable_after, transaction_type)
-       SELECT id, token_balance, token_balance, 0, 'adjustment' FROM made WHERE token_balance > 0)
+       INSERT INTO token_transactions (user_id, amount, balance_after, redeemable_after,
+                                       transaction_type, promotional_amount)
+       SELECT id, token_balance, token_balance, 0, 'adjustment', token_balance
+         FROM made WHERE token_balance > 0)
      SELECT id FROM made ORDER BY id`,
     [count, prefix, tokens],
   );

@@ -20,7 +20,7 @@ export type ClientJob =
     }
   | {
       scenario: 'chat';
-      /** 'app': POST /api/chat/...; 'relay': a socket emit the bare server forwards. */
+      /** 'app': POST /api/chat/... (the app or the bare durable server); 'relay': a socket emit the bare relay forwards. */
       mode: 'app' | 'relay';
       url: string;
       pairs: ChatPair[];

@@ -80,6 +80,9 @@ import { systemRoutes } from './modules/system/system.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import metricsPlugin, { scrapeRegistry } from './plugins/metrics';
+import { rateLimitStore } from './plugins/rate-limit-store';
+import readinessPlugin from './plugins/readiness';
+import redisPlugin from './plugins/redis';
 import sessionsEndedPlugin from './plugins/sessions-ended';
 import socketPlugin, { adapterStreamName } from './plugins/socket';
 
@@ -110,7 +113,11 @@ export async function buildApp(deps: AppDependencies) {
     ...loggingOptions(config, deps.logStream),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
-    forceCloseConnections: true,
+    // A shutdown closes idle keep-alive connections only: a request in flight (a bid, a
+    // payment confirmation) finishes and gets its whole answer. By then the balancer has
+    // stopped sending (the drain delay), so a late request is still served, not given 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
@@ -173,6 +180,7 @@ export async function buildApp(deps: AppDependencies) {
   // This app's own metrics; /metrics shows them with the process's (lib/metrics.ts).
   const registry = new Registry();
   await app.register(errorsPlugin, { registry });
+  await app.register(readinessPlugin, { timeoutMs: config.READY_TIMEOUT_MS });
   // Photos and uploads come from the bucket's own origin when storage is S3.
   const storageOrigins = s3Origins(config);
   // The card processor's hosted form is framed and posted to only when it is a third party.
@@ -203,14 +211,12 @@ export async function buildApp(deps: AppDependencies) {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Rate-limit counters (HTTP and socket events) shared by every server when Redis is set.
-  const limitsRedis = config.REDIS_URL
-    ? await redisForLimits(config.REDIS_URL, app as unknown as FastifyInstance)
-    : undefined;
+  await app.register(redisPlugin, { url: config.REDIS_URL });
+  // Rate-limit counters (HTTP and socket events) are shared by every server through Redis.
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    ...(limitsRedis ? { redis: limitsRedis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
+    store: rateLimitStore(app.redis, `${config.REDIS_PREFIX}:rate-limit:`),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: MESSAGES.tooManyRequests,
@@ -227,15 +233,13 @@ export async function buildApp(deps: AppDependencies) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(sessionsEndedPlugin, {
-    redisUrl: config.REDIS_URL,
-    redisPrefix: config.REDIS_PREFIX,
-  });
+  await app.register(sessionsEndedPlugin, { redisPrefix: config.REDIS_PREFIX });
   await app.register(authPlugin, {
     db: database.db,
     sessions,
     isProduction: config.isProduction,
     metricsToken: config.METRICS_TOKEN,
+    sessionsEnded: app.sessionsEnded,
   });
   // The API document maps every route and field: in production, for operators only.
   await app.register(swaggerUi, {
@@ -249,25 +253,25 @@ export async function buildApp(deps: AppDependencies) {
       ...config.CORS_ORIGINS,
       ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
     ],
-    redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
+    adapterMaxLength: config.SOCKET_ADAPTER_MAX_LENGTH,
     sessionSweepSeconds: config.SOCKET_SESSION_SWEEP_SECONDS,
     eventBudget: {
       max: config.SOCKET_EVENTS_MAX,
       windowSeconds: config.SOCKET_EVENTS_WINDOW_SECONDS,
-      redis: limitsRedis,
     },
   });
 
   await app.register(metricsPlugin, {
     db: database.db,
     registry,
-    redis: limitsRedis,
+    redis: app.redis?.client,
     adapterStream: config.REDIS_URL ? adapterStreamName(config.REDIS_PREFIX) : undefined,
   });
 
   const presence = await createPresence({
     io: app.io,
+    redis: app.redis,
     db: database.db,
     config,
     clock,
@@ -414,17 +418,6 @@ export async function buildApp(deps: AppDependencies) {
  */
 export function webCacheControl(filePath: string): string {
   return /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-/** The Redis client of the HTTP and socket-event rate limits. */
-async function redisForLimits(url: string, app: FastifyInstance) {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
-  client.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));
-  app.addHook('onClose', async () => {
-    await client.quit().catch(() => {});
-  });
-  return client;
 }
 
 /** Where the sandbox processor delivers its webhooks: our own public or listening address. */

@@ -4,11 +4,11 @@ import { createPaymentGateway } from './adapters/payments';
 import { createPayoutProvider } from './adapters/payouts';
 import { type Config, loadConfig } from './config';
 import { databaseOptions, openDatabase } from './db/client';
-import { sweepPeriods } from './jobs/period-close';
 import { systemClock } from './lib/context';
 import { loadSecrets } from './lib/secrets';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
 import { createAdmin, removeAdmin } from './modules/admin/operator-admins.service';
+import { sweepPeriods } from './modules/auctions/period-sweep';
 import { sweepConnections } from './modules/connections/connection-sweep.service';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { reversePurchase } from './modules/payments/purchase-reversal.service';
@@ -92,13 +92,14 @@ const commands: Record<
     },
   },
   'grant-tokens': {
-    usage: 'grant-tokens <username> <amount> [--redeemable]   (redeemable: cash-redeemable too)',
+    usage:
+      'grant-tokens <username> <amount> [--redeemable|--paid]   (cash-redeemable, or paid for: purchased)',
     run: async (db, [username, amount, flag]) => {
       const { entry: _entry, ...granted } = await adjustTokens(
         db,
         required(username, 'username'),
         Number(amount),
-        { redeemable: flag === '--redeemable' },
+        { redeemable: flag === '--redeemable', paid: flag === '--paid' },
       );
       return granted;
     },

@@ -54,6 +54,15 @@ const schema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: timeout.default(72_000),
   /** Whole request received within this (slow clients cannot hold sockets; 0: no limit). */
   HTTP_REQUEST_TIMEOUT_MS: millis.default(120_000),
+  /**
+   * After SIGTERM the server answers /api/ready with 503 but keeps serving this long, so
+   * the balancer sees it and stops sending before anything is refused (a few check intervals).
+   */
+  DRAIN_DELAY_MS: millis.default(5000),
+  /** After the drain delay, in-flight requests and jobs get this long before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: timeout.default(30_000),
+  /** /api/ready gives PostgreSQL and Redis this long to answer before it reports 503. */
+  READY_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Calls to Twilio and to push services give up after this. */
   PROVIDER_TIMEOUT_MS: timeout.default(10_000),
   /** Calls to Authorize.Net and PayPal give up after this. */
@@ -64,6 +73,11 @@ const schema = z.object({
     .string()
     .regex(/^[\w:-]{1,64}$/, 'letters, digits, _ - : only')
     .default('bidboard'),
+  /**
+   * Entries the Socket.IO streams adapter keeps in Redis: a reconnecting client recovers
+   * missed events only while they are still in the stream (size it to a few minutes of events).
+   */
+  SOCKET_ADAPTER_MAX_LENGTH: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
   WEB_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_SECONDS: seconds.default(30 * 24 * 3600),

@@ -1,11 +1,13 @@
 // Entry point: read settings, open and migrate the database, seed demo data, listen,
-// and shut down gracefully on SIGINT/SIGTERM.
+// and drain gracefully on SIGTERM (shutdown.ts).
+import type { FastifyInstance } from 'fastify';
 import { createStorage } from './adapters/storage';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseOptions, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { loadSecrets } from './lib/secrets';
+import { createShutdown } from './shutdown';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,19 +29,13 @@ async function main() {
     if (created > 0) app.log.info(`seeded ${created} demo members`);
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, closing`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const shutdown = createShutdown(app as unknown as FastifyInstance, database, {
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    exit: (code) => process.exit(code),
+  });
+  // The balancer stops servers with SIGTERM; Ctrl-C (SIGINT) in a terminal need not wait.
+  process.on('SIGTERM', () => void shutdown('SIGTERM', config.DRAIN_DELAY_MS));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`serving on http://localhost:${config.PORT} (${database.kind})`);

@@ -27,7 +27,13 @@ export async function pendingConnections(
   db: Db,
   clock: TestClock,
   count: number,
-  options: { amount?: number; tokens?: number; bidder?: Made['bidder'] } = {},
+  options: {
+    amount?: number;
+    tokens?: number;
+    bidder?: Made['bidder'];
+    /** The same owner again: a second connection between the same two members. */
+    owner?: Made['owner'];
+  } = {},
 ): Promise<Made[]> {
   const amount = options.amount ?? 100;
   // A clock moved past the open period's end finds it closed, with the next one open.
@@ -35,7 +41,7 @@ export async function pendingConnections(
   const period = await ensureOpenPeriod(db, clock.clock());
   const pairs = [];
   for (let i = 0; i < count; i++) {
-    const owner = await buildBidder(db, 0);
+    const owner = options.owner ?? (await buildBidder(db, 0));
     // One bidder winning several auctions (a member writing to several matches).
     const bidder = options.bidder ?? (await buildBidder(db, options.tokens ?? 1000));
     const [auction] = await rows<{ id: number }>(

@@ -78,6 +78,7 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
     );
   }
   problems.push(...(await paymentProblems(db)));
+  problems.push(...(await originProblems(db)));
   // A connection's escrow leaves 'held' through exactly one ledger row: a refund of the
   // amount to the bidder, or the owner's win of the amount (added to both balances).
   const escrowRows = await rows<{ id: number; escrow_state: string }>(
@@ -148,6 +149,73 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
   }
   return problems;
 }
+
+/**
+ * Token origins (product rules, The token economy): every balance equals its ledger origin
+ * by origin; a released escrow went back in exactly its parts (refund) or paid the owner
+ * its promotional part as promotional and the rest as redeemable (win); and origins are
+ * conserved: what rows other than bids, refunds and rewards brought in, by origin, is
+ * what members and held escrows hold (a reward turns purchased into redeemable, so those
+ * two are counted together).
+ */
+export async function originProblems(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const members = await rows<{ id: number }>(
+    db,
+    sql`SELECT u.id FROM users u
+          LEFT JOIN (SELECT user_id, SUM(promotional_amount) AS pr, SUM(purchased_amount) AS pu,
+                            SUM(redeemable_amount) AS re
+                       FROM token_transactions GROUP BY user_id) l ON l.user_id = u.id
+         WHERE u.promotional_tokens <> COALESCE(l.pr, 0) OR u.purchased_tokens <> COALESCE(l.pu, 0)
+            OR u.redeemable_tokens <> COALESCE(l.re, 0)`,
+  );
+  if (members.length) problems.push(`balance by origin != ledger for ${members.length} members`);
+  const released = await rows<{ id: number }>(
+    db,
+    sql`SELECT c.id FROM connections c
+          JOIN token_transactions t ON t.idempotency_key = 'connection:' || c.id || ':escrow'
+         WHERE CASE WHEN t.transaction_type = 'win'
+                    THEN (t.promotional_amount, t.purchased_amount, t.redeemable_amount)
+                         <> (c.escrow_promotional, 0, c.escrow_purchased + c.escrow_redeemable)
+                    ELSE (t.promotional_amount, t.purchased_amount, t.redeemable_amount)
+                         <> (c.escrow_promotional, c.escrow_purchased, c.escrow_redeemable)
+               END`,
+  );
+  if (released.length) problems.push(`escrow released in the wrong parts: ${released.length}`);
+  const [totals] = await rows<{
+    in_promo: number;
+    in_paid: number;
+    held_promo: number;
+    held_paid: number;
+  }>(
+    db,
+    sql`SELECT
+          (SELECT COALESCE(SUM(promotional_amount), 0)::bigint FROM token_transactions
+            WHERE transaction_type NOT IN ${INTERNAL}) AS in_promo,
+          (SELECT COALESCE(SUM(purchased_amount + redeemable_amount), 0)::bigint FROM token_transactions
+            WHERE transaction_type NOT IN ${INTERNAL}) AS in_paid,
+          (SELECT COALESCE(SUM(promotional_tokens), 0)::bigint FROM users)
+          + (SELECT COALESCE(SUM(escrow_promotional), 0)::bigint FROM auctions
+              WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
+          + (SELECT COALESCE(SUM(escrow_promotional), 0)::bigint FROM connections
+              WHERE escrow_state = 'held') AS held_promo,
+          (SELECT COALESCE(SUM(purchased_tokens + redeemable_tokens), 0)::bigint FROM users)
+          + (SELECT COALESCE(SUM(escrow_purchased + escrow_redeemable), 0)::bigint FROM auctions
+              WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
+          + (SELECT COALESCE(SUM(escrow_purchased + escrow_redeemable), 0)::bigint FROM connections
+              WHERE escrow_state = 'held') AS held_paid`,
+  );
+  if (Number(totals!.in_promo) !== Number(totals!.held_promo)) {
+    problems.push(`promotional in ${totals!.in_promo} != held ${totals!.held_promo}`);
+  }
+  if (Number(totals!.in_paid) !== Number(totals!.held_paid)) {
+    problems.push(`purchased + redeemable in ${totals!.in_paid} != held ${totals!.held_paid}`);
+  }
+  return problems;
+}
+
+/** Ledger types that only move tokens between members and escrows. */
+const INTERNAL = sql.raw("('bid', 'outbid', 'rebid', 'refund', 'refund_deleted_user', 'win')");
 
 /**
  * Each credited purchase has exactly one 'purchase' ledger row of its tokens and at most one

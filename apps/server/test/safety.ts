@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../src/db/client';
 import { users } from '../src/db/schema';
-import { sweepPeriods } from '../src/jobs/period-close';
 import { openAuctionForMember } from '../src/modules/auctions/member-auction';
+import { sweepPeriods } from '../src/modules/auctions/period-sweep';
 import { placeBid } from '../src/modules/bids/bids.service';
 import { signIn, type TestApp } from './app';
 import { pendingConnections } from './connections';

@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { rows } from '../src/db/client';
-import { sweepPeriods } from '../src/jobs/period-close';
 import type { Clock } from '../src/lib/context';
+import { sweepPeriods } from '../src/modules/auctions/period-sweep';
 import { signIn, type TestApp } from './app';
 import { buildBidder } from './marketplace';
 

@@ -1,7 +1,7 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the production
 // build, once, at maximum compression: the server sends them as they are
 // (@fastify/static preCompressed) instead of compressing on each request.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -13,6 +13,11 @@ function filesUnder(dir: string): string[] {
     const file = path.join(dir, name);
     return statSync(file).isDirectory() ? filesUnder(file) : [file];
   });
+}
+
+function isCompressed(file: string): boolean {
+  const copy = `${file}.br`;
+  return existsSync(copy) && statSync(copy).mtimeMs >= statSync(file).mtimeMs;
 }
 
 export function precompress(): Plugin {
@@ -27,6 +32,8 @@ export function precompress(): Plugin {
     closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       for (const file of filesUnder(outDir).filter((f) => TEXT_FILE.test(f))) {
+        // The previous builds' files kept beside this one were compressed when they were new.
+        if (isCompressed(file)) continue;
         const source = readFileSync(file);
         writeFileSync(
           `${file}.br`,

@@ -31,6 +31,8 @@ export const MESSAGES = {
   authFailed: 'Authentication failed',
   /** A socket whose session was logged out, expired or revoked (socketError). */
   sessionEnded: 'Your session has ended. Please sign in again.',
+  /** An event refused while this server drains for a restart (the client reconnects elsewhere). */
+  serverRestarting: 'The server is restarting. Please try again in a moment.',
   referralRewardAwarded: 'Referral bonus awarded',
   referralRewardAlreadyAwarded: 'Referral bonus already awarded',
   insufficientTokens: 'Insufficient tokens',
@@ -74,7 +76,7 @@ export const ERROR_CODES = [
   'PAYMENT_UNVERIFIED',
   'PAYMENT_PROVIDER_ERROR',
   'WEBHOOK_SIGNATURE_INVALID',
-  /** A check the server runs itself (the photo face check) could not run just now. */
+  /** The server cannot do it just now: a check it runs itself (the photo face check) or a restart. */
   'UNAVAILABLE',
   /** The scam guard holds a message until the sender answers its question (issue 23). */
   'SCAM_GUARD_CONFIRM',

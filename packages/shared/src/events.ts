@@ -1,6 +1,7 @@
 // Socket.IO event maps, both directions (accounts §7, marketplace §7 Realtime).
 // Later capabilities extend these maps; every payload has a schema here.
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 import { alertSchema } from './schemas/alerts';
 import { auctionCardSchema } from './schemas/auctions';
 import { cidSchema, messageSchema } from './schemas/chat';
@@ -56,10 +57,13 @@ export const bidSuccessPayload = z.object({
   /** The bidder's own hidden maximum while they lead; only they receive it. */
   yourMaximum: z.number().int().nullable().optional(),
 });
+/** A refused bid: the client branches on `code` (e.g. INSUFFICIENT_TOKENS) and shows `message`. */
 export const bidErrorPayload = z.object({
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   auctionId: z.number().int().nullable(),
 });
+export type BidErrorPayload = z.infer<typeof bidErrorPayload>;
 export const leadBidderUpdatePayload = z.object({
   userId: z.number().int(),
   tokenBalance: z.number().int(),
@@ -128,7 +132,7 @@ export type BalanceUpdate = z.infer<typeof balanceUpdatePayload>;
  * An event the server refused before handling it: the session behind the socket ended
  * (the socket is then disconnected) or the member's event budget is spent.
  */
-export const SOCKET_ERROR_CODES = ['SESSION_ENDED', 'RATE_LIMITED'] as const;
+export const SOCKET_ERROR_CODES = ['SESSION_ENDED', 'RATE_LIMITED', 'SERVER_RESTARTING'] as const;
 export const socketErrorPayload = z.object({
   /** The refused event; null when the socket is cut without one. */
   event: z.string().nullable(),
@@ -225,7 +229,7 @@ export interface ServerToClientEvents {
   typing: (payload: TypingEvent) => void;
   bidUpdate: (payload: z.infer<typeof bidUpdatePayload>) => void;
   bidSuccess: (payload: z.infer<typeof bidSuccessPayload>) => void;
-  bidError: (payload: z.infer<typeof bidErrorPayload>) => void;
+  bidError: (payload: BidErrorPayload) => void;
   leadBidderUpdate: (payload: z.infer<typeof leadBidderUpdatePayload>) => void;
   roomJoined: (payload: z.infer<typeof roomJoinedPayload>) => void;
   auctionDeleted: (payload: z.infer<typeof auctionDeletedPayload>) => void;

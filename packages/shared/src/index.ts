@@ -16,6 +16,7 @@ export * from './rules/bio';
 export * from './rules/chat';
 export * from './rules/content';
 export * from './rules/dob';
+export * from './rules/economy';
 export * from './rules/email';
 export * from './rules/favorite-thing';
 export * from './rules/gender';

@@ -94,6 +94,10 @@ export const auctions = pgTable(
      */
     lead_max: integer('lead_max').notNull().default(0),
     lead_bidder_id: integer('lead_bidder_id').references(() => users.id),
+    /** The lead bidder's escrow (the current bid) by origin; zero without a leader. */
+    escrow_promotional: integer('escrow_promotional').notNull().default(0),
+    escrow_purchased: integer('escrow_purchased').notNull().default(0),
+    escrow_redeemable: integer('escrow_redeemable').notNull().default(0),
     status: text('status', { enum: AUCTION_STATUSES }).notNull().default('active'),
     /** Bids up to this id no longer count: their leader was removed and refunded. */
     bids_voided_through: bigint('bids_voided_through', { mode: 'number' }),
@@ -115,6 +119,12 @@ export const auctions = pgTable(
       sql`${t.lead_max} <= 99999 AND (${t.lead_bidder_id} IS NULL OR ${t.lead_max} >= ${t.current_bid})`,
     ),
     check('auctions_lead_not_owner', sql`${t.lead_bidder_id} IS DISTINCT FROM ${t.user_id}`),
+    check(
+      'auctions_escrow_origins',
+      sql`${t.escrow_promotional} >= 0 AND ${t.escrow_purchased} >= 0 AND ${t.escrow_redeemable} >= 0
+          AND ${t.escrow_promotional} + ${t.escrow_purchased} + ${t.escrow_redeemable}
+            = CASE WHEN ${t.lead_bidder_id} IS NULL THEN 0 ELSE ${t.lead_max} END`,
+    ),
   ],
 );
 
@@ -158,6 +168,10 @@ export const connections = pgTable(
       .references(() => auctions.id),
     /** Tokens held in escrow for this connection. */
     amount: integer('amount').notNull(),
+    /** The escrowed amount by origin: a refund returns exactly these parts. */
+    escrow_promotional: integer('escrow_promotional').notNull().default(0),
+    escrow_purchased: integer('escrow_purchased').notNull().default(0),
+    escrow_redeemable: integer('escrow_redeemable').notNull().default(0),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('pending'),
     status_changed_at: timestamp('status_changed_at', { withTimezone: true })
       .notNull()
@@ -182,6 +196,11 @@ export const connections = pgTable(
     index('connections_pair_idx').on(t.user_id, t.partner_id),
     index('connections_status_idx').on(t.status, t.status_changed_at),
     check('connections_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'connections_escrow_origins',
+      sql`${t.escrow_promotional} >= 0 AND ${t.escrow_purchased} >= 0 AND ${t.escrow_redeemable} >= 0
+          AND ${t.escrow_promotional} + ${t.escrow_purchased} + ${t.escrow_redeemable} = ${t.amount}`,
+    ),
     // The escrow can only be where the status allows (product rules, Connection lifecycle):
     // pending holds it; an expiry refunds it; a rejection holds it through the grace
     // period, then refunds it; an accepted connection holds it until engagement pays the

@@ -53,6 +53,12 @@ export const users = pgTable(
     birth_date: date('birth_date', { mode: 'string' }),
     token_balance: integer('token_balance').notNull().default(0),
     redeemable_tokens: integer('redeemable_tokens').notNull().default(0),
+    /**
+     * The origins of token_balance besides the redeemable part (product rules, The token
+     * economy): promotional (signup, referral, daily claim, grants) and purchased (bundles).
+     */
+    promotional_tokens: integer('promotional_tokens').notNull().default(0),
+    purchased_tokens: integer('purchased_tokens').notNull().default(0),
     /** The hidden reserve of the member's auctions opened from now on (0: none). */
     reserve_price: integer('reserve_price').notNull().default(0),
     available_for_bids: boolean('available_for_bids').notNull().default(true),
@@ -85,6 +91,10 @@ export const users = pgTable(
     check(
       'users_redeemable_within_balance',
       sql`${t.redeemable_tokens} >= 0 AND ${t.redeemable_tokens} <= ${t.token_balance}`,
+    ),
+    check(
+      'users_token_origins',
+      sql`${t.promotional_tokens} >= 0 AND ${t.purchased_tokens} >= 0 AND ${t.token_balance} = ${t.promotional_tokens} + ${t.purchased_tokens} + ${t.redeemable_tokens}`,
     ),
     check('users_invites_left_nonnegative', sql`${t.invites_left} >= 0`),
     check('users_reserve_price_range', sql`${t.reserve_price} BETWEEN 0 AND 99999`),
@@ -146,6 +156,8 @@ export const TRANSACTION_TYPES = [
   'redemption_paid',
   'purchase',
   'purchase_reversal',
+  /** Migration 0018: the non-redeemable part of a balance that came from purchases. */
+  'origin_assignment',
 ] as const;
 
 export const tokenTransactions = pgTable(
@@ -158,6 +170,10 @@ export const tokenTransactions = pgTable(
     amount: integer('amount').notNull(),
     balance_after: integer('balance_after').notNull(),
     redeemable_after: integer('redeemable_after').notNull(),
+    /** The parts of `amount` by origin; they always add up to it. */
+    promotional_amount: integer('promotional_amount').notNull().default(0),
+    purchased_amount: integer('purchased_amount').notNull().default(0),
+    redeemable_amount: integer('redeemable_amount').notNull().default(0),
     transaction_type: text('transaction_type', { enum: TRANSACTION_TYPES }).notNull(),
     status: text('status').notNull().default('completed'),
     bid_target_id: integer('bid_target_id'),
@@ -168,6 +184,10 @@ export const tokenTransactions = pgTable(
   (t) => [
     index('token_transactions_user_idx').on(t.user_id, t.id),
     uniqueIndex('token_transactions_idempotency_key').on(t.idempotency_key),
+    check(
+      'token_transactions_origin_parts',
+      sql`${t.amount} = ${t.promotional_amount} + ${t.purchased_amount} + ${t.redeemable_amount}`,
+    ),
   ],
 );
 

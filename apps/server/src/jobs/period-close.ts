@@ -5,61 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/context';
-import { alertMetrics, closeMetrics } from '../lib/metrics';
 import { listenForAlertRanges } from '../modules/alerts/alerts.events';
-import { publishPeriodClosed } from '../modules/auctions/auctions.events';
-import {
-  type ClosedPeriod,
-  type ClosePeriodOptions,
-  closePeriod,
-  closeStage,
-  ensureOpenPeriod,
-  type PeriodRow,
-} from '../modules/auctions/periods.service';
-import type { AppSocketServer } from '../plugins/socket';
+import { type SweepDeps, sweepPeriods } from '../modules/auctions/period-sweep';
 import { startCountdownSync } from './countdown-sync';
 import { startRepeatingJob } from './repeating-job';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 /** setTimeout's largest delay; a longer wait is covered by the periodic check. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export interface SweepDeps {
-  db: Db;
-  clock: Clock;
-  io?: AppSocketServer;
-}
-
-export interface SweepResult {
-  closed: ClosedPeriod | null;
-  period: PeriodRow;
-}
-
-/** Closes the period when due (or now, with `force`) and makes sure one is open. */
-export async function sweepPeriods(
-  deps: SweepDeps,
-  options: ClosePeriodOptions = {},
-): Promise<SweepResult> {
-  const now = deps.clock();
-  const closed = await closePeriod(deps.db, now, options).catch((error: unknown) => {
-    closeMetrics.failed();
-    throw error;
-  });
-  const period = closed?.next ?? (await ensureOpenPeriod(deps.db, now));
-  if (closed) recordClose(closed, now);
-  const io = deps.io;
-  if (closed && io)
-    await closeStage('fan_out', () => publishPeriodClosed(io, deps.db, closed, now));
-  return { closed, period };
-}
-
-function recordClose(closed: ClosedPeriod, now: Date) {
-  closeMetrics.closed({ auctions: closed.auctionCount, connections: closed.connectionCount }, now);
-  // Two alerts per connection, one of each kind.
-  for (const kind of closed.alerts.kinds) {
-    alertMetrics.written(kind, closed.alerts.count / closed.alerts.kinds.length);
-  }
-}
 
 export interface PeriodSweeper {
   /** Runs a sweep now (the timers call this); overlapping calls share one run. */

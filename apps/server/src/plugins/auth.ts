@@ -1,18 +1,27 @@
 // Bearer-token authentication for HTTP routes. `app.requireMember` is the onRequest hook
 // of every route that needs a signed-in member; `request.member` is then set.
+// `app.requireSession` is for the hot routes that need only who is asking (a chat send):
+// `request.session` is set from the sessions this server verified in the last seconds
+// (SessionCache, the sockets' own rule, emptied at once by `sessionsEnded`), so most
+// requests read no row; `request.member` stays null.
 // `app.requireOperator` guards what only operators read (metrics, the API document): in
 // production it takes the METRICS_TOKEN bearer (for a Prometheus scraper) or an admin.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { batchLoader } from '../lib/batch-loader';
 import { forbidden, notAuthenticated } from '../lib/errors';
 import {
   type AuthenticatedSession,
   authenticateMember,
   type SessionSettings,
+  touchLiveSessions,
+  verifyToken,
 } from '../modules/auth/session.service';
+import { SessionCache } from '../modules/auth/session-cache';
 import type { UserRow } from '../modules/users/user.presenter';
+import type { SessionsEndedChannel } from './sessions-ended';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireMember: (request: FastifyRequest) => Promise<void>;
+    requireSession: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     requireOperator: (request: FastifyRequest) => Promise<void>;
   }
@@ -44,6 +54,7 @@ export interface AuthPluginOptions {
   /** Operator pages are public outside production (local development, tests). */
   isProduction: boolean;
   metricsToken: string | undefined;
+  sessionsEnded: SessionsEndedChannel;
 }
 
 export default fp(
@@ -62,6 +73,23 @@ export default fp(
     }
 
     app.decorate('requireMember', requireMember);
+
+    const verified = new SessionCache(opts.sessions.idleSeconds);
+    opts.sessionsEnded.subscribe((ended) => verified.end(ended));
+    // Requests arriving within a few milliseconds share one read of their sessions.
+    const loadLive = batchLoader({
+      load: (claims: AuthenticatedSession[]) => touchLiveSessions(opts.db, opts.sessions, claims),
+      keyOf: (claim) => claim.sessionId,
+      windowMs: 5,
+    });
+    app.decorate('requireSession', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw notAuthenticated();
+      const claimed = await verifyToken(opts.sessions, token);
+      const session = await verified.live(claimed, loadLive, opts.sessions.clock);
+      if (!session) throw notAuthenticated();
+      request.session = session;
+    });
     async function requireAdmin(request: FastifyRequest) {
       await requireMember(request);
       if (request.member?.role !== 'admin') throw forbidden();

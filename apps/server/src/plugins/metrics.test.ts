@@ -20,9 +20,9 @@ import { buildBidder, testClock } from '../../test/marketplace';
 import { confirm, paidForm } from '../../test/payments';
 import { connectedBidder, openAuctionOf } from '../../test/sockets';
 import { rows } from '../db/client';
-import { sweepPeriods } from '../jobs/period-close';
 import { processRegistry } from '../lib/metrics';
 import { adjustTokens } from '../modules/admin/admin.service';
+import { sweepPeriods } from '../modules/auctions/period-sweep';
 import { deliverDueNotifications } from '../modules/notifications/outbox.service';
 
 const redisUrl = process.env.TEST_REDIS_URL;

@@ -7,6 +7,7 @@ import { idSchema } from '@bidboard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { withTimeout } from './readiness';
 
 /** Every session of a member (`userId`), or one session (`sessionId`). */
 export interface SessionsEnded {
@@ -35,10 +36,7 @@ const wireMessage = z.object({
 });
 
 export default fp(
-  async function sessionsEndedPlugin(
-    app: FastifyInstance,
-    opts: { redisUrl?: string; redisPrefix: string },
-  ) {
+  async function sessionsEndedPlugin(app: FastifyInstance, opts: { redisPrefix: string }) {
     const listeners: ((ended: SessionsEnded) => void)[] = [];
     const deliver = (ended: SessionsEnded) => {
       for (const listener of listeners) {
@@ -53,16 +51,16 @@ export default fp(
     const origin = randomUUID();
     let publish: (message: string) => Promise<void> = async () => {};
 
-    if (opts.redisUrl) {
+    const redis = app.redis;
+    if (redis) {
       const channel = `${opts.redisPrefix}:sessions-ended`;
-      const { createClient } = await import('redis');
-      const publisher = createClient({ url: opts.redisUrl });
-      const subscriber = publisher.duplicate();
-      for (const client of [publisher, subscriber]) {
-        client.on('error', (err) => app.log.error({ err }, 'redis (sessions ended) error'));
-      }
-      await Promise.all([publisher.connect(), subscriber.connect()]);
-      await subscriber.subscribe(channel, (raw) => {
+      // Waits for Redis and resubscribes when it is back; while it is down, other servers
+      // still cut the sockets of ended sessions at their next sweep (socket-sessions.ts).
+      const subscriber = redis.connection('sessions-ended');
+      // Up to a moment at start-up, so a server that is ready hears the others at once.
+      await withTimeout(subscriber.subscribe(channel), 2000, 'redis subscribe').catch(() => {});
+      subscriber.on('message', (from: string, raw: string) => {
+        if (from !== channel) return;
         let parsed: ReturnType<typeof wireMessage.safeParse>;
         try {
           parsed = wireMessage.safeParse(JSON.parse(raw));
@@ -74,12 +72,11 @@ export default fp(
         deliver({ userId, sessionId });
       });
       publish = async (message) => {
-        await publisher.publish(channel, message);
+        if (!redis.available()) return;
+        await redis.client.publish(channel, message).catch((err: unknown) => {
+          app.log.warn({ err }, 'sessions ended not announced to the other servers');
+        });
       };
-      app.addHook('onClose', async () => {
-        await subscriber.quit().catch(() => {});
-        await publisher.quit().catch(() => {});
-      });
     }
 
     app.decorate('sessionsEnded', {
@@ -93,5 +90,5 @@ export default fp(
       },
     });
   },
-  { name: 'sessions-ended' },
+  { name: 'sessions-ended', dependencies: ['redis'] },
 );

@@ -12,7 +12,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/app';
 import { buildBidder } from '../../test/marketplace';
 import { type App, buildApp } from '../app';
 import { rows } from '../db/client';
-import { sweepPeriods } from '../jobs/period-close';
+import { sweepPeriods } from '../modules/auctions/period-sweep';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

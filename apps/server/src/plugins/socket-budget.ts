@@ -1,15 +1,15 @@
 // A budget of socket events per member, like the API's per-IP rate limit: at most `max`
 // events per `windowSeconds`, counted over all of the member's sockets, in Redis (so every
-// server shares the count) when it is configured, in memory otherwise. An event over the
+// server shares the count) when it is configured and up, in this server's memory otherwise. An event over the
 // budget is dropped before any handler runs and answered with socketError RATE_LIMITED.
 import { MESSAGES } from '@bidboard/shared';
-import type { Redis } from 'ioredis';
+import type { RedisLink } from './redis';
 import type { AppSocketServer } from './socket';
 
 export interface SocketBudgetOptions {
   max: number;
   windowSeconds: number;
-  redis?: Redis;
+  redis: RedisLink | null;
   redisPrefix: string;
   log: { warn: (obj: object, msg: string) => void };
 }
@@ -34,9 +34,16 @@ const INCREMENT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-function redisCounter(redis: Redis, prefix: string, windowMs: number) {
+function redisCounter(redis: RedisLink, prefix: string, windowMs: number) {
   return async (userId: number, window: number) =>
-    Number(await redis.eval(INCREMENT, 1, `${prefix}:socket-events:${userId}:${window}`, windowMs));
+    Number(
+      await redis.client.eval(
+        INCREMENT,
+        1,
+        `${prefix}:socket-events:${userId}:${window}`,
+        windowMs,
+      ),
+    );
 }
 
 export function budgetSocketEvents(io: AppSocketServer, opts: SocketBudgetOptions) {
@@ -58,7 +65,8 @@ export function budgetSocketEvents(io: AppSocketServer, opts: SocketBudgetOption
       const window = Math.floor(Date.now() / windowMs);
       // This server's own count refuses a flood without asking Redis for every event.
       if (local(userId, window) > opts.max) return refuse(event);
-      if (!shared) return next();
+      // Redis down: this server's count alone, without a failed call per event.
+      if (!shared || !opts.redis?.available()) return next();
       shared(userId, window)
         .then((n) => (n > opts.max ? refuse(event) : next()))
         .catch((err: unknown) => {

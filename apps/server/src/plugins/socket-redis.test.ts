@@ -9,7 +9,7 @@ import { buildMember } from '../../test/factories';
 import { buildBidder, testClock } from '../../test/marketplace';
 import { buildApp } from '../app';
 import { rows } from '../db/client';
-import { sweepPeriods } from '../jobs/period-close';
+import { sweepPeriods } from '../modules/auctions/period-sweep';
 import { ensureOpenPeriod } from '../modules/auctions/periods.service';
 import { placeBid } from '../modules/bids/bids.service';
 

@@ -9,7 +9,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/app';
 import { balanceOf, buildBidder, testClock } from '../../test/marketplace';
 import { type App, buildApp } from '../app';
 import { rows } from '../db/client';
-import { sweepPeriods } from '../jobs/period-close';
+import { sweepPeriods } from '../modules/auctions/period-sweep';
 import { revokeAllSessions } from '../modules/auth/session.service';
 import { VERIFIED_FOR_MS } from '../modules/auth/session-cache';
 

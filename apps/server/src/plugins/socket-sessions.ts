@@ -11,7 +11,6 @@ import { batchLoader } from '../lib/batch-loader';
 import {
   type AuthenticatedSession,
   findLiveSessions,
-  type LiveSession,
   type SessionSettings,
   touchLiveSessions,
   verifyToken,
@@ -50,18 +49,7 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
     windowMs: BATCH_WINDOW_MS,
   });
 
-  async function liveSession(claimed: AuthenticatedSession): Promise<LiveSession | null> {
-    const cached = cache.get(claimed.sessionId, clock());
-    if (cached && cached.userId === claimed.userId) return cached;
-    const endings = cache.endings;
-    let found = await loadLive(claimed);
-    // Sessions ended while the row was being read: read it again, after the revocation.
-    if (cache.endings !== endings) found = await loadLive(claimed);
-    const fresh = found?.userId === claimed.userId ? found : null;
-    if (fresh) cache.set(fresh, clock());
-    else cache.delete(claimed.sessionId);
-    return fresh;
-  }
+  const liveSession = (claimed: AuthenticatedSession) => cache.live(claimed, loadLive, clock);
 
   function cut(socket: Socket, event: string | null) {
     // Written straight to this socket (`local`): with connection-state recovery a plain

@@ -6,12 +6,12 @@ import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from '
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { SessionSettings } from '../modules/auth/session.service';
 import { budgetSocketEvents } from './socket-budget';
+import { drainSocketEvents } from './socket-drain';
 import { guardSocketSessions } from './socket-sessions';
 
 export interface SocketData {
@@ -42,10 +42,11 @@ export interface SocketPluginOptions {
   db: Db;
   sessions: SessionSettings;
   allowedOrigins: string[];
-  redisUrl?: string;
   redisPrefix: string;
+  /** The streams adapter's stream length (SOCKET_ADAPTER_MAX_LENGTH). */
+  adapterMaxLength: number;
   sessionSweepSeconds: number;
-  eventBudget: { max: number; windowSeconds: number; redis?: Redis };
+  eventBudget: { max: number; windowSeconds: number };
 }
 
 /** The Redis stream the Socket.IO adapter shares between servers (metrics read its length). */
@@ -79,21 +80,30 @@ export default fp(
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
     });
 
-    if (opts.redisUrl) {
-      const { createClient } = await import('redis');
+    if (app.redis) {
       const { createAdapter } = await import('@socket.io/redis-streams-adapter');
-      const client = createClient({ url: opts.redisUrl });
-      client.on('error', (err) => app.log.error({ err }, 'redis error'));
-      await client.connect();
-      io.adapter(createAdapter(client, { streamName: adapterStreamName(opts.redisPrefix) }));
-      app.addHook('onClose', async () => {
-        await client.quit().catch(() => {});
-      });
+      // Publishing fails at once while Redis is down (each server then delivers to its own
+      // members only); the adapter's blocking stream reader and its subscriber are
+      // connections that wait for Redis and carry on when it is back.
+      const publisher = app.redis.connection('socket-adapter', { failFast: true });
+      const redis = app.redis;
+      publisher.duplicate = () => redis.connection('socket-adapter-reader');
+      io.adapter(
+        createAdapter(publisher, {
+          streamName: adapterStreamName(opts.redisPrefix),
+          maxLen: opts.adapterMaxLength,
+          channelPrefix: `${opts.redisPrefix}:socket.io`,
+          // Connection-state recovery keeps each disconnected session here.
+          sessionKeyPrefix: `${opts.redisPrefix}:socket.io-session:`,
+        }),
+      );
     }
 
+    const drain = drainSocketEvents(io);
     // Registered first, so a flood is refused before anything else looks at it.
     budgetSocketEvents(io, {
       ...opts.eventBudget,
+      redis: app.redis,
       redisPrefix: opts.redisPrefix,
       log: app.log,
     });
@@ -123,9 +133,14 @@ export default fp(
 
     app.decorate('io', io);
     app.addHook('preClose', async () => {
-      io.disconnectSockets(true);
+      await drain.finish();
+      // Closing the transports (not a Socket.IO disconnect) makes each client reconnect on
+      // its own, through the balancer to another server, where connection-state recovery
+      // replays what it missed (the session and the events are in Redis).
       io.engine.close();
+      // Stops the adapter's stream readers, so the Redis connections can close under them.
+      await io.of('/').adapter.close();
     });
   },
-  { name: 'socket', dependencies: ['sessions-ended'] },
+  { name: 'socket', dependencies: ['sessions-ended', 'redis'] },
 );

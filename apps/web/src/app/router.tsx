@@ -13,6 +13,7 @@ import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
 import { HomeRoute } from './routes/home';
 import { UserBoardRoute } from './routes/user-board';
+import { ScreenError } from './screen-error';
 
 const AdminRoute = lazyComponent(() => import('./routes/admin').then((m) => m.AdminRoute));
 const ConnectionsRoute = lazyComponent(() =>
@@ -30,72 +31,75 @@ const ReferralRoute = lazyComponent(() => import('./routes/referral').then((m) =
 const ResultsRoute = lazyComponent(() => import('./routes/results').then((m) => m.ResultsRoute));
 const TermsRoute = lazyComponent(() => import('./routes/terms').then((m) => m.TermsRoute));
 
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
+  { path: 'auth', element: <AuthRoute /> },
+  { path: 'logout', element: <LogoutRoute /> },
+  { path: 'terms', element: <TermsRoute /> },
+  { path: 'policy', element: <PolicyRoute /> },
+  // The console's code loads only after the guard has seen an admin session.
+  { element: <RequireAdmin />, children: [{ path: 'admin/*', element: <AdminRoute /> }] },
   {
-    element: <RootLayout />,
+    element: <RequireAuth />,
+    children: [{ path: 'onboarding', element: <OnboardingRoute /> }],
+  },
+  {
+    element: <RequireAuth redirectTo="/" />,
     children: [
-      { path: 'auth', element: <AuthRoute /> },
-      { path: 'logout', element: <LogoutRoute /> },
-      { path: 'terms', element: <TermsRoute /> },
-      { path: 'policy', element: <PolicyRoute /> },
-      // The console's code loads only after the guard has seen an admin session.
-      { element: <RequireAdmin />, children: [{ path: 'admin/*', element: <AdminRoute /> }] },
-      {
-        element: <RequireAuth />,
-        children: [{ path: 'onboarding', element: <OnboardingRoute /> }],
-      },
-      {
-        element: <RequireAuth redirectTo="/" />,
-        children: [
-          {
-            element: <RequireOnboarded />,
-            children: [
-              {
-                element: <MenuLayout />,
-                children: [{ path: 'referral', element: <ReferralRoute /> }],
-              },
-            ],
-          },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            element: <RequireOnboarded />,
-            children: [
-              {
-                element: <MenuLayout />,
-                children: [
-                  { path: 'connections', element: <ConnectionsRoute /> },
-                  { path: 'connections/:userId', element: <ConnectionsRoute /> },
-                  { path: RESULTS_PATH.slice(1), element: <ResultsRoute /> },
-                ],
-              },
-            ],
-          },
-        ],
-      },
       {
         element: <RequireOnboarded />,
         children: [
-          { element: <MenuLayout />, children: [{ index: true, element: <HomeRoute /> }] },
+          {
+            element: <MenuLayout />,
+            children: [{ path: 'referral', element: <ReferralRoute /> }],
+          },
         ],
       },
+    ],
+  },
+  {
+    element: <RequireAuth />,
+    children: [
       {
-        path: ':username',
-        element: <UsernameGate />,
+        element: <RequireOnboarded />,
         children: [
           {
-            element: <RequireOnboarded />,
+            element: <MenuLayout />,
             children: [
-              { element: <MenuLayout />, children: [{ index: true, element: <UserBoardRoute /> }] },
+              { path: 'connections', element: <ConnectionsRoute /> },
+              { path: 'connections/:userId', element: <ConnectionsRoute /> },
+              { path: RESULTS_PATH.slice(1), element: <ResultsRoute /> },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
     ],
+  },
+  {
+    element: <RequireOnboarded />,
+    children: [{ element: <MenuLayout />, children: [{ index: true, element: <HomeRoute /> }] }],
+  },
+  {
+    path: ':username',
+    element: <UsernameGate />,
+    children: [
+      {
+        element: <RequireOnboarded />,
+        children: [
+          { element: <MenuLayout />, children: [{ index: true, element: <UserBoardRoute /> }] },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundRoute /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    // The root catches what the frame itself fails to render; the pathless route below
+    // keeps the frame (realtime dialogs, account-deleted notice) around a failed screen.
+    errorElement: <ScreenError />,
+    children: [{ errorElement: <ScreenError />, children: screens }],
   },
 ];
 

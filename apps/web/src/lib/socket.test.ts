@@ -11,9 +11,14 @@ import {
 
 function fakeFactory() {
   const handlers = new Map<string, (...args: unknown[]) => void>();
+  const managerHandlers = new Map<string, (...args: unknown[]) => void>();
   const socket = {
     connected: false,
-    io: { on: vi.fn(), removeAllListeners: vi.fn() },
+    io: {
+      on: (event: string, handler: (...args: unknown[]) => void) =>
+        managerHandlers.set(event, handler),
+      removeAllListeners: vi.fn(),
+    },
     on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
     emit: vi.fn(),
     connect: vi.fn(),
@@ -25,6 +30,7 @@ function fakeFactory() {
     socket,
     factory,
     fire: (event: string, ...args: unknown[]) => handlers.get(event)?.(...args),
+    fireManager: (event: string) => managerHandlers.get(event)?.(),
   };
 }
 
@@ -77,6 +83,23 @@ describe('realtime connection', () => {
     vi.advanceTimersByTime(STATUS_POLL_MS * 3);
     expect(getRealtimeStatus()).toBe('inactive');
     expect(socket.connect).not.toHaveBeenCalled();
+  });
+
+  it("'Connection to server failed' clears when the network is back", () => {
+    const { socket, factory, fire, fireManager } = fakeFactory();
+    openRealtime({ token: 'tok', userId: 7 }, factory);
+    socket.connected = true;
+    fire('connect');
+    socket.connected = false;
+    fire('disconnect', 'transport close');
+    fireManager('reconnect_failed');
+    expect(getRealtimeStatus()).toBe('reconnect-failed');
+
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connect).toHaveBeenCalledOnce();
+    socket.connected = true;
+    fire('connect');
+    expect(getRealtimeStatus()).toBe('connected');
   });
 
   it('a server closing down is reconnected to, not given up on', () => {

@@ -133,8 +133,15 @@ function startSession(options: { token: string; userId: number }, factory: Socke
     active = true;
   };
   for (const name of ACTIVITY_EVENTS) window.addEventListener(name, markActive, { passive: true });
+  // 'Connection to server failed' must not outlive the outage: when the network is back,
+  // the connection is tried again (and the dialog closes once it is up).
+  const handleOnline = () => {
+    if (status === 'reconnect-failed') reconnectRealtime();
+  };
+  window.addEventListener('online', handleOnline);
   const stopWatchingActivity = () => {
     for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, markActive);
+    window.removeEventListener('online', handleOnline);
   };
   const pingTimer = setInterval(() => {
     if (!active || !authStorage.getToken() || !socket.connected) return;
@@ -151,13 +158,14 @@ function startSession(options: { token: string; userId: number }, factory: Socke
 
 function pollStatus(socket: AppSocket): void {
   if (socket.connected) {
-    if (status === 'connecting' || status === 'reconnecting') setStatus('connected');
+    if (status === 'connecting' || status === 'reconnecting' || status === 'reconnect-failed')
+      setStatus('connected');
   } else if (status === 'connected') {
     setStatus('reconnecting');
   }
 }
 
-/** The 'Reconnect' action after an inactivity disconnect. */
+/** The 'Reconnect' action after an inactivity disconnect; also when the network is back. */
 export function reconnectRealtime(): void {
   if (!session) return;
   setStatus('connecting');

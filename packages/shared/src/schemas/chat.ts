@@ -31,6 +31,8 @@ export const chatPartnerSchema = z.object({
   username: z.string().nullable(),
   /** A signed URL of the partner's first photo (thumbnail), or null. */
   profile_picture_1: z.string().nullable(),
+  /** The partner deleted their account: shown as the deleted-user placeholder. */
+  deleted: z.boolean(),
 });
 
 export const lastMessageSchema = z.object({

@@ -77,6 +77,11 @@ export const connectionSchema = z.object({
   engaged: z.boolean(),
   /** Where the escrowed bid went. */
   escrow_state: z.enum(['held', 'refunded', 'paid']),
+  /**
+   * How many of the bid's tokens the owner's reward makes redeemable for cash: the part
+   * the bidder paid for (product rules, The token economy). Shown to the owner only.
+   */
+  reward_redeemable: z.number().int(),
   is_user: z.boolean(),
   is_partner: z.boolean(),
   /** The other member, from the caller's side. */

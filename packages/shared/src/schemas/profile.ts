@@ -138,6 +138,7 @@ export const favoriteThingValidationResponse = usernameValidationResponse.extend
 });
 
 export const bioValidationBody = z.object({ bio: multilineText });
+/** @alias The bio check answers in the username check's shape. */
 export const bioValidationResponse = usernameValidationResponse;
 
 export const postalValidateBody = z.object({ postal_code: safeText({ max: 32 }) });

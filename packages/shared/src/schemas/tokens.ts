@@ -45,6 +45,12 @@ export const transactionSchema = z.object({
   redeemableTransaction: z
     .object({ status: z.string(), reason: z.string().nullable(), reward_amount: z.number() })
     .nullable(),
+  /** The row's parts by origin (they add up to amount). */
+  origins: z.object({
+    promotional: z.number().int(),
+    purchased: z.number().int(),
+    redeemable: z.number().int(),
+  }),
 });
 export type TokenTransaction = z.infer<typeof transactionSchema>;
 export const transactionsResponse = z.object({
@@ -53,8 +59,24 @@ export const transactionsResponse = z.object({
 });
 
 /**
- * An admin adjustment (ledger type 'adjustment'): mints or burns tokens; `redeemable`
- * tokens are cash-redeemable too (an operator crediting earnings by hand).
+ * A member's balance by origin and what they earned from winning bidders (the owner's
+ * rewards), with the part of it that became redeemable (product rules, The token economy).
+ */
+export const tokenOriginsResponse = z.object({
+  success: z.literal(true),
+  promotional: z.number().int(),
+  purchased: z.number().int(),
+  redeemable: z.number().int(),
+  earned: z.number().int(),
+  earnedRedeemable: z.number().int(),
+});
+export type TokenOriginsResponse = z.infer<typeof tokenOriginsResponse>;
+
+/**
+ * An admin adjustment (ledger type 'adjustment'): mints or burns tokens. A grant is
+ * promotional unless it is `redeemable` (an operator crediting earnings by hand) or
+ * `paid` (tokens the member paid for outside a bundle); a debit takes from the part named,
+ * or spends in the bidding order.
  */
 export const adminTokenAdjustmentBody = z.object({
   username: safeText({ max: 30, min: 1 }),
@@ -65,6 +87,7 @@ export const adminTokenAdjustmentBody = z.object({
     .max(MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
     .refine((n) => n !== 0, MESSAGES.adjustmentAmountInvalid),
   redeemable: z.boolean().default(false),
+  paid: z.boolean().default(false),
   /** Why: kept in the admin audit log. */
   reason: adminReason,
 });

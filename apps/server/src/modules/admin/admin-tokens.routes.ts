@@ -29,14 +29,15 @@ export async function adminTokensRoutes(app: FastifyZodApp, { db }: { db: Db }) 
       },
     },
     async (request) => {
-      const { username, amount, redeemable, reason } = request.body;
+      const { username, amount, redeemable, paid, reason } = request.body;
       const adjusted = await adjustTokens(db, username, amount, {
         redeemable,
+        paid,
         reason,
         actorId: request.member!.id,
       });
       request.log.info(
-        { adminId: request.member!.id, userId: adjusted.id, amount, redeemable },
+        { adminId: request.member!.id, userId: adjusted.id, amount, redeemable, paid },
         'admin token adjustment',
       );
       publishBalance(app.io, adjusted.entry, 'adjustment');

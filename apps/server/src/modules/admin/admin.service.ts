@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
-import { applyBalanceChange } from '../tokens/ledger';
+import { applyBalanceChange, type TokenParts } from '../tokens/ledger';
 import { approveMemberById } from './member-approval.service';
 
 async function memberByUsername(db: Db, username: string) {
@@ -27,10 +27,19 @@ export async function approveMember(db: Db, username: string) {
 export interface AdjustmentOptions {
   /** The tokens are cash-redeemable too (an operator crediting earnings by hand). */
   redeemable?: boolean;
+  /** The member paid for them (purchased origin); otherwise a grant is promotional. */
+  paid?: boolean;
   /** Who made it, kept on the ledger row; null for the operator CLI. */
   actorId?: number | null;
   /** Why, kept in the audit log (the console requires one). */
   reason?: string;
+}
+
+/** The origin an adjustment moves; undefined: a grant is promotional, a debit spends. */
+function adjustmentParts(amount: number, options: AdjustmentOptions): TokenParts | undefined {
+  if (options.redeemable) return { promotional: 0, purchased: 0, redeemable: amount };
+  if (options.paid) return { promotional: 0, purchased: amount, redeemable: 0 };
+  return amount > 0 ? { promotional: amount, purchased: 0, redeemable: 0 } : undefined;
 }
 
 /**
@@ -50,7 +59,7 @@ export async function adjustTokens(
     const booked = await applyBalanceChange(tx, {
       userId: member.id,
       amount,
-      redeemableAmount: options.redeemable ? amount : 0,
+      parts: adjustmentParts(amount, options),
       type: 'adjustment',
       referenceId: options.actorId ? `admin:${options.actorId}` : 'cli',
     });
@@ -64,6 +73,7 @@ export async function adjustTokens(
         token_balance: booked!.balance_after,
         amount,
         redeemable: options.redeemable ?? false,
+        paid: options.paid ?? false,
         reason: options.reason ?? null,
         ledger_entry_id: Number(booked!.id),
       },

@@ -7,10 +7,10 @@ import {
   errorResponseSchema,
   removeAuctionResponse,
 } from '@bidboard/shared';
-import { sweepPeriods } from '../../jobs/period-close';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
 import { publishAuctionRemoved } from './auctions.events';
+import { sweepPeriods } from './period-sweep';
 import { removeAuction } from './remove-auction.service';
 
 export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {

@@ -1,8 +1,8 @@
 // SQL for auction cards and profile data. Ages are whole years on the New York date.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, namedRows, rows } from '../../db/client';
+import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/card-photos';
-import { neitherBlocked, visibleTo } from '../safety/blocks.repository';
 
 export interface AuctionCardRow {
   id: number;

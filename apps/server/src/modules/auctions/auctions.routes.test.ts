@@ -5,7 +5,7 @@ import { createTestApp, signIn, type TestApp } from '../../../test/app';
 import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
 import { users } from '../../db/schema';
-import { sweepPeriods } from '../../jobs/period-close';
+import { sweepPeriods } from './period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;

@@ -25,8 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { auctionBids, memberBids } from '../bids/bids.repository';
-import { type BidEvents, placeBid } from '../bids/bids.service';
+import { auctionBids, type BidEvents, memberBids, placeBid } from '../bids/bids.service';
 import { memberResults } from './auction-results';
 import {
   auctionProfileData,

@@ -10,9 +10,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { newYorkDate } from '../../lib/new-york-date';
+import { visibleTo } from '../blocks/blocks.repository';
 import { boardPictures } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
-import { visibleTo } from '../safety/blocks.repository';
 import type { UserRow } from '../users/user.presenter';
 import {
   type AuctionCardRow,
@@ -22,7 +23,7 @@ import {
   selectProfileData,
   selectRoomJoinCards,
 } from './auctions.repository';
-import { isPeriodOver, newYorkDate } from './period-time';
+import { isPeriodOver } from './period-time';
 import { currentPeriod, ensureOpenPeriod } from './periods.service';
 
 export type AuctionsContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;

@@ -72,6 +72,7 @@ export function registerAuctionSocketHandlers(
       if (!parsed.success) {
         const id = Number((raw as { auctionId?: unknown } | null)?.auctionId);
         socket.emit('bidError', {
+          code: 'VALIDATION',
           message: MESSAGES.invalidRequest,
           auctionId: Number.isInteger(id) ? id : null,
         });
@@ -79,7 +80,11 @@ export function registerAuctionSocketHandlers(
       }
       const { auctionId, bidderId, bidAmount, maximum } = parsed.data;
       if (bidderId !== userId) {
-        socket.emit('bidError', { message: AUCTION_MESSAGES.bidderMismatch, auctionId });
+        socket.emit('bidError', {
+          code: 'FORBIDDEN',
+          message: AUCTION_MESSAGES.bidderMismatch,
+          auctionId,
+        });
         return;
       }
       try {
@@ -91,8 +96,11 @@ export function registerAuctionSocketHandlers(
         );
       } catch (error) {
         if (!(error instanceof AppError)) log.warn({ err: error }, 'placeBid failed');
-        const message = error instanceof AppError ? error.message : MESSAGES.internal;
-        socket.emit('bidError', { message, auctionId });
+        if (error instanceof AppError) {
+          socket.emit('bidError', { code: error.code, message: error.message, auctionId });
+        } else {
+          socket.emit('bidError', { code: 'INTERNAL', message: MESSAGES.internal, auctionId });
+        }
       }
     });
   });

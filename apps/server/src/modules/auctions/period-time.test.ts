@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPeriodOver, newYorkDate, nextPeriodEnd, secondsUntil } from './period-time';
+import { isPeriodOver, nextPeriodEnd, secondsUntil } from './period-time';
 
 const at = (iso: string) => new Date(iso);
 
@@ -68,12 +68,5 @@ describe('close instant and daily key', () => {
     expect(isPeriodOver(end, end)).toBe(true);
     expect(secondsUntil(end, new Date(end.getTime() - 1500))).toBe(2);
     expect(secondsUntil(end, end)).toBe(0);
-  });
-
-  it('uses the New York calendar day', () => {
-    expect(newYorkDate(at('2025-07-04T03:59:59Z'))).toBe('2025-07-03');
-    expect(newYorkDate(at('2025-07-04T04:00:00Z'))).toBe('2025-07-04');
-    expect(newYorkDate(at('2025-01-10T04:59:59Z'))).toBe('2025-01-09');
-    expect(newYorkDate(at('2025-01-10T05:00:00Z'))).toBe('2025-01-10');
   });
 });

@@ -26,13 +26,6 @@ export function nextPeriodEnd(after: Date): Date {
   return new Date(end.getTime());
 }
 
-/** The New York calendar day of an instant, as yyyy-mm-dd (daily claim key). */
-export function newYorkDate(instant: Date): string {
-  const ny = new TZDate(instant.getTime(), CLOSE_TIME_ZONE);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${ny.getFullYear()}-${pad(ny.getMonth() + 1)}-${pad(ny.getDate())}`;
-}
-
 /** A period is over from its end instant on: a bid at exactly end_time is too late. */
 export function isPeriodOver(endTime: Date, now: Date): boolean {
   return now.getTime() >= endTime.getTime();

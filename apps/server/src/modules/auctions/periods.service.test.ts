@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
-import { sweepPeriods } from '../../jobs/period-close';
 import { placeBid } from '../bids/bids.service';
+import { sweepPeriods } from './period-sweep';
 import { closePeriod, currentPeriod, ensureOpenPeriod } from './periods.service';
 
 let database: TestDatabase;

@@ -36,6 +36,18 @@ const led = sql.raw(`lead_bidder_id IS NOT NULL AND current_bid > 0`);
  * connection at the visible bid, or at the reserve when only the maximum reached it.
  */
 const reserveMet = sql.raw(`lead_max >= reserve_price`);
+/**
+ * The price's parts by origin, taken from the escrow (the leader's whole maximum) in the
+ * spending order (product rules, The token economy): promotional, purchased, redeemable.
+ * They move to the connection; the rest of each part goes back to the leader. Over
+ * `auctions` after the close wrote final_price.
+ */
+const pricePromotional = `LEAST(escrow_promotional, COALESCE(final_price, 0))`;
+const pricePurchased = `LEAST(escrow_purchased, COALESCE(final_price, 0) - ${pricePromotional})`;
+const priceParts = sql.raw(`${pricePromotional} AS price_promotional,
+    ${pricePurchased} AS price_purchased,
+    COALESCE(final_price, 0) - ${pricePromotional} - ${pricePurchased} AS price_redeemable`);
+
 /** The auction's last counted bid was a maximum's automatic raise. */
 const lastBidAutomatic = sql.raw(
   `COALESCE((SELECT b.automatic FROM bids b WHERE b.auction_id = auctions.id ORDER BY b.id DESC LIMIT 1), false)`,
@@ -191,7 +203,8 @@ export async function closePeriod(
     const closedEnd = new Date(closed.end_time);
 
     // Waits for bids in flight on each auction row, then sees their committed result.
-    // The escrow (current bid) moves from the auction to the connection; no tokens move.
+    // The escrow (current bid, with its parts by origin) moves from the auction to the
+    // connection; no tokens move.
     // Only counts come back: no row of the period travels to Node.
     const [made] = await closeStage('close_auctions', () =>
       rows<{ n: number; auctions: number }>(
@@ -207,11 +220,13 @@ export async function closePeriod(
                                      WHEN current_bid < reserve_price THEN 'reserve'
                                      WHEN ${lastBidAutomatic} THEN 'maximum' ELSE 'bid' END
              WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, final_price, outcome),
+         RETURNING id, user_id, lead_bidder_id, final_price, outcome, ${priceParts}),
           made AS (
-          INSERT INTO connections (user_id, partner_id, auction_id, amount, status,
+          INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional,
+                                   escrow_purchased, escrow_redeemable, status,
                                    status_changed_at, created_at, updated_at)
-          SELECT lead_bidder_id, user_id, id, final_price, 'pending',
+          SELECT lead_bidder_id, user_id, id, final_price, price_promotional,
+                 price_purchased, price_redeemable, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
             FROM closed WHERE outcome = 'connection'
           ON CONFLICT (auction_id) DO NOTHING
@@ -226,14 +241,17 @@ export async function closePeriod(
     // ascending id order, like a bid.
     await closeStage('refund_escrow', () =>
       tx.execute(
-        sql`SELECT COUNT(l.id) FROM (
-              SELECT id, user_id, lead_bidder_id, lead_max - COALESCE(final_price, 0) AS unused
+        sql`SELECT COUNT(*) FROM (
+              SELECT id, user_id, lead_bidder_id, ${priceParts},
+                     escrow_promotional, escrow_purchased, escrow_redeemable
                 FROM auctions
                WHERE period_id = ${periodId} AND outcome IN ('connection', 'reserve_not_met')
                  AND lead_max > COALESCE(final_price, 0)
                ORDER BY lead_bidder_id, id) a
-            CROSS JOIN LATERAL ledger_apply(a.lead_bidder_id, a.unused, 0, 'refund',
-              a.user_id, 'auction:' || a.id, NULL) l`,
+            CROSS JOIN LATERAL escrow_refund(a.lead_bidder_id,
+              a.escrow_promotional - a.price_promotional, a.escrow_purchased - a.price_purchased,
+              a.escrow_redeemable - a.price_redeemable, 'refund', a.user_id, 'auction:' || a.id,
+              NULL) l`,
       ),
     );
 

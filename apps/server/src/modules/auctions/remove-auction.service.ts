@@ -7,6 +7,7 @@ import { type Db, rows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
 import { applyBalanceChange } from '../tokens/ledger';
+import { auctionEscrowParts } from './auction-escrow';
 
 export interface RemovedAuction {
   auctionId: number;
@@ -26,11 +27,15 @@ export async function removeAuction(
       current_bid: number;
       lead_max: number;
       lead_bidder_id: number | null;
+      escrow_promotional: number;
+      escrow_purchased: number;
+      escrow_redeemable: number;
     }>(
       tx,
       sql`UPDATE auctions SET status = 'deleted', updated_at = now()
            WHERE id = ${auctionId} AND status = 'active'
-       RETURNING id, user_id, current_bid, lead_max, lead_bidder_id`,
+       RETURNING id, user_id, current_bid, lead_max, lead_bidder_id, escrow_promotional,
+                 escrow_purchased, escrow_redeemable`,
     );
     if (!auction) throw notFound(AUCTION_MESSAGES.auctionNotFound);
     const hasLeader = auction.lead_bidder_id !== null && auction.current_bid > 0;
@@ -38,6 +43,7 @@ export async function removeAuction(
       ? await applyBalanceChange(tx, {
           userId: auction.lead_bidder_id!,
           amount: auction.lead_max,
+          parts: auctionEscrowParts(auction),
           type: 'refund',
           bidTargetId: auction.user_id,
           referenceId: `auction:${auction.id}`,

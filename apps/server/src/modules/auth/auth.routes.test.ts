@@ -78,13 +78,14 @@ describe('sign-in', () => {
       success: true,
       data: { tokenBalance: 250, bonusAwarded: false },
     });
-    const ledger = await rows<{ transaction_type: string; amount: number }>(
+    // Each row names the other member, so the history says who joined through whom.
+    const ledger = await rows<{ transaction_type: string; amount: number; bid_target_id: number }>(
       t.database.db,
-      sql`SELECT transaction_type, amount FROM token_transactions WHERE user_id IN (${referrer.id}, ${user.id}) ORDER BY id`,
+      sql`SELECT transaction_type, amount, bid_target_id FROM token_transactions WHERE user_id IN (${referrer.id}, ${user.id}) ORDER BY id`,
     );
     expect(ledger).toEqual([
-      { transaction_type: 'referral2', amount: 250 },
-      { transaction_type: 'referral1', amount: 250 },
+      { transaction_type: 'referral2', amount: 250, bid_target_id: referrer.id },
+      { transaction_type: 'referral1', amount: 250, bid_target_id: user.id },
     ]);
   });
 

@@ -1,9 +1,10 @@
-// Sessions this server verified against their rows a moment ago, so socket handshakes
-// and socket events do not read the row every time. An entry is trusted for at most
+// Sessions this server verified against their rows a moment ago, so socket handshakes,
+// socket events and the HTTP routes guarded by `requireSession` do not read the row
+// every time. An entry is trusted for at most
 // VERIFIED_FOR_MS and never past the session's own lifetimes; `sessionsEnded` drops
 // entries at once on every server when sessions are revoked.
 import type { SessionsEnded } from '../../plugins/sessions-ended';
-import type { LiveSession } from './session.service';
+import type { AuthenticatedSession, LiveSession } from './session.service';
 
 export const VERIFIED_FOR_MS = 10_000;
 /** Enough for every socket of a busy server; the oldest entries go first beyond it. */
@@ -36,6 +37,27 @@ export class SessionCache {
       return null;
     }
     return entry.session;
+  }
+
+  /**
+   * The claimed session from the cache, or read through `load` (and remembered when
+   * live); null when it is not live or names another member.
+   */
+  async live(
+    claimed: AuthenticatedSession,
+    load: (claimed: AuthenticatedSession) => Promise<LiveSession | null | undefined>,
+    clock: () => Date,
+  ): Promise<LiveSession | null> {
+    const cached = this.get(claimed.sessionId, clock());
+    if (cached && cached.userId === claimed.userId) return cached;
+    const endings = this.endings;
+    let found = await load(claimed);
+    // Sessions ended while the row was being read: read it again, after the revocation.
+    if (this.endings !== endings) found = await load(claimed);
+    const fresh = found?.userId === claimed.userId ? found : null;
+    if (fresh) this.set(fresh, clock());
+    else this.delete(claimed.sessionId);
+    return fresh;
   }
 
   set(session: LiveSession, now: Date): void {

@@ -169,30 +169,11 @@ export async function authenticateMember(
   return { session, member: row.member };
 }
 
-/** The session a token names, if it is live now (sockets: no member needed). */
-export async function authenticate(
-  db: Db,
-  settings: SessionSettings,
-  token: string,
-): Promise<LiveSession> {
-  const claimed = await verifyToken(settings, token);
-  const session = await findLiveSession(db, settings, claimed);
-  if (!session) throw notAuthenticated();
-  return session;
-}
-
-/** Re-reads a session: live (and touched, in the same statement) or null. */
-export async function findLiveSession(
-  db: Db,
-  settings: SessionSettings,
-  claimed: AuthenticatedSession,
-): Promise<LiveSession | null> {
-  return (await touchLiveSessions(db, settings, [claimed])).get(claimed.sessionId) ?? null;
-}
-
 /**
  * Re-reads many claimed sessions in one statement, touching the live ones that are due:
- * the live ones by session id. A claim whose member does not match its row is not live.
+ * the live ones by session id. A claim whose member does not match its row is not live,
+ * nor one of a suspended or deleted member (their sessions are revoked too; this holds
+ * even if one was missed).
  */
 export async function touchLiveSessions(
   db: Db,
@@ -233,6 +214,7 @@ const LIVE_SESSIONS_TOUCHED: Statement = {
       SELECT s.id, s.user_id, s.expires_at, s.last_seen_at
         FROM unnest($1::uuid[], $2::int[]) AS claim(id, user_id)
         JOIN sessions s ON s.id = claim.id AND s.user_id = claim.user_id
+        JOIN users u ON u.id = s.user_id AND u.suspended_at IS NULL AND u.deleted_at IS NULL
        WHERE s.revoked_at IS NULL AND s.expires_at > $3 AND s.last_seen_at > $4
     ), touched AS (
       UPDATE sessions SET last_seen_at = $3 FROM live
@@ -281,14 +263,6 @@ async function touch(db: Db, session: LiveSession, now: Date): Promise<void> {
   if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return;
   await runStatement(db, TOUCH, [session.sessionId, now.toISOString()]);
   session.lastSeenAt = now;
-}
-
-/** When a session stops being live if nothing touches it again. */
-export function sessionEndsAt(settings: SessionSettings, session: LiveSession): number {
-  return Math.min(
-    session.expiresAt.getTime(),
-    session.lastSeenAt.getTime() + settings.idleSeconds * 1000,
-  );
 }
 
 /** Ends one session. Announce it through `app.sessionsEnded` once committed. */

@@ -230,3 +230,6 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
   ctx.events?.bidPlaced(result);
   return result;
 }
+
+/** Bid histories (an auction's, a member's) as stored. */
+export { auctionBids, memberBids } from './bids.repository';

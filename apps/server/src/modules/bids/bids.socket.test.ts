@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/marketplace';
 import { connectedBidder, openAuctionOf } from '../../../test/sockets';
 import { rows } from '../../db/client';
-import { sweepPeriods } from '../../jobs/period-close';
+import { sweepPeriods } from '../auctions/period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;
@@ -89,21 +89,42 @@ describe('socket bidding', () => {
     });
     expect(await update).toMatchObject({ bidAmount: 130, bidderId: bob.id });
 
-    // Errors come back as bidError with the auction id.
-    const cases: [Record<string, unknown>, string][] = [
-      [{ auctionId, bidderId: alice.id, bidAmount: 135 }, 'Your bid must be at least 140 tokens.'],
-      [{ auctionId, bidderId: alice.id, bidAmount: 600 }, 'Insufficient tokens'],
-      [{ auctionId, bidderId: bob.id, bidAmount: 200 }, 'You can only bid as yourself.'],
-      [{ auctionId: 999_999, bidderId: alice.id, bidAmount: 200 }, 'Auction not found'],
+    // Errors come back as bidError with a code from shared and the auction id.
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { auctionId, bidderId: alice.id, bidAmount: 135 },
+        'BID_REJECTED',
+        'Your bid must be at least 140 tokens.',
+      ],
+      [
+        { auctionId, bidderId: alice.id, bidAmount: 600 },
+        'INSUFFICIENT_TOKENS',
+        'Insufficient tokens',
+      ],
+      [
+        { auctionId, bidderId: bob.id, bidAmount: 200 },
+        'FORBIDDEN',
+        'You can only bid as yourself.',
+      ],
+      [
+        { auctionId: 999_999, bidderId: alice.id, bidAmount: 200 },
+        'NOT_FOUND',
+        'Auction not found',
+      ],
+      [{ auctionId, bidderId: alice.id, bidAmount: 'lots' }, 'VALIDATION', 'Invalid request'],
     ];
-    for (const [payload, message] of cases) {
+    for (const [payload, code, message] of cases) {
       const error = next(alice.socket, 'bidError');
       alice.socket.emit('placeBid', payload);
-      expect(await error).toEqual({ message, auctionId: payload.auctionId });
+      expect(await error).toEqual({ code, message, auctionId: payload.auctionId });
     }
     const own = next(owner.socket, 'bidError');
     owner.socket.emit('placeBid', { auctionId, bidderId: owner.id, bidAmount: 200 });
-    expect(await own).toEqual({ message: 'You cannot bid on your own auction.', auctionId });
+    expect(await own).toEqual({
+      code: 'BID_REJECTED',
+      message: 'You cannot bid on your own auction.',
+      auctionId,
+    });
 
     // After leaving, the room's updates stop reaching the watcher.
     watcher.socket.emit('leaveRoom', auctionId);

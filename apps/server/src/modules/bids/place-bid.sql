@@ -6,6 +6,9 @@
 -- (auctions.lead_max); every automatic raise is one more bid row under the same lock, so
 -- it happens exactly once whichever server took the bid. A bid that a sitting leader's
 -- maximum covers is debited and refunded like any outbid bid.
+-- The escrow keeps its parts by origin on the auction row: escrow_debit spends the
+-- bidder's tokens in the rule's order and says which parts it took; escrow_refund gives
+-- the displaced leader back exactly the parts their escrow held (ledger-apply.sql).
 -- reserve_met tells the auction room whether the hidden reserve is met (NULL: none), never
 -- its amount. A refusal returns its reason and the current bid; an overdrawn bidder raises
 -- the balance CHECK (23514) and nothing is written.
@@ -56,6 +59,10 @@ DECLARE
   v_refunded integer;
   v_bid record;
   v_lead_username text;
+  v_taken record;
+  v_promotional integer;
+  v_purchased integer;
+  v_redeemable integer;
   v_alert_id integer;
   v_alert_payload jsonb;
   v_alert_message text;
@@ -64,7 +71,8 @@ BEGIN
   SELECT u.username, u.onboarded, u.is_approved INTO v_bidder
     FROM users u WHERE u.id = p_bidder_id;
   SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, a.lead_max, a.reserve_price,
-         p.end_time, o.username AS owner_username
+         p.end_time, o.username AS owner_username,
+         a.escrow_promotional, a.escrow_purchased, a.escrow_redeemable
     INTO v_auction
     FROM auctions a
     JOIN auction_periods p ON p.id = a.period_id
@@ -75,7 +83,8 @@ BEGIN
     p_step, p_onboarding_complete);
   IF v_refusal IS NULL THEN
     SELECT a.status, a.user_id, a.current_bid, a.lead_bidder_id, a.lead_max, a.reserve_price,
-           p.end_time, o.username AS owner_username
+           p.end_time, o.username AS owner_username,
+           a.escrow_promotional, a.escrow_purchased, a.escrow_redeemable
       INTO v_auction
       FROM auctions a
       JOIN auction_periods p ON p.id = a.period_id
@@ -113,28 +122,43 @@ BEGIN
   ELSE
     v_outbid := p_bidder_id;
   END IF;
+  v_promotional := v_auction.escrow_promotional;
+  v_purchased := v_auction.escrow_purchased;
+  v_redeemable := v_auction.escrow_redeemable;
   IF v_outbid IS NOT NULL AND v_outbid <> p_bidder_id AND v_outbid < p_bidder_id THEN
-    SELECT l.balance_after INTO v_refunded FROM ledger_apply(v_outbid, v_auction.lead_max, 0,
-      'outbid', v_auction.user_id, v_reference, NULL) l;
+    v_refunded := escrow_refund(v_outbid, v_auction.escrow_promotional,
+      v_auction.escrow_purchased, v_auction.escrow_redeemable, 'outbid', v_auction.user_id,
+      v_reference, NULL);
   END IF;
   IF v_auction.lead_bidder_id = p_bidder_id THEN
     IF v_proxy.lead_max > v_auction.lead_max THEN
-      SELECT l.balance_after INTO v_paid FROM ledger_apply(p_bidder_id,
-        -(v_proxy.lead_max - v_auction.lead_max), 0, 'rebid', v_auction.user_id, v_reference, NULL) l;
+      v_taken := escrow_debit(p_bidder_id, v_proxy.lead_max - v_auction.lead_max, 'rebid',
+        v_auction.user_id, v_reference);
+      v_paid := v_taken.balance_after;
+      v_promotional := v_promotional + v_taken.promotional;
+      v_purchased := v_purchased + v_taken.purchased;
+      v_redeemable := v_redeemable + v_taken.redeemable;
     ELSE
       SELECT u.token_balance INTO v_paid FROM users u WHERE u.id = p_bidder_id;
     END IF;
   ELSE
-    SELECT l.balance_after INTO v_paid FROM ledger_apply(p_bidder_id, -p_amount, 0, 'bid',
-      v_auction.user_id, v_reference, NULL) l;
+    v_taken := escrow_debit(p_bidder_id, p_amount, 'bid', v_auction.user_id, v_reference);
+    v_paid := v_taken.balance_after;
+    IF v_outbid = p_bidder_id THEN
+      -- The leader's maximum covers it: the same parts go straight back.
+      v_paid := escrow_refund(p_bidder_id, v_taken.promotional, v_taken.purchased,
+        v_taken.redeemable, 'outbid', v_auction.user_id, v_reference, NULL);
+      v_refunded := v_paid;
+    ELSE
+      v_promotional := v_taken.promotional;
+      v_purchased := v_taken.purchased;
+      v_redeemable := v_taken.redeemable;
+    END IF;
   END IF;
-  IF v_outbid = p_bidder_id THEN
-    SELECT l.balance_after INTO v_paid FROM ledger_apply(p_bidder_id, p_amount, 0, 'outbid',
-      v_auction.user_id, v_reference, NULL) l;
-    v_refunded := v_paid;
-  ELSIF v_outbid IS NOT NULL AND v_outbid > p_bidder_id THEN
-    SELECT l.balance_after INTO v_refunded FROM ledger_apply(v_outbid, v_auction.lead_max, 0,
-      'outbid', v_auction.user_id, v_reference, NULL) l;
+  IF v_outbid IS NOT NULL AND v_outbid <> p_bidder_id AND v_outbid > p_bidder_id THEN
+    v_refunded := escrow_refund(v_outbid, v_auction.escrow_promotional,
+      v_auction.escrow_purchased, v_auction.escrow_redeemable, 'outbid', v_auction.user_id,
+      v_reference, NULL);
   END IF;
 
   IF v_proxy.prior_raise IS NOT NULL THEN
@@ -151,7 +175,8 @@ BEGIN
     VALUES (p_auction_id, v_proxy.lead_id, v_proxy.counter_raise, true);
   END IF;
   UPDATE auctions SET current_bid = v_proxy.current_bid, lead_bidder_id = v_proxy.lead_id,
-         lead_max = v_proxy.lead_max, updated_at = now()
+         lead_max = v_proxy.lead_max, escrow_promotional = v_promotional,
+         escrow_purchased = v_purchased, escrow_redeemable = v_redeemable, updated_at = now()
    WHERE auctions.id = p_auction_id;
   IF v_proxy.lead_id = p_bidder_id THEN
     v_lead_username := v_bidder.username;

@@ -54,5 +54,11 @@ describe.skipIf(!onPostgres)('chat under concurrency (PostgreSQL)', () => {
     );
     expect(row!.unread).toBe(40);
     expect(Number(row!.last)).toBe(Math.max(...ids));
+    // One statement per send: the seq comes from the locked row, so ids and seqs agree.
+    const stored = await rows<{ id: string; seq: number }>(
+      t.database.db,
+      sql`SELECT id, seq FROM messages WHERE cid = ${pair!.cid} ORDER BY id`,
+    );
+    expect(stored.map((m) => m.seq)).toEqual(stored.map((_, i) => i + 1));
   });
 });

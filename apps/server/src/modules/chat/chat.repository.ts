@@ -1,8 +1,8 @@
 // SQL of the chat: conversations (one row per pair, `_a` columns for the smaller id,
 // `_b` for the larger) and their messages. Ids of messages only grow.
-import { sql } from 'drizzle-orm';
-import { type Executor, rows, type Tx } from '../../db/client';
-import { neitherBlocked, visibleTo } from '../safety/blocks.repository';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, namedRows, rows, type Tx } from '../../db/client';
+import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
 
 export interface ConversationRow {
   cid: string;
@@ -19,6 +19,7 @@ export interface ConversationRow {
   last_read_b: string | number;
   updated_at: Date | string;
   partner_username?: string | null;
+  partner_deleted?: boolean;
 }
 
 export interface MessageRow {
@@ -108,17 +109,36 @@ export interface StoredMessage extends MessageRow {
   queued: number;
 }
 
+export type StoreOutcome =
+  | { kind: 'stored'; row: StoredMessage }
+  /** No conversation row yet: the caller creates it in a transaction. */
+  | { kind: 'no-conversation' }
+  /** No accepted connection between the two (or a block): nothing was written. */
+  | { kind: 'not-accepted' }
+  /** The sender's first message on a connection: engagement must be recorded with it. */
+  | { kind: 'first-message' };
+
+interface StoreRow extends Partial<StoredMessage> {
+  found: number;
+  accepted: number;
+  first: boolean;
+}
+
 /**
- * One statement, run with the conversation locked: holds the pair's accepted connections
- * with a share lock (an unmatch waits until the message is stored), stores the message
- * with the next seq, updates the conversation (preview, one more unread for the
- * recipient, the sender has read up to their own message) and queues the recipient's
+ * The whole send in one statement: locks the conversation row first (sends of one pair
+ * take their seq and id one after the other and commit in that order; the seq comes from
+ * the locked row, never from the statement's older snapshot), then holds the pair's
+ * accepted connections with a share lock (an unmatch waits until the message is stored)
+ * and reads the sender's standing; a block either way counts as no accepted connection.
+ * Only then, and only when the sender has written on the connection before (or
+ * `firstRecorded`: the caller recorded the first message in this transaction), it stores
+ * the message with the next seq, updates the conversation (preview, one more unread for
+ * the recipient, the sender has read up to their own message) and queues the recipient's
  * notifications: a push when they have a browser subscribed, a text when they opted in,
  * did not text STOP and this is the first unread message (one text per unread streak).
- * Null when there is no accepted connection (nothing is written).
+ * Outside a transaction it is the usual message's only round trip.
  */
-export async function storeMessage(
-  tx: Tx,
+export function storeMessageQuery(
   members: readonly [number, number],
   message: {
     cid: string;
@@ -128,53 +148,98 @@ export async function storeMessage(
     type: string;
     scamFlags: readonly string[];
     now: Date;
+    firstRecorded: boolean;
   },
-): Promise<StoredMessage | null> {
-  const sender = side(message.senderId, members);
-  const recipientId = sender === 'a' ? members[1] : members[0];
-  const unreadRecipient = sql.raw(sender === 'a' ? 'unread_b' : 'unread_a');
-  const unreadSender = sql.raw(`unread_${sender}`);
-  const readSender = sql.raw(`last_read_${sender}`);
-  const [row] = await rows<StoredMessage>(
-    tx,
-    sql`WITH held AS (
-          SELECT k.id FROM connections k
-           WHERE k.status = 'accepted' AND ${pairOf(members[0], members[1])}
+): SQL {
+  const [a, b] = members;
+  const senderIsA = message.senderId === a;
+  const recipientId = senderIsA ? b : a;
+  return sql`WITH conv AS MATERIALIZED (
+          SELECT cid, message_count FROM conversations WHERE cid = ${message.cid} FOR UPDATE
+        ), held AS MATERIALIZED (
+          SELECT k.user_id, k.user_first_message_at, k.partner_first_message_at
+            FROM connections k
+           WHERE EXISTS (SELECT 1 FROM conv) AND k.status = 'accepted'
+             AND (k.user_id = ${a}::int AND k.partner_id = ${b}::int
+                  OR k.user_id = ${b}::int AND k.partner_id = ${a}::int)
              FOR SHARE
+        ), standing AS (
+          SELECT COUNT(*)::int AS accepted,
+                 COALESCE(bool_or(CASE WHEN h.user_id = ${message.senderId}::int
+                                       THEN h.user_first_message_at IS NULL
+                                       ELSE h.partner_first_message_at IS NULL END), false) AS first
+            FROM held h
+           WHERE ${neitherBlocked(sql`${a}::int`, sql`${b}::int`)}
         ), m AS (
           INSERT INTO messages (cid, seq, sender_id, text, blob_key, type, scam_flags, created_at)
-          SELECT ${message.cid}, message_count + 1, ${message.senderId}, ${message.text},
-                 ${message.blobKey}, ${message.type},
+          SELECT conv.cid, conv.message_count + 1, ${message.senderId}::int, ${message.text}::text,
+                 ${message.blobKey}::text, ${message.type}::text,
                  ${`{${message.scamFlags.join(',')}}`}::text[], ${iso(message.now)}::timestamptz
-            FROM conversations
-           WHERE cid = ${message.cid} AND EXISTS (SELECT 1 FROM held)
+            FROM conv, standing
+           WHERE standing.accepted > 0 AND (NOT standing.first OR ${message.firstRecorded}::boolean)
           RETURNING id, cid, seq, sender_id, text, blob_key, type, scam_flags, created_at
         ), c AS (
           UPDATE conversations SET
                  last_message_id = m.id, last_message_text = m.text, last_message_type = m.type,
                  last_sender_id = m.sender_id, last_message_at = m.created_at,
                  updated_at = m.created_at, message_count = m.seq,
-                 ${unreadRecipient} = conversations.${unreadRecipient} + 1,
-                 ${unreadSender} = 0, ${readSender} = m.id
+                 unread_a = CASE WHEN ${senderIsA}::boolean THEN 0 ELSE conversations.unread_a + 1 END,
+                 unread_b = CASE WHEN ${senderIsA}::boolean THEN conversations.unread_b + 1 ELSE 0 END,
+                 last_read_a = CASE WHEN ${senderIsA}::boolean THEN m.id ELSE conversations.last_read_a END,
+                 last_read_b = CASE WHEN ${senderIsA}::boolean THEN conversations.last_read_b ELSE m.id END
             FROM m
            WHERE conversations.cid = m.cid
           RETURNING conversations.unread_a, conversations.unread_b,
-                    conversations.${unreadRecipient} AS recipient_unread
+                    CASE WHEN ${senderIsA}::boolean THEN conversations.unread_b
+                         ELSE conversations.unread_a END AS recipient_unread
         ), q AS (
           INSERT INTO notification_outbox (user_id, channel, message_id)
           SELECT u.id, ch.channel, m.id
             FROM m, c, users u CROSS JOIN (VALUES ('push'), ('sms')) AS ch(channel)
-           WHERE u.id = ${recipientId}
+           WHERE u.id = ${recipientId}::int
              AND CASE ch.channel
                    WHEN 'push' THEN EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
                    ELSE c.recipient_unread = 1 AND u.sms_notification AND NOT u.twilio_stop
                  END
           RETURNING id
         )
-        SELECT ${messageColumns}, c.unread_a, c.unread_b, (SELECT COUNT(*)::int FROM q) AS queued
-          FROM m CROSS JOIN c ${imageJoin}`,
+        SELECT (SELECT COUNT(*)::int FROM conv) AS found, s.accepted, s.first, sent.*
+          FROM standing s
+          LEFT JOIN (SELECT ${messageColumns}, c.unread_a, c.unread_b,
+                            (SELECT COUNT(*)::int FROM q) AS queued
+                       FROM m CROSS JOIN c ${imageJoin}) sent ON true`;
+}
+
+/** What storeMessageQuery's one row says happened. */
+export function storeOutcome(row: StoreRow | undefined): StoreOutcome {
+  if (!row || row.found === 0) return { kind: 'no-conversation' };
+  if (row.id !== null && row.id !== undefined) return { kind: 'stored', row: row as StoredMessage };
+  if (row.accepted === 0) return { kind: 'not-accepted' };
+  return { kind: 'first-message' };
+}
+
+/** The usual send: one prepared statement, its own transaction. */
+export async function storeMessage(
+  db: Db,
+  members: readonly [number, number],
+  message: Omit<Parameters<typeof storeMessageQuery>[1], 'firstRecorded'>,
+): Promise<StoreOutcome> {
+  const [row] = await namedRows<StoreRow>(
+    db,
+    'chat_store_message',
+    storeMessageQuery(members, { ...message, firstRecorded: false }),
   );
-  return row ?? null;
+  return storeOutcome(row);
+}
+
+/** The same statement inside the caller's transaction (first messages, scam-guard hits). */
+export async function storeMessageIn(
+  tx: Tx,
+  members: readonly [number, number],
+  message: Parameters<typeof storeMessageQuery>[1],
+): Promise<StoreOutcome> {
+  const [row] = await rows<StoreRow>(tx, storeMessageQuery(members, message));
+  return storeOutcome(row);
 }
 
 /** One of the member's conversations, with the partner's name; none with a blocked member. */
@@ -185,7 +250,7 @@ export async function memberConversation(
 ): Promise<ConversationRow | undefined> {
   const [row] = await rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE c.cid = ${cid} AND (c.user_a = ${me} OR c.user_b = ${me})
@@ -217,7 +282,7 @@ export async function memberConversations(
       : sql`AND (c.updated_at, c.cid) < (${iso(before.at)}::timestamptz, ${before.cid})`;
   return rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE (c.user_a = ${me} OR c.user_b = ${me}) ${cursor}
@@ -294,12 +359,10 @@ export async function acceptedPartnersOf(db: Executor, me: number): Promise<Set<
   return new Set(found.map((r) => Number(r.id)));
 }
 
-/** Everyone whose presence the member sees: conversation partners and accepted connections. */
-export async function chatPartnersOf(db: Executor, me: number): Promise<number[]> {
-  return (await chatPartnersOfMany(db, [me])).get(me) ?? [];
-}
-
-/** chatPartnersOf for many members in one query (presence, when many connect at once). */
+/**
+ * Everyone whose presence each member sees (conversation partners and accepted
+ * connections), for many members in one query (presence, when many connect at once).
+ */
 export async function chatPartnersOfMany(
   db: Executor,
   members: readonly number[],

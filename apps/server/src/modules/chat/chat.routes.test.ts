@@ -1,7 +1,7 @@
 // marketplace §7 Chat through HTTP: who may start, read and write a conversation, the
 // exact errors, paging both ways, unread counts and read receipts, and the reward paid
 // once when the second member writes their first message.
-import { CHAT_MESSAGES, conversationId } from '@bidboard/shared';
+import { CHAT_MESSAGES, conversationId, DELETE_ACCOUNT_CONFIRMATION } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -9,6 +9,7 @@ import { type AcceptedPair, acceptedPairs, send, signedIn } from '../../../test/
 import { buildMember } from '../../../test/factories';
 import { balanceOf, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
+import { VERIFIED_FOR_MS } from '../auth/session-cache';
 
 const clock = testClock('2025-06-02T15:00:00Z');
 let t: TestApp;
@@ -278,6 +279,25 @@ describe('GET /chat/conversations, unread counts and POST .../read', () => {
     expect((await get(bidder.headers, '/api/chat/unread')).json().unread).toBe(0);
   });
 
+  it('marks a partner who deleted their account, so the list shows the deleted-user placeholder', async () => {
+    const [pair] = await acceptedPairs(t, clock, 1);
+    await send(t, pair!.bidder, pair!.cid, { text: 'hello' });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: pair!.owner.headers,
+      payload: { confirm: DELETE_ACCOUNT_CONFIRMATION },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const res = await get(pair!.bidder.headers, '/api/chat/conversations');
+    const [conversation] = res.json().conversations;
+    expect(conversation).toMatchObject({
+      partnerId: pair!.owner.id,
+      partner: { id: pair!.owner.id, username: null, deleted: true },
+      isOpen: false,
+    });
+  });
+
   it('pages conversations with the cursor, none twice', async () => {
     const member = await buildMember(t.database.db);
     // Conversations of one member with many partners, straight in the table.
@@ -322,5 +342,24 @@ describe('engagement', () => {
     );
     expect(wins[0]!.n).toBe(1);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+});
+
+describe('who may send (the send trusts a session verified in the last seconds)', () => {
+  it('refuses a send at once after logout, and a suspended member once the row is read again', async () => {
+    const [pair] = await acceptedPairs(t, clock, 1);
+    const { bidder, owner, cid } = pair!;
+    expect((await send(t, bidder, cid, { text: 'one' })).statusCode).toBe(200);
+    expect((await post(bidder.headers, '/api/auth/logout')).statusCode).toBe(200);
+    expect((await send(t, bidder, cid, { text: 'two' })).statusCode).toBe(401);
+
+    // A suspension whose revocation was missed still stops the sends within VERIFIED_FOR_MS.
+    expect((await send(t, owner, cid, { text: 'three' })).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`UPDATE users SET suspended_at = ${clock.clock().toISOString()}::timestamptz WHERE id = ${owner.id}`,
+    );
+    clock.set(new Date(clock.clock().getTime() + VERIFIED_FOR_MS + 1));
+    expect((await send(t, owner, cid, { text: 'four' })).statusCode).toBe(401);
+    expect(await messageCount(cid)).toBe(2);
   });
 });

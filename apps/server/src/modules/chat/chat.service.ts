@@ -20,13 +20,13 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { isBlockedBetween } from '../blocks/blocks.repository';
 import {
   acceptedConnectionBetween,
   type ConnectionEffects,
   recordMessageSent,
 } from '../connections';
 import { profilePicturesFor } from '../media/profile-pictures';
-import { isBlockedBetween } from '../safety/blocks.repository';
 import {
   acceptedPartnersOf,
   type ConversationRow,
@@ -38,8 +38,10 @@ import {
   memberConversation,
   memberConversations,
   recentScamMessages,
+  type StoredMessage,
   skipReadMessageNotifications,
   storeMessage,
+  storeMessageIn,
 } from './chat.repository';
 
 export interface ChatContext {
@@ -136,6 +138,7 @@ async function presentConversations(
         id: partnerId,
         username: row.partner_username ?? null,
         profile_picture_1: pictures.get(partnerId)?.profile_picture_1 ?? null,
+        deleted: row.partner_deleted ?? false,
       },
       lastMessage:
         row.last_message_id === null
@@ -256,10 +259,11 @@ async function reportRepeatedScams(tx: Tx, senderId: number, now: Date): Promise
 
 /**
  * Stores a message from `me` in `cid`, only while the two have an accepted connection,
- * checked inside the transaction under a row lock, so an unmatch that commits first stops
- * the message. A sender's first message on a connection goes through recordMessageSent in
- * the same transaction, which pays the owner exactly once on engagement. The usual
- * message takes four round trips: begin, lock, store, commit.
+ * checked under the conversation's row lock, so an unmatch that commits first stops the
+ * message. The usual message is one statement (storeMessage, one round trip). A new
+ * conversation, a sender's first message on a connection (recordMessageSent pays the
+ * owner exactly once on engagement, in the same transaction) and a scam-guard hit (the
+ * repeat report) take the transaction below instead.
  */
 export async function sendMessage(
   ctx: ChatContext,
@@ -273,48 +277,72 @@ export async function sendMessage(
   if (scamFlags.length > 0 && !body.confirmed) {
     throw new AppError('SCAM_GUARD_CONFIRM', 409, SCAM_GUARD.question);
   }
-  const stored = await ctx.db.transaction(async (tx) => {
+  const message = {
+    cid,
+    senderId: me,
+    text: body.text,
+    type: body.type,
+    blobKey: body.blobKey,
+    scamFlags,
+    now,
+  };
+  let stored: StoredSend | null = null;
+  if (scamFlags.length === 0) {
+    const outcome = await storeMessage(ctx.db, members, message);
+    if (outcome.kind === 'not-accepted') throw notAccepted();
+    if (outcome.kind === 'stored') stored = storedSend(outcome.row, members);
+  }
+  stored ??= await sendInTransaction(ctx, members, partnerId, message);
+  const [sent, partnerView] = await Promise.all([
+    presentMessage(ctx.storage, stored.row, me),
+    presentMessage(ctx.storage, stored.row, partnerId),
+  ]);
+  return { ...stored, message: sent, partnerView, partnerId };
+}
+
+type StoredSend = Omit<SentMessage, 'message' | 'partnerView' | 'partnerId'> & {
+  row: StoredMessage;
+};
+
+const storedSend = (
+  row: StoredMessage,
+  members: readonly [number, number],
+  effects: ConnectionEffects = { alerts: [], events: [] },
+  reportOpened = false,
+): StoredSend => ({
+  row,
+  unread: { [members[0]]: row.unread_a, [members[1]]: row.unread_b },
+  effects,
+  notificationsQueued: row.queued,
+  reportOpened,
+});
+
+async function sendInTransaction(
+  ctx: ChatContext,
+  members: readonly [number, number],
+  partnerId: number,
+  message: Omit<Parameters<typeof storeMessageIn>[2], 'firstRecorded'>,
+): Promise<StoredSend> {
+  const { senderId: me, now } = message;
+  return ctx.db.transaction(async (tx) => {
     // Conversation first, then connections, then (recordMessageSent) members: every send
     // takes them in this order, and no other path locks a conversation. Two sends of one
     // pair never overlap past this line.
-    const standing = await lockConversation(tx, cid, members, me, now);
+    const standing = await lockConversation(tx, message.cid, members, me, now);
     if (standing.accepted === 0) throw notAccepted();
     let effects: ConnectionEffects = { alerts: [], events: [] };
     if (standing.firstMessage) {
       effects = await recordMessageSent(tx, { senderId: me, partnerId, now });
     }
-    const row = await storeMessage(tx, members, {
-      cid,
-      senderId: me,
-      text: body.text,
-      type: body.type,
-      blobKey: body.blobKey,
-      scamFlags,
-      now,
+    const outcome = await storeMessageIn(tx, members, {
+      ...message,
+      firstRecorded: standing.firstMessage,
     });
-    if (!row) throw notAccepted();
-    const reportOpened = scamFlags.length > 0 ? await reportRepeatedScams(tx, me, now) : false;
-    return {
-      row,
-      unread: { [members[0]]: row.unread_a, [members[1]]: row.unread_b },
-      effects,
-      notificationsQueued: row.queued,
-      reportOpened,
-    };
+    if (outcome.kind !== 'stored') throw notAccepted();
+    const reportOpened =
+      message.scamFlags.length > 0 ? await reportRepeatedScams(tx, me, now) : false;
+    return storedSend(outcome.row, members, effects, reportOpened);
   });
-  const [message, partnerView] = await Promise.all([
-    presentMessage(ctx.storage, stored.row, me),
-    presentMessage(ctx.storage, stored.row, partnerId),
-  ]);
-  return {
-    message,
-    partnerView,
-    partnerId,
-    unread: stored.unread,
-    effects: stored.effects,
-    notificationsQueued: stored.notificationsQueued,
-    reportOpened: stored.reportOpened,
-  };
 }
 
 /** Marks every message of `cid` read for `me`; returns the id read up to. */
@@ -327,3 +355,6 @@ export async function markRead(ctx: ChatContext, me: number, cid: string) {
   });
   return { lastReadId, partnerId };
 }
+
+/** The unread badge reads the counts as stored. */
+export { unreadTotal } from './chat.repository';

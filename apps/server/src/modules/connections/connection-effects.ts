@@ -164,12 +164,26 @@ export async function alertsExpired(
   ];
 }
 
-export async function alertsEngaged(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {
+/**
+ * Engagement's alerts. 'It's mutual!' is about the two members, not one connection: when
+ * they already engaged on another connection (each won the other's auction) it is not
+ * said again; the owner's reward alert is per connection, as the reward is.
+ */
+export async function alertsEngaged(
+  tx: Executor,
+  c: ConnectionRow,
+  pairAlreadyMutual: boolean,
+): Promise<AlertRow[]> {
   const owner = name(c.partner_username);
   const bidder = name(c.user_username);
+  const mutual = pairAlreadyMutual
+    ? []
+    : [
+        await toBidder(tx, c, 'connection_mutual', `You and ${owner} are talking. It's mutual!`),
+        await toOwner(tx, c, 'connection_mutual', `You and ${bidder} are talking. It's mutual!`),
+      ];
   return [
-    await toBidder(tx, c, 'connection_mutual', `You and ${owner} are talking. It's mutual!`),
-    await toOwner(tx, c, 'connection_mutual', `You and ${bidder} are talking. It's mutual!`),
+    ...mutual,
     await toOwner(
       tx,
       c,

@@ -1,15 +1,39 @@
-// Releasing a connection's escrow (product rules, Token balances): the held bid goes back
-// to the bidder as a `refund`, or to the owner as the `win` reward, which adds to both of
-// the owner's balances (redeemable). One idempotency key per connection covers both ways,
+// Releasing a connection's escrow (product rules, Token balances and The token economy):
+// the held bid goes back to the bidder as a `refund`, exactly the parts by origin it held,
+// or to the owner as the `win` reward: its purchased and redeemable parts become
+// redeemable, its promotional part arrives promotional. One idempotency key per connection covers both ways,
 // so the ledger itself refuses a second release, whichever path attempts it.
-import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
+import { applyBalanceChange, type LedgerEntry, type TokenParts } from '../tokens/ledger';
 import type { ConnectionRow } from './connections.repository';
 
 export const escrowKey = (connectionId: number) => `connection:${connectionId}:escrow`;
 export const connectionReference = (connectionId: number) => `connection:${connectionId}`;
 
 type Tx = Parameters<typeof applyBalanceChange>[0];
-type Held = Pick<ConnectionRow, 'id' | 'user_id' | 'partner_id' | 'amount'>;
+type Held = Pick<
+  ConnectionRow,
+  | 'id'
+  | 'user_id'
+  | 'partner_id'
+  | 'amount'
+  | 'escrow_promotional'
+  | 'escrow_purchased'
+  | 'escrow_redeemable'
+>;
+
+/** The parts of a held escrow, as the bidder paid them. */
+export const escrowParts = (c: Held): TokenParts => ({
+  promotional: c.escrow_promotional,
+  purchased: c.escrow_purchased,
+  redeemable: c.escrow_redeemable,
+});
+
+/** What the owner's reward makes of an escrow: only paid-for tokens become redeemable. */
+export const rewardParts = (c: Held): TokenParts => ({
+  promotional: c.escrow_promotional,
+  purchased: 0,
+  redeemable: c.escrow_purchased + c.escrow_redeemable,
+});
 
 function released(entry: LedgerEntry | null, connectionId: number): LedgerEntry {
   // The row said 'held' under its lock; a used key means the two disagree: roll back.
@@ -29,6 +53,7 @@ export async function refundEscrow(
   const entry = await applyBalanceChange(tx, {
     userId: connection.user_id,
     amount: connection.amount,
+    parts: escrowParts(connection),
     type,
     bidTargetId: connection.partner_id,
     referenceId: connectionReference(connection.id),
@@ -37,12 +62,12 @@ export async function refundEscrow(
   return released(entry, connection.id);
 }
 
-/** Pays the escrowed bid to the owner as their reward: tokens they may redeem for cash. */
+/** Pays the escrowed bid to the owner as their reward; its paid-for part is redeemable. */
 export async function payReward(tx: Tx, connection: Held): Promise<LedgerEntry> {
   const entry = await applyBalanceChange(tx, {
     userId: connection.partner_id,
     amount: connection.amount,
-    redeemableAmount: connection.amount,
+    parts: rewardParts(connection),
     type: 'win',
     bidTargetId: connection.user_id,
     referenceId: connectionReference(connection.id),

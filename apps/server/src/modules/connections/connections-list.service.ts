@@ -10,7 +10,7 @@ import {
 } from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../lib/context';
-import { newYorkDate } from '../auctions/period-time';
+import { newYorkDate } from '../../lib/new-york-date';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { loadSettings } from '../settings/settings.service';
 import type { ProfilePictures } from '../users/user.presenter';
@@ -41,6 +41,8 @@ export function presentConnection(
     expires_at: expiry ? expiry.toISOString() : null,
     engaged: row.engaged_at !== null,
     escrow_state: row.escrow_state,
+    reward_redeemable:
+      row.partner_id === viewerId ? row.escrow_purchased + row.escrow_redeemable : 0,
     is_user: row.user_id === viewerId,
     is_partner: row.partner_id === viewerId,
     partner: {

@@ -268,6 +268,29 @@ describe('connection lifecycle', () => {
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
+  it("says 'It's mutual!' once to each member when two connections between them engage", async () => {
+    const [first] = await pendingConnections(t.database.db, clock, 1, { amount: 100 });
+    const [second] = await pendingConnections(t.database.db, clock, 1, {
+      amount: 110,
+      owner: first!.owner,
+      bidder: first!.bidder,
+    });
+    const owner = await listen(t, first!.owner);
+    opened.push(owner);
+    for (const c of [first!, second!]) {
+      expect((await setStatus(owner, c.id, 'accepted')).statusCode).toBe(200);
+    }
+    await sendMessage(first!.bidder.id, first!.owner.id);
+    const engaged = await sendMessage(first!.owner.id, first!.bidder.id);
+    expect(engaged.alerts.map((a) => [a.user_id, a.kind])).toEqual([
+      [first!.bidder.id, 'connection_mutual'],
+      [first!.owner.id, 'connection_mutual'],
+      [first!.owner.id, 'connection_reward'],
+      [first!.owner.id, 'connection_reward'],
+    ]);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
   it('unmatch before engagement refunds the bidder; either side may unmatch once', async () => {
     const p = await pair(130);
     const early = await setStatus(p.bidderSocket, p.id, 'unmatched');
@@ -294,7 +317,7 @@ describe('connection lifecycle', () => {
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
-  it('engagement pays the owner once, redeemable; unmatch afterwards moves nothing', async () => {
+  it('engagement pays the owner once (a free bid arrives as free tokens); unmatch afterwards moves nothing', async () => {
     const p = await pair(250);
     await setStatus(p.ownerSocket, p.id, 'accepted');
     later(30);
@@ -310,13 +333,14 @@ describe('connection lifecycle', () => {
     expect(await ledgerOf(p.id)).toEqual([
       { user_id: p.owner.id, amount: 250, transaction_type: 'win' },
     ]);
-    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 250 });
+    // The test bidder's tokens are an admin's grant: promotional, so none become redeemable.
+    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 0 });
     expect(await balances(p.bidder.id)).toEqual({ token_balance: 750, redeemable_tokens: 0 });
     expect(await p.ownerSocket.next('connectionReward')).toMatchObject({
       connectionId: p.id,
       amount: 250,
       tokenBalance: 250,
-      redeemableTokens: 250,
+      redeemableTokens: 0,
     });
     expect(await p.bidderSocket.next('connectionReward')).not.toHaveProperty('tokenBalance');
     const mutual = await p.bidderSocket.next('new-alert', (a) => a.kind === 'connection_mutual');
@@ -339,7 +363,7 @@ describe('connection lifecycle', () => {
     expect(res.json().connection).toMatchObject({ status: 'unmatched', escrow_state: 'paid' });
     expect(await p.ownerSocket.next('connectionUnmatched')).not.toHaveProperty('tokenBalance');
     expect(await ledgerOf(p.id)).toHaveLength(1);
-    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 250 });
+    expect(await balances(p.owner.id)).toEqual({ token_balance: 250, redeemable_tokens: 0 });
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 

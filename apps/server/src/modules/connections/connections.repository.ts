@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CONNECTION_STATUSES, ESCROW_STATES } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
 import { ageOn } from '../auctions/auctions.repository';
-import { visibleTo } from '../safety/blocks.repository';
+import { visibleTo } from '../blocks/blocks.repository';
 
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export type EscrowState = (typeof ESCROW_STATES)[number];
@@ -15,6 +15,10 @@ export interface ConnectionRow {
   partner_id: number;
   auction_id: number;
   amount: number;
+  /** The escrow by origin (they add up to amount). */
+  escrow_promotional: number;
+  escrow_purchased: number;
+  escrow_redeemable: number;
   status: ConnectionStatus;
   status_changed_at: Date;
   rejected_by_user_id: number | null;
@@ -29,7 +33,8 @@ export interface ConnectionRow {
   partner_username: string | null;
 }
 
-const returning = sql`id, user_id, partner_id, auction_id, amount, status, status_changed_at,
+const returning = sql`id, user_id, partner_id, auction_id, amount, escrow_promotional,
+  escrow_purchased, escrow_redeemable, status, status_changed_at,
   rejected_by_user_id, escrow_state, reminder_sent_at, user_first_message_at,
   partner_first_message_at, engaged_at, created_at, updated_at,
   (SELECT username FROM users WHERE users.id = connections.user_id) AS user_username,
@@ -138,7 +143,8 @@ export async function selectConnectionCards(
 ): Promise<ConnectionCardRow[]> {
   const found = await rows<ConnectionCardRow>(
     db,
-    sql`SELECT c.id, c.user_id, c.partner_id, c.auction_id, c.amount, c.status,
+    sql`SELECT c.id, c.user_id, c.partner_id, c.auction_id, c.amount, c.escrow_promotional,
+               c.escrow_purchased, c.escrow_redeemable, c.status,
                c.status_changed_at, c.rejected_by_user_id, c.escrow_state, c.reminder_sent_at,
                c.user_first_message_at, c.partner_first_message_at, c.engaged_at,
                c.created_at, c.updated_at, a.created_at AS auction_created_at,

@@ -5,7 +5,7 @@
 
 import { sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
-import { visibleTo } from '../safety/blocks.repository';
+import { visibleTo } from '../blocks/blocks.repository';
 import {
   alertsEngaged,
   type ConnectionEffects,
@@ -36,6 +36,22 @@ export async function acceptedConnectionBetween(
          ORDER BY id DESC LIMIT 1`,
   );
   return found ? { id: Number(found.id) } : null;
+}
+
+/** Whether the two members of `c` already engaged on another connection between them. */
+async function engagedBefore(
+  tx: Executor,
+  c: { id: number; user_id: number; partner_id: number },
+): Promise<boolean> {
+  const [found] = await rows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM connections
+         WHERE id <> ${c.id} AND engaged_at IS NOT NULL
+           AND ((user_id = ${c.user_id} AND partner_id = ${c.partner_id})
+             OR (user_id = ${c.partner_id} AND partner_id = ${c.user_id}))
+         LIMIT 1`,
+  );
+  return found !== undefined;
 }
 
 /**
@@ -82,7 +98,7 @@ export async function recordMessageSent(
     if (!engaged) continue;
     const ledger = [await payReward(tx, engaged)];
     mergeEffects(effects, {
-      alerts: await alertsEngaged(tx, engaged),
+      alerts: await alertsEngaged(tx, engaged, await engagedBefore(tx, engaged)),
       events: eventForBoth('connectionReward', engaged, { ledger }),
     });
   }

@@ -76,5 +76,3 @@ export function planPhotoOrder(current: readonly SlotImage[], requested: readonl
     .filter((entry) => entry.slot !== entry.image.display_order)
     .map((entry) => ({ id: entry.image.id, display_order: entry.slot }));
 }
-
-export type PhotoMove = ReturnType<typeof planPhotoOrder>[number];

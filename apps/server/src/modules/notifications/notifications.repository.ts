@@ -3,17 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 
-export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
-
-export async function findSubscriptionByEndpoint(db: Executor, endpoint: string) {
-  const [row] = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.endpoint, endpoint))
-    .limit(1);
-  return row;
-}
-
 /**
  * Saves a subscription for the member. An endpoint already held by the same member is
  * refreshed; one held by another member is left alone (`false`).

@@ -17,12 +17,11 @@ import {
 } from '@bidboard/shared';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { recordAdminAction } from '../audit';
 import {
   listPaymentErrors,
   listPaymentReviews,
-  resolvePaymentReview,
-} from './payment-log.repository';
+  resolvePaymentReviewAsAdmin,
+} from './payment-log.service';
 import type { PaymentsContext } from './payments.context';
 import { reversePurchase } from './purchase-reversal.service';
 
@@ -81,23 +80,11 @@ export async function adminPaymentsRoutes(app: FastifyZodApp, { ctx }: { ctx: Pa
       },
     },
     async (request) => {
-      const review = await ctx.db.transaction(async (tx) => {
-        const resolved = await resolvePaymentReview(tx, {
-          id: request.params.id,
-          actorId: request.member!.id,
-          note: request.body.note,
-          now: ctx.clock(),
-        });
-        if (!resolved) throw notFound(PAYMENT_MESSAGES.reviewNotFound);
-        await recordAdminAction(tx, {
-          adminId: request.member!.id,
-          action: 'payment_review.resolve',
-          targetType: 'payment_review',
-          targetId: resolved.id,
-          before: { resolved: false },
-          after: { resolved: true, note: request.body.note },
-        });
-        return resolved;
+      const review = await resolvePaymentReviewAsAdmin(ctx.db, {
+        id: request.params.id,
+        adminId: request.member!.id,
+        note: request.body.note,
+        now: ctx.clock(),
       });
       return { success: true as const, review };
     },

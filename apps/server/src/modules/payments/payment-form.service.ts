@@ -120,3 +120,6 @@ export async function createTransactionToken(
     item_name: bundle.name,
   };
 }
+
+/** The bundles the token shop offers, as stored. */
+export { activeBundles } from './bundles.repository';

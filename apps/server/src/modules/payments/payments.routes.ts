@@ -22,9 +22,8 @@ import {
 } from '../../adapters/payments/payments.port';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { activeBundles } from './bundles.repository';
-import { createTransactionToken } from './payment-form.service';
-import { insertPaymentError } from './payment-log.repository';
+import { activeBundles, createTransactionToken } from './payment-form.service';
+import { insertPaymentError } from './payment-log.service';
 import type { PaymentsContext } from './payments.context';
 import { confirmPurchase } from './purchase.service';
 import { handleGatewayEvent } from './purchase-webhook.service';

@@ -4,15 +4,10 @@
 //   view:{userId} hash: socket id -> the cid it shows in the foreground
 // Each change is one Lua script, so two tabs closing on two servers at once see exactly
 // one "last socket", and a reap and a disconnect never both report the same member.
+
+import type { Redis } from 'ioredis';
 import type { PresenceStore, SocketEntry } from './presence.store';
 import { PRESENCE_TTL_MS } from './presence.store';
-
-type RedisClient = {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-  zRangeByScore(key: string, min: number | string, max: number | string): Promise<string[]>;
-  zmScore(key: string, members: string[]): Promise<(number | null)[]>;
-  quit(): Promise<unknown>;
-};
 
 const CONNECT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
@@ -80,7 +75,7 @@ export class RedisPresenceStore implements PresenceStore {
   private readonly onlineKey: string;
 
   constructor(
-    private readonly client: RedisClient,
+    private readonly client: Redis,
     prefix: string,
   ) {
     this.base = `${prefix}:presence:`;
@@ -91,18 +86,30 @@ export class RedisPresenceStore implements PresenceStore {
   private viewKey = (userId: number) => `${this.base}view:${userId}`;
 
   async connect({ userId, socketId }: SocketEntry, now: number) {
-    const result = await this.client.eval(CONNECT, {
-      keys: [this.userKey(userId), this.onlineKey],
-      arguments: [String(now), String(now + PRESENCE_TTL_MS), socketId, String(userId)],
-    });
+    const result = await this.client.eval(
+      CONNECT,
+      2,
+      this.userKey(userId),
+      this.onlineKey,
+      String(now),
+      String(now + PRESENCE_TTL_MS),
+      socketId,
+      String(userId),
+    );
     return Number(result) === 1;
   }
 
   async disconnect({ userId, socketId }: SocketEntry, now: number) {
-    const result = await this.client.eval(DISCONNECT, {
-      keys: [this.userKey(userId), this.onlineKey, this.viewKey(userId)],
-      arguments: [String(now), socketId, String(userId)],
-    });
+    const result = await this.client.eval(
+      DISCONNECT,
+      3,
+      this.userKey(userId),
+      this.onlineKey,
+      this.viewKey(userId),
+      String(now),
+      socketId,
+      String(userId),
+    );
     return Number(result) === 1;
   }
 
@@ -111,49 +118,59 @@ export class RedisPresenceStore implements PresenceStore {
     // The script builds each member's keys from the prefix (one server, one Redis).
     for (let i = 0; i < entries.length; i += 500) {
       const batch = entries.slice(i, i + 500).flatMap((e) => [String(e.userId), e.socketId]);
-      await this.client.eval(REFRESH, {
-        keys: [this.onlineKey],
-        arguments: [this.base, expiry, ...batch],
-      });
+      await this.client.eval(REFRESH, 1, this.onlineKey, this.base, expiry, ...batch);
     }
   }
 
   async online(userIds: readonly number[], now: number) {
     if (userIds.length === 0) return new Set<number>();
-    const scores = await this.client.zmScore(this.onlineKey, userIds.map(String));
-    return new Set(userIds.filter((_, i) => (scores[i] ?? 0) > now));
+    const scores = await this.client.zmscore(this.onlineKey, ...userIds.map(String));
+    return new Set(userIds.filter((_, i) => Number(scores[i] ?? 0) > now));
   }
 
   async setView({ userId, socketId }: SocketEntry, cid: string | null, now: number) {
-    await this.client.eval(VIEW, {
-      keys: [this.userKey(userId), this.viewKey(userId)],
-      arguments: [socketId, cid ?? '', String(now + PRESENCE_TTL_MS)],
-    });
+    await this.client.eval(
+      VIEW,
+      2,
+      this.userKey(userId),
+      this.viewKey(userId),
+      socketId,
+      cid ?? '',
+      String(now + PRESENCE_TTL_MS),
+    );
   }
 
   async isViewing(userId: number, cid: string, now: number) {
-    const result = await this.client.eval(IS_VIEWING, {
-      keys: [this.userKey(userId), this.viewKey(userId)],
-      arguments: [String(now), cid],
-    });
+    const result = await this.client.eval(
+      IS_VIEWING,
+      2,
+      this.userKey(userId),
+      this.viewKey(userId),
+      String(now),
+      cid,
+    );
     return Number(result) === 1;
   }
 
   async reapExpired(now: number) {
-    const due = await this.client.zRangeByScore(this.onlineKey, '-inf', now);
+    const due = await this.client.zrangebyscore(this.onlineKey, '-inf', now);
     const reaped: number[] = [];
     for (const id of due) {
       const userId = Number(id);
-      const result = await this.client.eval(REAP, {
-        keys: [this.userKey(userId), this.onlineKey, this.viewKey(userId)],
-        arguments: [String(now), id],
-      });
+      const result = await this.client.eval(
+        REAP,
+        3,
+        this.userKey(userId),
+        this.onlineKey,
+        this.viewKey(userId),
+        String(now),
+        id,
+      );
       if (Number(result) === 1) reaped.push(userId);
     }
     return reaped;
   }
 
-  async close() {
-    await this.client.quit().catch(() => {});
-  }
+  /** The client is the server's shared one (plugins/redis.ts), closed with the app. */
+  async close() {}
 }

@@ -1,7 +1,7 @@
 // The presence stores: first and last socket of a member, exactly one "last" when two
 // tabs close at once, and (Redis) members of a server that died reaped as offline once.
 import { randomBytes } from 'node:crypto';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisPresenceStore } from './presence.redis';
 import { MemoryPresenceStore, PRESENCE_TTL_MS, type PresenceStore } from './presence.store';
@@ -54,9 +54,11 @@ describe('in-process presence', () => {
 
 describe.skipIf(!redisUrl)('Redis presence', () => {
   const prefix = `test-${randomBytes(6).toString('hex')}`;
+  const clients: Redis[] = [];
+  afterAll(() => Promise.all(clients.map((c) => c.quit())));
   const open = async () => {
-    const client = createClient({ url: redisUrl! });
-    await client.connect();
+    const client = new Redis(redisUrl!);
+    clients.push(client);
     return new RedisPresenceStore(client, prefix);
   };
   behaves(open);

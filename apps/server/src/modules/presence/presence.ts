@@ -10,9 +10,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { batchLoader } from '../../lib/batch-loader';
 import type { Clock } from '../../lib/context';
+import type { RedisLink } from '../../plugins/redis';
 import type { AppSocketServer } from '../../plugins/socket';
 import { chatPartnersOfMany } from '../chat/chat.repository';
 import { loadSettings } from '../settings/settings.service';
+import { FallbackPresenceStore } from './presence.fallback';
 import { RedisPresenceStore } from './presence.redis';
 import { MemoryPresenceStore, PRESENCE_REFRESH_MS, type PresenceStore } from './presence.store';
 
@@ -45,24 +47,21 @@ export interface Presence {
 
 export interface PresenceDeps {
   io: AppSocketServer;
+  redis: RedisLink | null;
   db: Db;
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
 }
 
-async function createStore(config: Config, log: FastifyBaseLogger): Promise<PresenceStore> {
-  if (!config.REDIS_URL) return new MemoryPresenceStore();
-  const { createClient } = await import('redis');
-  const client = createClient({ url: config.REDIS_URL });
-  client.on('error', (err) => log.error({ err }, 'redis (presence) error'));
-  await client.connect();
-  return new RedisPresenceStore(client, config.REDIS_PREFIX);
+function createStore(redis: RedisLink | null, prefix: string): PresenceStore {
+  if (!redis) return new MemoryPresenceStore();
+  return new FallbackPresenceStore(new RedisPresenceStore(redis.client, prefix), redis.available);
 }
 
 export async function createPresence(deps: PresenceDeps): Promise<Presence> {
   const { io, db, log } = deps;
-  const store = await createStore(deps.config, log);
+  const store = createStore(deps.redis, deps.config.REDIS_PREFIX);
   // Presence expiry is wall-clock time (Redis expires keys by it); idleness is the app clock.
   const lastActivity = new WeakMap<Socket, number>();
   const joinedOf = new WeakMap<Socket, Promise<unknown>>();

@@ -22,8 +22,7 @@ import type { FastifyZodApp } from '../../lib/fastify';
 import { presentMember } from '../users/present-member';
 import { checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
 import { lookupPostalCode } from './postal-lookup';
-import { usernameTaken } from './profile.repository';
-import { updateProfile } from './profile.service';
+import { updateProfile, usernameTaken } from './profile.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 

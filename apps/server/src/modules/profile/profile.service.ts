@@ -155,3 +155,6 @@ export async function updateProfile(
     throw error;
   }
 }
+
+/** The username availability check reads the table as it is. */
+export { usernameTaken };

@@ -10,8 +10,7 @@ import {
 } from '@bidboard/shared';
 import type { FastifyZodApp } from '../../lib/fastify';
 import type { PaymentsContext } from '../payments/payments.context';
-import { findAdminRedemption, listRedemptions } from './redemptions.repository';
-import { settleRedemption } from './redemptions.service';
+import { findAdminRedemption, listRedemptions, settleRedemption } from './redemptions.service';
 
 const tags = ['admin'];
 const errors = {

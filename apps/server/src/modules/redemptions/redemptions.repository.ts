@@ -61,8 +61,3 @@ export async function findAdminRedemption(
   );
   return row ? presentAdmin(row) : null;
 }
-
-export async function findRedemption(db: Executor, id: number): Promise<RedemptionRow | null> {
-  const [row] = await rows<RedemptionRow>(db, sql`SELECT * FROM redemptions WHERE id = ${id}`);
-  return row ?? null;
-}

@@ -64,7 +64,7 @@ export async function requestRedemption(
       debit = await applyBalanceChange(tx, {
         userId,
         amount: -tokens,
-        redeemableAmount: -tokens,
+        parts: { promotional: 0, purchased: 0, redeemable: -tokens },
         type: 'redemption',
         referenceId: `redemption:${created!.id}`,
         idempotencyKey: `redemption:${created!.id}`,
@@ -144,7 +144,7 @@ export async function settleRedemption(
         : await applyBalanceChange(tx, {
             userId: row.user_id,
             amount: row.token_amount,
-            redeemableAmount: row.token_amount,
+            parts: { promotional: 0, purchased: 0, redeemable: row.token_amount },
             type: 'redemption_failed',
             referenceId: reference,
             idempotencyKey: `redemption_failed:${row.id}`,
@@ -184,3 +184,6 @@ export async function notePayoutStatus(
   );
   return updated.length > 0;
 }
+
+/** The admin console's redemption lists, as stored. */
+export { findAdminRedemption, listRedemptions } from './redemptions.repository';

@@ -89,3 +89,10 @@ export async function deleteAccount(
   });
   return { withdrawal };
 }
+
+/** The deleted-user placeholder exists only for a member who really deleted the account. */
+export async function deletedMemberId(db: Db, userId: number): Promise<number> {
+  const found = await findUserById(db, userId);
+  if (!found?.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
+  return found.id;
+}

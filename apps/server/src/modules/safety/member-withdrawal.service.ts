@@ -10,6 +10,7 @@
 // then finds nothing left to release.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
+import { type AuctionEscrow, auctionEscrowParts } from '../auctions/auction-escrow';
 import type { RemovedAuction } from '../auctions/remove-auction.service';
 import {
   type ConnectionEffects,
@@ -23,7 +24,7 @@ import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 
 export type WithdrawalRefund = 'refund' | 'refund_deleted_user';
 
-interface LockedAuction {
+interface LockedAuction extends AuctionEscrow {
   id: number;
   user_id: number;
   current_bid: number;
@@ -50,7 +51,8 @@ export interface Withdrawal {
 export async function lockEntanglements(tx: Tx, userId: number): Promise<LockedEntanglements> {
   const auctions = await rows<LockedAuction>(
     tx,
-    sql`SELECT id, user_id, current_bid, lead_max, starting_bid, lead_bidder_id FROM auctions
+    sql`SELECT id, user_id, current_bid, lead_max, starting_bid, lead_bidder_id, escrow_promotional,
+               escrow_purchased, escrow_redeemable FROM auctions
          WHERE status = 'active' AND (user_id = ${userId} OR lead_bidder_id = ${userId})
          ORDER BY id FOR UPDATE`,
   );
@@ -116,6 +118,7 @@ async function takeOffBoard(
   const entry = await applyBalanceChange(tx, {
     userId: auction.lead_bidder_id,
     amount: auction.lead_max,
+    parts: auctionEscrowParts(auction),
     type: refundType,
     bidTargetId: auction.user_id,
     referenceId: `auction:${auction.id}`,
@@ -139,12 +142,14 @@ async function voidLead(tx: Tx, auction: LockedAuction, refundType: WithdrawalRe
   const lastBidId = Number(last!.id);
   await tx.execute(
     sql`UPDATE auctions SET lead_bidder_id = NULL, current_bid = starting_bid, lead_max = 0,
+               escrow_promotional = 0, escrow_purchased = 0, escrow_redeemable = 0,
                bids_voided_through = ${lastBidId}, updated_at = now()
          WHERE id = ${auction.id}`,
   );
   const refund = await applyBalanceChange(tx, {
     userId: auction.lead_bidder_id!,
     amount: auction.lead_max,
+    parts: auctionEscrowParts(auction),
     type: refundType,
     bidTargetId: auction.user_id,
     referenceId: `auction:${auction.id}`,

@@ -15,10 +15,10 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import { type Db, type Executor, rows, type Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
+import { insertBlock } from '../blocks/blocks.repository';
+import { otherMember } from '../blocks/blocks.service';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { riskScore, riskSignalsFor } from '../vision/risk-signals';
-import { insertBlock } from './blocks.repository';
-import { otherMember } from './blocks.service';
 
 /** Open reports ranked by risk at once (beyond it, the oldest wait for the next page of work). */
 const OPEN_QUEUE_MAX = 1000;

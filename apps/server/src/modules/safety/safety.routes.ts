@@ -19,11 +19,10 @@ import {
   unblockResponse,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+
 import type { FastifyZodApp } from '../../lib/fastify';
-import { findUserById } from '../users/users.repository';
-import { deleteAccount } from './account-deletion.service';
-import { blockMember, listBlocks, unblockMember } from './blocks.service';
+import { blockMember, listBlocks, unblockMember } from '../blocks/blocks.service';
+import { deleteAccount, deletedMemberId } from './account-deletion.service';
 import { exportMemberData } from './data-export.service';
 import { reportMember } from './reports.service';
 import { publishBlock, publishWithdrawal } from './safety.events';
@@ -115,11 +114,9 @@ export async function safetyRoutes(
       schema: { tags, params: memberIdParams, response: { 200: deletedUserResponse, ...errors } },
     },
     async (request) => {
-      const found = await findUserById(ctx.db, request.params.userId);
-      if (!found?.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
       return {
         deletedUser: {
-          id: found.id,
+          id: await deletedMemberId(ctx.db, request.params.userId),
           username: DELETED_USER_NAME,
           deleted: true as const,
           profileIcon: DELETED_USER_ICON,
@@ -138,8 +135,7 @@ export async function safetyRoutes(
       },
     },
     async (request) => {
-      const found = await findUserById(ctx.db, request.params.userId);
-      if (!found?.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
+      await deletedMemberId(ctx.db, request.params.userId);
       return { profileIcon: DELETED_USER_ICON };
     },
   );

@@ -9,6 +9,7 @@ export async function systemRoutes(
   app: FastifyZodApp,
   opts: { database: Database; registry: Pick<Registry, 'contentType' | 'metrics'> },
 ) {
+  app.readiness.addCheck('database', () => opts.database.ping());
   app.get(
     '/api/health',
     {
@@ -17,6 +18,8 @@ export async function systemRoutes(
     },
     async () => ({ status: 'ok' as const }),
   );
+  // 200 only while every dependency answers in time and the server is not draining
+  // (plugins/readiness.ts); the balancer's health check reads this.
   app.get(
     '/api/ready',
     {
@@ -24,18 +27,29 @@ export async function systemRoutes(
       schema: {
         tags: ['system'],
         response: {
-          200: z.object({ status: z.literal('ready'), database: z.string() }),
-          503: z.object({ message: z.string() }),
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.string(),
+            checks: z.record(z.string(), z.string()),
+          }),
+          503: z.object({
+            message: z.string(),
+            draining: z.boolean(),
+            checks: z.record(z.string(), z.string()),
+          }),
         },
       },
     },
     async (_request, reply) => {
-      try {
-        await opts.database.ping();
-        return { status: 'ready' as const, database: opts.database.kind };
-      } catch {
-        return reply.status(503).send({ message: 'Database unreachable' });
+      const report = await app.readiness.report();
+      if (report.ready) {
+        return { status: 'ready' as const, database: opts.database.kind, checks: report.checks };
       }
+      const failed = Object.entries(report.checks).filter(([, result]) => result !== 'ok');
+      const message = report.draining
+        ? 'Draining for shutdown'
+        : `Unavailable: ${failed.map(([name]) => name).join(', ')}`;
+      return reply.status(503).send({ message, draining: report.draining, checks: report.checks });
     },
   );
   app.get(

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, pgErrorCode } from '../../lib/errors';
-import { newYorkDate } from '../auctions/period-time';
+import { newYorkDate } from '../../lib/new-york-date';
 import { loadSettings, type SettingsDefaults } from '../settings/settings.service';
 import { applyBalanceChange } from './ledger';
 

@@ -55,7 +55,7 @@ describe('applyBalanceChange', () => {
       await applyBalanceChange(tx, {
         userId: member.id,
         amount: 50,
-        redeemableAmount: 50,
+        parts: { promotional: 0, purchased: 0, redeemable: 50 },
         type: 'win',
       });
     });
@@ -77,7 +77,7 @@ describe('applyBalanceChange', () => {
         applyBalanceChange(tx, {
           userId: member.id,
           amount: -40,
-          redeemableAmount: -40,
+          parts: { promotional: 0, purchased: 0, redeemable: -40 },
           type: 'redemption',
         }),
       ),

@@ -1,8 +1,9 @@
 // The one place a member's balances change. Each change updates the balances and
-// appends its ledger row in a single statement (the SQL function ledger_apply, which the
-// bid's place_bid uses too) inside the caller's transaction, so the row lock is held for
-// one statement and a balance always equals the sum of its rows.
-// The database CHECKs (balance >= 0, 0 <= redeemable <= balance) are the last guard.
+// appends its ledger row in a single statement (the SQL function ledger_book, which the
+// bid's place_bid uses too) inside the caller's transaction, so the row lock is taken at
+// the last moment and a balance always equals the sum of its rows, origin by origin.
+// The database CHECKs (every origin part >= 0, the parts add up to the balance) are the
+// last guard.
 
 import { MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
@@ -17,17 +18,26 @@ export interface BalanceChange {
   /** Signed change to token_balance. */
   amount: number;
   /**
-   * Signed change to redeemable_tokens: rewards add the amount to both balances and
-   * redemptions remove it from both. Spending leaves it 0 and only lowers redeemable
-   * tokens when the balance would fall below them (non-redeemable tokens go first).
+   * The signed parts by origin (they add up to `amount`): refunds give an escrow's parts
+   * back, rewards and redemptions name theirs. Without them a credit is promotional
+   * (purchased for a purchase) and a debit spends in the rule's order: promotional,
+   * purchased, redeemable (purchased first when a purchase is reversed).
    */
-  redeemableAmount?: number;
+  parts?: TokenParts;
   type: TransactionType;
   bidTargetId?: number | null;
   referenceId?: string | null;
   /** A change with a key is applied at most once, ever. */
   idempotencyKey?: string;
 }
+
+export interface TokenParts {
+  promotional: number;
+  purchased: number;
+  redeemable: number;
+}
+
+export const partsTotal = (p: TokenParts) => p.promotional + p.purchased + p.redeemable;
 
 export interface LedgerEntry {
   id: number;
@@ -36,6 +46,42 @@ export interface LedgerEntry {
   balance_after: number;
   redeemable_after: number;
   transaction_type: TransactionType;
+  promotional_amount: number;
+  purchased_amount: number;
+  redeemable_amount: number;
+}
+
+const ENTRY_COLUMNS = sql.raw(
+  'id, user_id, amount, balance_after, redeemable_after, transaction_type, promotional_amount, purchased_amount, redeemable_amount',
+);
+
+function book(tx: Tx, change: BalanceChange) {
+  const target = change.bidTargetId ?? null;
+  const reference = change.referenceId ?? null;
+  const key = change.idempotencyKey ?? null;
+  const parts =
+    change.parts ??
+    (change.amount >= 0
+      ? change.type === 'purchase'
+        ? { promotional: 0, purchased: change.amount, redeemable: 0 }
+        : { promotional: change.amount, purchased: 0, redeemable: 0 }
+      : null);
+  if (parts) {
+    if (partsTotal(parts) !== change.amount) throw new TypeError('parts must add up to the amount');
+    return rows<LedgerEntry>(
+      tx,
+      sql`SELECT ${ENTRY_COLUMNS}
+            FROM ledger_book(${change.userId}, ${parts.promotional}, ${parts.purchased},
+                             ${parts.redeemable}, ${change.type}, ${target}, ${reference}, ${key})`,
+    );
+  }
+  return rows<LedgerEntry>(
+    tx,
+    sql`SELECT ${ENTRY_COLUMNS}
+          FROM spend_parts(${change.userId}, ${-change.amount}, ${change.type === 'purchase_reversal'}) s,
+               LATERAL ledger_book(${change.userId}, -s.promotional, -s.purchased, -s.redeemable,
+                                   ${change.type}, ${target}, ${reference}, ${key})`,
+  );
 }
 
 /** Returns the new ledger row, or null when the idempotency key was already used. */
@@ -43,7 +89,8 @@ export async function applyBalanceChange(
   tx: Tx,
   change: BalanceChange,
 ): Promise<LedgerEntry | null> {
-  if (!Number.isInteger(change.amount) || !Number.isInteger(change.redeemableAmount ?? 0)) {
+  const numbers = [change.amount, ...(change.parts ? Object.values(change.parts) : [])];
+  if (!numbers.every(Number.isInteger)) {
     throw new TypeError('balance changes are whole tokens');
   }
   if (change.idempotencyKey) {
@@ -58,13 +105,7 @@ export async function applyBalanceChange(
     if (seen.length > 0) return null;
   }
   try {
-    const [entry] = await rows<LedgerEntry>(
-      tx,
-      sql`SELECT id, user_id, amount, balance_after, redeemable_after, transaction_type
-            FROM ledger_apply(${change.userId}, ${change.amount}, ${change.redeemableAmount ?? 0},
-                              ${change.type}, ${change.bidTargetId ?? null},
-                              ${change.referenceId ?? null}, ${change.idempotencyKey ?? null})`,
-    );
+    const [entry] = await book(tx, change);
     if (!entry) throw notFound();
     return { ...entry, id: Number(entry.id) };
   } catch (error) {
@@ -74,3 +115,6 @@ export async function applyBalanceChange(
     throw error;
   }
 }
+
+/** A member's ledger as the transactions screen lists it. */
+export { memberTokenOrigins, memberTransactions } from './transactions.repository';

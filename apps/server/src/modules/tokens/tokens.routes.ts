@@ -4,6 +4,7 @@ import {
   claimTokensResponse,
   errorResponseSchema,
   MESSAGES,
+  tokenOriginsResponse,
   transactionsQuery,
   transactionsResponse,
 } from '@bidboard/shared';
@@ -12,7 +13,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
 import { claimDailyTokens, dailyClaimStatus } from './daily-claim.service';
-import { memberTransactions } from './transactions.repository';
+import { memberTokenOrigins, memberTransactions } from './ledger';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const tags = ['tokens'];
@@ -40,6 +41,11 @@ export async function tokensRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceCo
     '/checkTokens',
     { ...member, schema: { tags, response: { 200: checkTokensResponse, ...errors } } },
     async (request) => dailyClaimStatus(ctx, request.member!.id),
+  );
+  app.get(
+    '/tokens/origins',
+    { ...member, schema: { tags, response: { 200: tokenOriginsResponse, ...errors } } },
+    async (request) => memberTokenOrigins(ctx.db, request.member!.id),
   );
   app.get(
     '/transactions',

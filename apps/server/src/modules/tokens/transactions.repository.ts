@@ -1,7 +1,7 @@
 // A member's ledger as the transaction history shows it (marketplace §3 Token
 // transaction): newest first, with the auction owner's username for bid rows and the
 // redemption (status, reason, cents paid) for redemption rows.
-import type { TokenTransaction } from '@bidboard/shared';
+import type { TokenOriginsResponse, TokenTransaction } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 
@@ -11,6 +11,9 @@ interface Row {
   bid_target_id: number | null;
   amount: number;
   balance_after: number;
+  promotional_amount: number;
+  purchased_amount: number;
+  redeemable_amount: number;
   transaction_type: string;
   status: string;
   reference_id: string | null;
@@ -30,6 +33,7 @@ export async function memberTransactions(
   const found = await rows<Row>(
     db,
     sql`SELECT t.id, t.user_id, t.bid_target_id, t.amount, t.balance_after, t.transaction_type,
+               t.promotional_amount, t.purchased_amount, t.redeemable_amount,
                t.status, t.reference_id, t.created_at, t.updated_at, bt.username AS target_username,
                rd.status AS redemption_status, rd.reason AS redemption_reason,
                rd.amount_cents AS redemption_cents
@@ -65,6 +69,43 @@ export async function memberTransactions(
               reason: r.redemption_reason,
               reward_amount: r.redemption_cents ?? 0,
             },
+      origins: {
+        promotional: r.promotional_amount,
+        purchased: r.purchased_amount,
+        redeemable: r.redeemable_amount,
+      },
     };
   });
+}
+
+/** The balance by origin, and the rewards earned with the part of them that is redeemable. */
+export async function memberTokenOrigins(
+  db: Executor,
+  userId: number,
+): Promise<TokenOriginsResponse> {
+  const [row] = await rows<{
+    promotional: number;
+    purchased: number;
+    redeemable: number;
+    earned: number;
+    earned_redeemable: number;
+  }>(
+    db,
+    sql`SELECT u.promotional_tokens AS promotional, u.purchased_tokens AS purchased,
+               u.redeemable_tokens AS redeemable,
+               COALESCE(SUM(t.amount), 0)::int AS earned,
+               COALESCE(SUM(t.redeemable_amount), 0)::int AS earned_redeemable
+          FROM users u
+          LEFT JOIN token_transactions t ON t.user_id = u.id AND t.transaction_type = 'win'
+         WHERE u.id = ${userId}
+         GROUP BY u.id`,
+  );
+  return {
+    success: true,
+    promotional: row?.promotional ?? 0,
+    purchased: row?.purchased ?? 0,
+    redeemable: row?.redeemable ?? 0,
+    earned: row?.earned ?? 0,
+    earnedRedeemable: row?.earned_redeemable ?? 0,
+  };
 }

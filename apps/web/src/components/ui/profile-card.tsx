@@ -99,7 +99,8 @@ export interface CardPanel {
 interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   carousel: CardCarousel;
   username: string;
-  heading: string;
+  /** Shown after the name ('username, age'); null when unknown or the member is deleted. */
+  age: number | null;
   photos: readonly (CardImage | null)[];
   panels: readonly CardPanel[];
   action: ReactNode;
@@ -112,7 +113,7 @@ interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>
 export function ProfileCard({
   carousel,
   username,
-  heading,
+  age,
   photos,
   panels,
   action,
@@ -123,6 +124,7 @@ export function ProfileCard({
 }: ProfileCardProps) {
   const shown = photos.filter((image): image is CardImage => Boolean(image));
   const slideCount = Math.max(shown.length, 1) + panels.length;
+  const heading = cardHeading(username, age);
   return (
     <article className={clsx('profile-card', className)} aria-label={heading} {...rest}>
       <div className="profile-card__viewport" ref={carousel.viewportRef}>
@@ -174,12 +176,23 @@ export function ProfileCard({
         ))}
       </div>
       <footer className="profile-card__footer">
-        <h2 className="profile-card__name">{heading}</h2>
-        {tools}
-        {action}
+        {/* The age never goes: a long name wraps (or the buttons move under it) instead. */}
+        <h2 className="profile-card__name">
+          {username}
+          {age === null ? null : <span className="profile-card__age">, {age}</span>}
+        </h2>
+        <div className="profile-card__actions">
+          {tools}
+          {action}
+        </div>
       </footer>
     </article>
   );
+}
+
+/** 'username, age' (marketplace §2 Auction card), or the name alone when the age is unknown. */
+export function cardHeading(username: string, age: number | null): string {
+  return age === null ? username : `${username}, ${age}`;
 }
 
 /** The index of the last slide (the panel after the photos and the profile). */

@@ -4,4 +4,4 @@ export { AuthProvider } from './components/auth-provider';
 export { LogoutScreen } from './components/logout-screen';
 export { SignInPage } from './components/sign-in-page';
 export { UsernameGate } from './components/username-gate';
-export { type AuthState, useAuth, useCurrentUser } from './hooks/auth-context';
+export { useAuth, useCurrentUser } from './hooks/auth-context';

@@ -5,5 +5,4 @@ import { lazy } from 'react';
 export const ConnectionsPage = lazy(() =>
   import('./components/connections-page').then((m) => ({ default: m.ConnectionsPage })),
 );
-export type { ConnectionsPageProps } from './components/connections-page';
 export { CONNECTION_TEXT } from './lib/connection-view';

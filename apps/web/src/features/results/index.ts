@@ -1,2 +1,1 @@
-export { resultsKey } from './api/get-results';
 export { ResultsPage } from './components/results-page';

@@ -4,5 +4,5 @@
 export { AccountDeletedGate } from './components/account-deleted-gate';
 export { AccountSettings } from './components/account-settings';
 export { BlockedMembers } from './components/blocked-members';
-export { MemberSafetyButton, type SafetyTarget } from './components/member-safety-button';
+export { MemberSafetyButton } from './components/member-safety-button';
 export { useDeletedPartner } from './hooks/use-deleted-partner';

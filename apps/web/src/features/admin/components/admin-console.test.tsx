@@ -183,6 +183,7 @@ describe('admin console', () => {
       username: 'newbie',
       amount: 25,
       redeemable: false,
+      paid: false,
       reason: 'Support credit',
     });
   });

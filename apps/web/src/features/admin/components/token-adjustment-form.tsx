@@ -1,5 +1,6 @@
 // A token adjustment (ledger type 'adjustment'): a whole non-zero amount, negative to take
-// tokens away, and a required reason kept in the audit log.
+// tokens away, and a required reason kept in the audit log. Its origin: promotional unless
+// marked redeemable (earned) or paid (purchased), product rules 'The token economy'.
 import type { AdminMemberDetail, AdminTokenAdjustmentBody } from '@bidboard/shared';
 import { useId, useState } from 'react';
 import { useAdminAction } from '../api/use-admin-action';
@@ -13,7 +14,7 @@ interface TokenAdjustmentFormProps {
 export function TokenAdjustmentForm({ member, adjust }: TokenAdjustmentFormProps) {
   const amountId = useId();
   const [amount, setAmount] = useState('');
-  const [redeemable, setRedeemable] = useState(false);
+  const [origin, setOrigin] = useState<'promotional' | 'paid' | 'redeemable'>('promotional');
   const [amountError, setAmountError] = useState<string | null>(null);
   const action = useAdminAction(adjust);
   const parsed = Number(amount);
@@ -31,7 +32,13 @@ export function TokenAdjustmentForm({ member, adjust }: TokenAdjustmentFormProps
         }
         setAmountError(null);
         action.mutate(
-          { username: member.username!, amount: parsed, redeemable, reason },
+          {
+            username: member.username!,
+            amount: parsed,
+            redeemable: origin === 'redeemable',
+            paid: origin === 'paid',
+            reason,
+          },
           { onSuccess: () => setAmount('') },
         );
       }}
@@ -47,14 +54,26 @@ export function TokenAdjustmentForm({ member, adjust }: TokenAdjustmentFormProps
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
       />
-      <label className="admin-check">
-        <input
-          type="checkbox"
-          checked={redeemable}
-          onChange={(event) => setRedeemable(event.target.checked)}
-        />
-        Redeemable for cash (earned tokens)
-      </label>
+      <fieldset className="admin-field">
+        <legend>Origin</legend>
+        {(
+          [
+            ['promotional', 'Free (promotional; a debit spends in the bidding order)'],
+            ['paid', 'Paid for by the member (purchased)'],
+            ['redeemable', 'Redeemable for cash (earned tokens)'],
+          ] as const
+        ).map(([value, text]) => (
+          <label key={value} className="admin-check">
+            <input
+              type="radio"
+              name={`${amountId}-origin`}
+              checked={origin === value}
+              onChange={() => setOrigin(value)}
+            />
+            {text}
+          </label>
+        ))}
+      </fieldset>
       {action.isSuccess ? (
         <p role="status">New balance: {action.data.tokenBalance} tokens.</p>
       ) : null}

@@ -28,6 +28,16 @@ describe('alert navigation (marketplace §4 Alerts)', () => {
     expect(to('connection_reward', {})).toBe('close');
   });
 
+  it("opens the alert's own connection first: 'won your auction… Accept to connect.' carries connectionId", () => {
+    expect(to('winning_bidder_connection_pending', { userId: 4, connectionId: 9 })).toBe(
+      '/connections/4?connectionId=9',
+    );
+    expect(to('auction_won', { userId: 4, connectionId: 9 })).toBe('/connections/4?connectionId=9');
+    expect(to('connection_accepted', { userId: 4, connection_id: 9 })).toBe(
+      '/connections/4?connectionId=9',
+    );
+  });
+
   it('has nowhere to go when the id it needs is missing', () => {
     expect(to('outbid', {})).toBeNull();
     expect(to('auction_won', {})).toBeNull();

@@ -25,17 +25,24 @@ export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string
   const p = alert.payload;
   const userId = pick(p, ['userId', 'user_id', 'partnerUserId']);
   const connectionId = pick(p, ['connectionId', 'connection_id', 'id']);
+  // The partner's page, with the alert's own connection first: two members can hold several
+  // connections (one per closed auction), and an unrelated one must not come first.
+  const partnerPage = (fallback: string | null) => {
+    if (!userId) return fallback;
+    const pinned = pick(p, ['connectionId', 'connection_id']);
+    return pinned ? `/connections/${userId}?connectionId=${pinned}` : `/connections/${userId}`;
+  };
   switch (alert.kind) {
     case 'outbid': {
       const username = pick(p, ['auctionCreatorUsername']);
       return username ? `/${encodeURIComponent(username)}` : null;
     }
     case 'auction_won':
-      return userId ? `/connections/${userId}` : null;
+      return partnerPage(null);
     case 'connection_accepted':
     case 'connection_rejected':
     case 'winning_bidder_connection_pending':
-      return userId ? `/connections/${userId}` : '/connections';
+      return partnerPage('/connections');
     case 'connection_pending_reminder':
       if (connectionId) return `/connections?connectionId=${connectionId}`;
       return userId ? `/connections/${userId}` : null;

@@ -99,7 +99,8 @@ describe('code step', () => {
     });
     await openCodeStep();
     paste('111111');
-    expect((await screen.findByRole('alert')).textContent).toContain('Account not found.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Account not found.');
+    expect(screen.getByText('Joining needs an invite link from a member.').tagName).toBe('P');
   });
 
   it('reports a login response without a token or a user id', async () => {

@@ -116,13 +116,12 @@ export function CodeStep({
       {message ? (
         <div className="field-error" id="code-message" role="alert">
           {lockout.locked ? <LockIcon size={18} /> : null}
-          <span>
-            {message}
-            {accountMissing ? (
-              <span className="auth-hint"> Joining needs an invite link from a member.</span>
-            ) : null}
-          </span>
+          <span>{message}</span>
         </div>
+      ) : null}
+      {/* The spec's 'Account not found.' stands alone; how to join follows on its own line. */}
+      {message && accountMissing ? (
+        <p className="auth-hint">Joining needs an invite link from a member.</p>
       ) : null}
     </div>
   );

@@ -9,16 +9,22 @@ import {
 import clsx from 'clsx';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
-import { lastSlideIndex, ProfileCard, useCardCarousel } from '@/components/ui/profile-card';
+import {
+  cardHeading,
+  lastSlideIndex,
+  ProfileCard,
+  useCardCarousel,
+} from '@/components/ui/profile-card';
 import { ProfileDetails } from '@/components/ui/profile-details';
 import { MemberSafetyButton } from '@/features/safety';
+import { isApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
 import type { AppSocket, RealtimeStatus } from '@/lib/socket';
 import type { AuctionProfile } from '../api/get-auction-profiles';
 import { placeBidOverHttp } from '../api/place-bid';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
 import { type BidOutcome, fromCard, useAuctionLive } from '../hooks/use-auction-live';
-import { BID_BUTTON_LABEL, bidStatus, isInsufficientTokensError } from '../lib/bid-status';
+import { BID_BUTTON_LABEL, bidStatus } from '../lib/bid-status';
 import { BiddingSlide } from './bidding-slide';
 
 const INSUFFICIENT_FLASH_MS = 1500;
@@ -73,12 +79,11 @@ export const AuctionCard = memo(function AuctionCard({
         if (embla && embla.selectedScrollSnap() === biddingIndex) embla.scrollNext();
         return;
       }
-      const message = outcome.message ?? '';
-      if (isInsufficientTokensError(message)) {
+      if (outcome.code === 'INSUFFICIENT_TOKENS') {
         setFlash(true);
         timers.current.push(setTimeout(() => setFlash(false), INSUFFICIENT_FLASH_MS));
       } else {
-        setError(message);
+        setError(outcome.message);
       }
     },
     [embla, biddingIndex, finishSubmit],
@@ -124,13 +129,14 @@ export const AuctionCard = memo(function AuctionCard({
       .catch((err: unknown) =>
         handleOutcome({
           kind: 'error',
+          code: isApiError(err) ? err.code : undefined,
           message: err instanceof Error ? err.message : 'Bid failed',
           at: Date.now(),
         }),
       );
   };
 
-  const heading = card.age === null ? username : `${username}, ${card.age}`;
+  const heading = cardHeading(username, card.age);
 
   if (removedMessage || blocked) {
     return (
@@ -144,7 +150,7 @@ export const AuctionCard = memo(function AuctionCard({
     <ProfileCard
       carousel={carousel}
       username={username}
-      heading={heading}
+      age={card.age}
       photos={photos}
       priority={priority}
       data-auction-id={card.auctionId}

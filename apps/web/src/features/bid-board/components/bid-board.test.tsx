@@ -5,6 +5,7 @@ import { buildAuction } from '@/test/factories';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { END_TIME_REFRESH_MS } from '../api/get-period-end-time';
+import { CARD_HINT_TEXT } from './card-hint';
 
 vi.mock('@/lib/hard-navigate', () => ({ reloadPage: vi.fn(), hardNavigate: vi.fn() }));
 const { reloadPage } = await import('@/lib/hard-navigate');
@@ -63,6 +64,28 @@ describe('Bid Board', () => {
     expect(screen.getByRole('heading', { name: 'theo, 29' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Bid 50$/ })).toHaveLength(2);
     expect(await screen.findByText("That's all! Place your bids.")).toBeTruthy();
+  });
+
+  it('keeps the age whole beside a long name: it never goes behind an ellipsis', async () => {
+    boardApi([[buildAuction(1, 'alexandra_the_seventh_7672')]]);
+    renderApp('/');
+    const heading = await screen.findByRole('heading', { name: 'alexandra_the_seventh_7672, 29' });
+    expect(heading.querySelector('.profile-card__age')?.textContent).toBe(', 29');
+    expect(getComputedStyle(heading).textOverflow).not.toBe('ellipsis');
+  });
+
+  it('hints on the first visit that a tap or swipe reveals the profile and the bid', async () => {
+    boardApi();
+    const first = renderApp('/');
+    expect(await screen.findByText(CARD_HINT_TEXT)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByText(CARD_HINT_TEXT)).toBeNull();
+    first.unmount();
+
+    boardApi();
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'maya, 29' });
+    expect(screen.queryByText(CARD_HINT_TEXT)).toBeNull();
   });
 
   it('says when there are no auctions', async () => {

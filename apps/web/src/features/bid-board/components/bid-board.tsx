@@ -21,6 +21,7 @@ import { useSocket } from '../hooks/use-socket';
 import { searchTermFrom } from '../lib/search';
 import { AuctionCard } from './auction-card';
 import { BoardHeader } from './board-header';
+import { CardHint } from './card-hint';
 import './bid-board.css';
 
 // Opened by 'Sign Up to Bid' only: not part of the board's first paint.
@@ -154,6 +155,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
         datingFilter={datingFilter}
         onDatingFilterChange={setDatingFilter}
       />
+      {feed.auctions.length > 0 ? <CardHint /> : null}
       <CardGrid>{grid}</CardGrid>
       {message ? (
         <FeedMessage

@@ -86,7 +86,7 @@ export function BiddingSlide(props: BiddingSlideProps) {
         <p className="bidding-slide__maximum">{MAXIMUM_BID_TEXT.yours(props.yourMaximum)}</p>
       ) : null}
       {props.isVisitor ? null : (
-        <div className="bid-mode" role="group" aria-label="Kind of bid">
+        <fieldset className="bid-mode" aria-label="Kind of bid">
           {[false, true].map((mode) => (
             <button
               key={String(mode)}
@@ -98,7 +98,7 @@ export function BiddingSlide(props: BiddingSlideProps) {
               {mode ? MAXIMUM_BID_TEXT.maximum : MAXIMUM_BID_TEXT.plain}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       {maximumMode ? <p className="bidding-slide__hint">{MAXIMUM_BID_TEXT.hint}</p> : null}
       {props.balance !== null ? (

@@ -2,7 +2,12 @@
 // least 80% visible (marketplace §7 Realtime) and applies the room's bid updates, the fresh
 // auction on joining, this member's own bidSuccess / bidError for the auction, and its
 // removal from the board (auctionDeleted).
-import { type AuctionCard, auctionRoom } from '@bidboard/shared';
+import {
+  type AuctionCard,
+  auctionRoom,
+  type BidErrorPayload,
+  type SocketErrorPayload,
+} from '@bidboard/shared';
 import { type RefObject, useEffect, useState } from 'react';
 import type { AppSocket, RealtimeStatus } from '@/lib/socket';
 
@@ -62,11 +67,10 @@ export function applyBid(
   };
 }
 
-export interface BidOutcome {
-  kind: 'success' | 'error';
-  message?: string;
-  at: number;
-}
+/** The error's `code` (shared ERROR_CODES, SOCKET_ERROR_CODES, or the HTTP client's). */
+export type BidOutcome =
+  | { kind: 'success'; at: number }
+  | { kind: 'error'; code: string | undefined; message: string; at: number };
 
 export function useAuctionLive(options: {
   card: AuctionCard;
@@ -149,14 +153,16 @@ export function useAuctionLive(options: {
       });
       onOutcome({ kind: 'success', at: Date.now() });
     };
-    const handleError = (p: { message: string; auctionId: number | null }) => {
+    const handleError = (p: BidErrorPayload) => {
       if (p.auctionId !== null && p.auctionId !== auctionId) return;
-      onOutcome({ kind: 'error', message: p.message, at: Date.now() });
+      onOutcome({ kind: 'error', code: p.code, message: p.message, at: Date.now() });
     };
     // A bid the server refused before reading it (the member's event budget is spent):
     // only the card waiting for its own bid shows it.
-    const handleRefused = (p: { event: string | null; message: string }) => {
-      if (p.event === 'placeBid') onOutcome({ kind: 'error', message: p.message, at: Date.now() });
+    const handleRefused = (p: SocketErrorPayload) => {
+      if (p.event === 'placeBid') {
+        onOutcome({ kind: 'error', code: p.code, message: p.message, at: Date.now() });
+      }
     };
     const handleDeleted = (p: { auctionId: number; message: string }) => {
       if (p.auctionId === auctionId) setRemovedMessage(p.message);

@@ -9,13 +9,7 @@ import {
   isPlusDisabled,
   minimumBid,
 } from './bid-amount';
-import {
-  BID_BUTTON_LABEL,
-  bidStatus,
-  isInsufficientTokensError,
-  isSubmitDisabled,
-  submitLabel,
-} from './bid-status';
+import { BID_BUTTON_LABEL, bidStatus, isSubmitDisabled, submitLabel } from './bid-status';
 
 describe('bid amount rules', () => {
   it('the minimum bid is the current bid plus 10', () => {
@@ -74,11 +68,5 @@ describe('bid status and labels', () => {
     expect(isSubmitDisabled({ ...bid, amount: 125 })).toBe(false);
     expect(isSubmitDisabled({ ...bid, amount: 200, isApproved: false })).toBe(true);
     expect(isSubmitDisabled({ ...bid, amount: 0, isVisitor: true, isApproved: false })).toBe(false);
-  });
-
-  it('recognises insufficient-token errors case-insensitively', () => {
-    expect(isInsufficientTokensError('Insufficient tokens for this bid')).toBe(true);
-    expect(isInsufficientTokensError('INSUFFICIENT TOKEN balance')).toBe(true);
-    expect(isInsufficientTokensError('Bidding has closed for this auction.')).toBe(false);
   });
 });

@@ -43,8 +43,3 @@ export function isSubmitDisabled(
   if (!state.isApproved) return true;
   return state.submitting || state.amount <= state.currentBid;
 }
-
-/** Bid errors whose text names insufficient tokens flash the submit button (§8). */
-export function isInsufficientTokensError(message: string): boolean {
-  return /insufficient token/i.test(message);
-}

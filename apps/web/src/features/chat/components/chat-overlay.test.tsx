@@ -105,7 +105,12 @@ describe('chat overlay: the conversation list', () => {
       buildConversation({
         cid: '7_21',
         partnerId: 21,
-        partner: { id: 21, username: 'mia', profile_picture_1: 'https://img.example/mia.webp' },
+        partner: {
+          id: 21,
+          username: 'mia',
+          profile_picture_1: 'https://img.example/mia.webp',
+          deleted: false,
+        },
         lastMessage: { id: 4, text: '', ts, senderId: 7, type: 'sticker' },
       }),
     ]);
@@ -145,7 +150,7 @@ describe('chat overlay: the conversation list', () => {
       buildConversation({
         cid: '7_21',
         partnerId: 21,
-        partner: { id: 21, username: 'mia', profile_picture_1: null },
+        partner: { id: 21, username: 'mia', profile_picture_1: null, deleted: false },
         updatedAt: older + 1000,
         lastMessage: { id: 2, text: 'hey', ts: older + 1000, senderId: 21, type: 'text' },
       }),
@@ -389,6 +394,28 @@ describe('chat overlay: a conversation', () => {
     expect(
       within(view).getByRole('button', { name: 'Send an image' }).hasAttribute('disabled'),
     ).toBe(true);
+  });
+
+  it("a partner who deleted their account is 'Deleted user', with no block or report and no 'not accepted' warning", async () => {
+    chatApi(
+      [
+        buildConversation({
+          isOpen: false,
+          partner: { id: 20, username: null, profile_picture_1: null, deleted: true },
+        }),
+      ],
+      { 'GET /api/chat/conversations/7_20/messages': messagesReply([buildMessage(1)]) },
+    );
+    renderChat();
+    const list = await openList();
+    expect(await within(list).findByText('Deleted user')).toBeTruthy();
+    expect(within(list).queryByText('Member')).toBeNull();
+    const view = await openConversation('Deleted user');
+    expect(within(view).getByText('Deleted user')).toBeTruthy();
+    expect(within(view).queryByRole('button', { name: /block|report|safety/i })).toBeNull();
+    expect(within(view).queryByText('Connection not accepted – messaging disabled.')).toBeNull();
+    const input = within(view).getByRole('textbox', { name: 'Message' });
+    expect(input.getAttribute('placeholder')).toBe('You are no longer matched.');
   });
 
   it("the server's 403 after an unmatch turns the input off", async () => {

@@ -4,7 +4,7 @@
 import { CHAT_MESSAGES, type Conversation, messagePreview } from '@bidboard/shared';
 import { flattenConversations, useConversations } from '../api/list-conversations';
 import { useIsOnline } from '../hooks/use-presence';
-import { listTimestamp, unreadFor } from '../lib/chat-view';
+import { listTimestamp, partnerShown, unreadFor } from '../lib/chat-view';
 import { PartnerAvatar } from './partner-avatar';
 
 const NEAR_BOTTOM_PX = 120;
@@ -58,7 +58,7 @@ function ConversationRow({
 }) {
   const online = useIsOnline(c.partnerId);
   const unread = unreadFor(c, viewerId);
-  const name = c.partner.username ?? 'Member';
+  const { name, photo } = partnerShown(c);
   const preview = messagePreview(c.lastMessage);
   return (
     <button
@@ -68,11 +68,7 @@ function ConversationRow({
       aria-label={`${name}${unread > 0 ? `, ${unread} unread` : ''}`}
       onClick={() => onOpen(c)}
     >
-      <PartnerAvatar
-        username={c.partner.username}
-        photo={c.partner.profile_picture_1}
-        online={online}
-      />
+      <PartnerAvatar username={name} photo={photo} online={online} />
       <span className="chat-row__main">
         <span className="chat-row__name">{name}</span>
         <span

@@ -19,7 +19,7 @@ import { useConversationMessages } from '../hooks/use-conversation-messages';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { useIsOnline } from '../hooks/use-presence';
 import { usePartnerTyping, useTypingSender } from '../hooks/use-typing';
-import { lastReadOwnMessage } from '../lib/chat-view';
+import { lastReadOwnMessage, partnerShown } from '../lib/chat-view';
 import { MessageComposer } from './message-composer';
 import { MessageList, type MessageListHandle } from './message-list';
 import { PartnerAvatar } from './partner-avatar';
@@ -47,7 +47,7 @@ export function ConversationView({
   const [sendError, setSendError] = useState<string | null>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const list = useRef<MessageListHandle>(null);
-  const name = c.partner.username ?? 'Member';
+  const { name, photo } = partnerShown(c);
   const readId = lastReadOwnMessage(
     history.messages,
     viewerId,
@@ -119,22 +119,20 @@ export function ConversationView({
           onClick={onLeave}
           aria-label={`${name} (${online ? 'online' : 'offline'}): open connection`}
         >
-          <PartnerAvatar
-            username={c.partner.username}
-            photo={c.partner.profile_picture_1}
-            online={online}
-            size="sm"
-          />
+          <PartnerAvatar username={name} photo={photo} online={online} size="sm" />
           <span className="chat-view__name">{name}</span>
         </Link>
-        <MemberSafetyButton
-          member={{ id: c.partnerId, username: name }}
-          onBlocked={() => {
-            // Blocked members disappear from each other's chat lists: back to a list without them.
-            void queryClient.invalidateQueries({ queryKey: conversationsKey });
-            onBack();
-          }}
-        />
+        {/* A deleted account can no longer be blocked or reported. */}
+        {c.partner.deleted ? null : (
+          <MemberSafetyButton
+            member={{ id: c.partnerId, username: name }}
+            onBlocked={() => {
+              // Blocked members disappear from each other's chat lists: back to a list without them.
+              void queryClient.invalidateQueries({ queryKey: conversationsKey });
+              onBack();
+            }}
+          />
+        )}
         <Link to="/" className="chat-view__home" aria-label="Bidboard home" onClick={onLeave}>
           <Logo size="sm" />
         </Link>
@@ -168,6 +166,7 @@ export function ConversationView({
       ) : null}
       <MessageComposer
         enabled={c.isOpen}
+        partnerDeleted={c.partner.deleted}
         uploadProgress={uploadProgress}
         onSend={(text, confirmed) =>
           deliver({ text, type: 'text', ...(confirmed ? { confirmed: true } : {}) })

@@ -17,6 +17,11 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 
 interface MessageComposerProps {
   enabled: boolean;
+  /**
+   * The partner deleted their account: the connection was accepted, so the warning that it
+   * is not does not apply; the placeholder says they are no longer matched.
+   */
+  partnerDeleted?: boolean;
   /** Image upload progress 0..1 while one is on its way. */
   uploadProgress: number | null;
   /** 'confirm': the server's scam guard wants the sender's answer first. */
@@ -26,7 +31,7 @@ interface MessageComposerProps {
 }
 
 export function MessageComposer(props: MessageComposerProps) {
-  const { enabled, uploadProgress, onSend, onImage, onKeystroke } = props;
+  const { enabled, partnerDeleted = false, uploadProgress, onSend, onImage, onKeystroke } = props;
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [held, setHeld] = useState(false);
@@ -80,7 +85,7 @@ export function MessageComposer(props: MessageComposerProps) {
 
   return (
     <form className="chat-composer" onSubmit={(e) => void submit(e)}>
-      {!enabled ? (
+      {!enabled && !partnerDeleted ? (
         <p className="chat-composer__warning" role="status">
           {CHAT_MESSAGES.notAccepted}
         </p>

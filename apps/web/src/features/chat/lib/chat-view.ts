@@ -1,7 +1,13 @@
 // How conversations and messages read (marketplace §2 Chat overlay, §9): list timestamps,
 // the divider between messages more than 10 minutes apart, read receipts, and the
 // order-preserving merge of pages and live messages without duplicates.
-import { type Conversation, MESSAGE_DIVIDER_GAP_MS, type Message } from '@bidboard/shared';
+import {
+  type Conversation,
+  DELETED_USER_ICON,
+  DELETED_USER_NAME,
+  MESSAGE_DIVIDER_GAP_MS,
+  type Message,
+} from '@bidboard/shared';
 import { format, isSameDay, isSameYear } from 'date-fns';
 
 /** The list's timestamp: the time today, the weekday within a week, else MM/DD/YY. */
@@ -85,4 +91,13 @@ export function lastReadOwnMessage(
     if (m.senderId === viewerId && m.id <= partnerLastRead) return m.id;
   }
   return null;
+}
+
+/**
+ * The partner as the list row and the header show them: a member who deleted their account
+ * is the deleted-user placeholder the deletion dialog promises (marketplace §3).
+ */
+export function partnerShown(c: Conversation): { name: string; photo: string | null } {
+  if (c.partner.deleted) return { name: DELETED_USER_NAME, photo: DELETED_USER_ICON };
+  return { name: c.partner.username ?? 'Member', photo: c.partner.profile_picture_1 };
 }

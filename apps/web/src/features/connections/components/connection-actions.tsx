@@ -2,7 +2,7 @@
 // from their side (product rules 'Who acts on a connection'): the owner accepts or rejects
 // a pending connection and may reverse a rejection inside the grace period; either member
 // chats or unmatches once accepted. Accept and unmatch ask first.
-import type { Connection, ConnectionAction } from '@bidboard/shared';
+import { type Connection, type ConnectionAction, rewardSplitText } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -25,6 +25,9 @@ export function ConnectionActions(props: ConnectionActionsProps) {
   const name = c.partner.username ?? 'This member';
   const bid = <strong>{formatTokens(c.auction.final_bid)}</strong>;
   const refunded = c.is_user && c.escrow_state === 'refunded';
+  const rewardSplit = c.is_partner
+    ? rewardSplitText(c.auction.final_bid, c.reward_redeemable)
+    : null;
 
   const confirm = () => {
     if (confirming) onChange(confirming);
@@ -41,6 +44,7 @@ export function ConnectionActions(props: ConnectionActionsProps) {
     lines = [
       <>Winning bid {bid} tokens</>,
       CONNECTION_TEXT.ownerPending,
+      rewardSplit,
       hours > 0
         ? `Answer within ${pluralize(hours, 'hour')}, or the bid goes back to ${name}.`
         : null,
@@ -79,6 +83,9 @@ export function ConnectionActions(props: ConnectionActionsProps) {
         : c.is_partner
           ? `Say hello: you earn ${formatTokens(c.auction.final_bid)} tokens once you have both written.`
           : `Say hello to ${name}.`,
+      c.engaged && c.is_partner
+        ? `You earned ${formatTokens(c.auction.final_bid)} tokens. ${rewardSplit}`
+        : rewardSplit,
     ];
     actions = (
       <>
@@ -118,7 +125,8 @@ export function ConnectionActions(props: ConnectionActionsProps) {
   } else if (c.status === 'unmatched') {
     title = 'Unmatched';
     if (refunded) lines = [<>Your {bid} tokens were refunded.</>];
-    else if (c.is_partner && c.escrow_state === 'paid') lines = ['You keep the reward you earned.'];
+    else if (c.is_partner && c.escrow_state === 'paid')
+      lines = ['You keep the reward you earned.', rewardSplit];
   } else {
     title = c.status === 'expired' ? 'Expired' : 'View';
     if (refunded) lines = [<>Your {bid} tokens were refunded.</>];

@@ -29,7 +29,6 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
   const update = useUpdateConnectionStatus();
   const deleted = useDeletedPartner(c.partner.id, c.partner.deleted);
   const username = deleted?.username ?? c.partner.username ?? 'Member';
-  const heading = deleted || c.partner.age === null ? username : `${username}, ${c.partner.age}`;
   const photos = deleted
     ? [deleted.icon]
     : [c.partner.profile_picture_1, c.partner.profile_picture_2, c.partner.profile_picture_3];
@@ -44,7 +43,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
       data-connection-id={c.id}
       carousel={carousel}
       username={username}
-      heading={heading}
+      age={deleted ? null : c.partner.age}
       photos={photos}
       panels={[
         {

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { watchInstallability } from '@/lib/install-app';
 import { buildUser } from '@/test/factories';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -68,6 +69,37 @@ afterEach(() => {
 });
 
 const browserSwitch = () => screen.findByRole('switch', { name: 'Browser notifications' });
+
+describe('Notification Settings: installing the app', () => {
+  it("offers 'Install the app' where the browser offers an install, and shows its prompt", async () => {
+    const target = new EventTarget() as unknown as Window;
+    watchInstallability(target);
+    render(buildUser());
+    await screen.findByRole('switch', { name: /Browser notifications/ });
+    expect(screen.queryByRole('button', { name: 'Install the app' })).toBeNull();
+
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: vi.fn(async () => undefined),
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
+    target.dispatchEvent(offer);
+    expect(offer.defaultPrevented).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Install the app' }));
+    expect(offer.prompt).toHaveBeenCalledOnce();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Install the app' })).toBeNull(),
+    );
+  });
+
+  it('tells an iPhone to add the app to the Home Screen before turning notifications on', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
+    );
+    render(buildUser());
+    expect(await screen.findByText(/tap Share, then\s+Add to Home Screen/)).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});
 
 describe('Notification Settings', () => {
   it('shows visitors the switches disabled and a sign-in prompt', async () => {

@@ -7,6 +7,7 @@ import { FieldError, SaveIndicator } from '@/components/ui/settings-field';
 import { Dialog } from '@/components/ui/sheet';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useCurrentUser } from '@/features/auth';
+import { needsHomeScreenForPush, promptInstall, useInstallOffer } from '@/lib/install-app';
 import { useBrowserNotifications } from '../hooks/use-browser-notifications';
 import { useNotificationSwitch } from '../hooks/use-notification-switch';
 import './notification-settings.css';
@@ -38,6 +39,8 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
   const browser = useBrowserNotifications(!isVisitor);
   const sms = useNotificationSwitch(user, 'sms_notification', NOTIFICATION_MESSAGES.smsFailed);
   const bids = useNotificationSwitch(user, 'bid_notification', NOTIFICATION_MESSAGES.updateFailed);
+  const installOffered = useInstallOffer();
+  const homeScreenFirst = needsHomeScreenForPush();
 
   return (
     <div className="notification-settings__body">
@@ -50,7 +53,24 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
         </div>
       ) : null}
 
+      {installOffered ? (
+        <section className="notification-card" aria-label="Install the app">
+          <p className="notification-card__note">
+            Install Bidboard for a full-screen app and notifications like any other app.
+          </p>
+          <Button size="md" onClick={() => void promptInstall()}>
+            Install the app
+          </Button>
+        </section>
+      ) : null}
+
       <section className="notification-card" aria-label="Browser notifications">
+        {homeScreenFirst ? (
+          <p className="notification-card__note">
+            On iPhone, notifications reach Bidboard only from the Home Screen: tap Share, then Add
+            to Home Screen, open Bidboard from there and turn them on.
+          </p>
+        ) : null}
         <ToggleSwitch
           label="Browser notifications"
           description="Get outbid alerts and connection updates on this device."

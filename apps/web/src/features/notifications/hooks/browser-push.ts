@@ -2,13 +2,12 @@
 // prompt and this device's PushSubscription. Errors carry the spec's exact messages.
 import { NOTIFICATION_MESSAGES, type PushSubscribeBody } from '@bidboard/shared';
 import { isApiError } from '@/lib/api-client';
+import { SERVICE_WORKER_URL } from '@/lib/install-app';
 import {
   deletePushSubscription,
   getVapidPublicKey,
   savePushSubscription,
 } from '../api/push-subscriptions';
-
-export const SERVICE_WORKER_URL = '/sw.js';
 
 export class PushSetupError extends Error {}
 

@@ -68,5 +68,3 @@ export function useProfileField<T>({ user, read, toChanges }: ProfileFieldOption
 
   return { value, setValue, commit, status, error, committed: committed.current };
 }
-
-export type ProfileField<T> = ReturnType<typeof useProfileField<T>>;

@@ -2,7 +2,7 @@
 // cash' with Redeem (disabled below the minimum, saying so) and the Transaction History
 // link. Purchase, redemption and history replace this screen while open; closing them
 // comes back here. The purchase and redemption screens load on demand.
-import { DEFAULT_MINIMUM_REDEEMABLE } from '@bidboard/shared';
+import { DEFAULT_MINIMUM_REDEEMABLE, earnedSplitText } from '@bidboard/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CashIcon, CoinIcon } from '@/components/ui/icons';
@@ -10,6 +10,7 @@ import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { formatTokens } from '@/lib/format';
 import { useMinimumRedeemable } from '../api/get-minimum-redeemable';
+import { useTokenOrigins } from '../api/get-token-origins';
 import { TransactionHistory } from './transaction-history';
 import './tokens.css';
 
@@ -38,6 +39,7 @@ function Loading({ onClose }: { onClose: () => void }) {
 export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenProps) {
   const user = useCurrentUser();
   const minimum = useMinimumRedeemable(open).data ?? DEFAULT_MINIMUM_REDEEMABLE;
+  const origins = useTokenOrigins(open).data;
   const [view, setView] = useState<View>('balance');
   const balance = user?.tokenBalance ?? 0;
   const redeemable = user?.redeemableTokens ?? 0;
@@ -82,7 +84,11 @@ export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenPro
               Redeemable for cash
             </h3>
             <p className="token-panel__amount">{formatTokens(redeemable)}</p>
-            <p className="token-panel__note">Tokens earned from engaging with winning bidders.</p>
+            <p className="token-panel__note" data-testid="earned-split">
+              {origins
+                ? earnedSplitText(origins.earned, origins.earnedRedeemable)
+                : 'Tokens earned from engaging with winning bidders.'}
+            </p>
           </div>
           <Button
             size="md"

@@ -7,10 +7,11 @@ import { useTransactions } from '../api/get-transactions';
 import {
   paidNote,
   pendingNote,
+  rewardNote,
   signedAmount,
   transactionCounterparty,
   transactionDate,
-  transactionLabel,
+  transactionTitle,
 } from '../lib/transaction-format';
 
 const NEAR_BOTTOM_PX = 80;
@@ -54,15 +55,17 @@ export function TransactionHistory({
           const note = paidNote(tx) ?? pendingNote(tx);
           // A paid redemption's own row moves no tokens: its amount is the cash paid.
           const cashOnly = tx.amount === 0 && note !== null;
+          const reward = rewardNote(tx);
           return (
             <li key={tx.id} className="tx-row">
               <div>
-                <p className="tx-row__label">{transactionLabel(tx.transaction_type)}</p>
+                <p className="tx-row__label">{transactionTitle(tx)}</p>
                 <p className="tx-row__meta">
                   {transactionDate(tx.created_at)}
                   {who ? ` · ${who}` : ''}
                   {note && !cashOnly ? ` · ${note}` : ''}
                 </p>
+                {reward ? <p className="tx-row__meta">{reward}</p> : null}
               </div>
               <p className={clsx('tx-row__amount', tx.amount < 0 && 'tx-row__amount--debit')}>
                 {cashOnly ? note : signedAmount(tx.amount)}

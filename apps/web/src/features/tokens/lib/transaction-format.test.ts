@@ -1,6 +1,13 @@
 import type { TokenTransaction } from '@bidboard/shared';
 import { describe, expect, it } from 'vitest';
-import { paidNote, signedAmount, transactionDate, transactionLabel } from './transaction-format';
+import {
+  paidNote,
+  signedAmount,
+  transactionCounterparty,
+  transactionDate,
+  transactionLabel,
+  transactionTitle,
+} from './transaction-format';
 
 describe('transaction formatting', () => {
   it('labels bonuses and the daily claim in words, and title-cases unknown types', () => {
@@ -18,6 +25,21 @@ describe('transaction formatting', () => {
     expect(transactionLabel('refund_deleted_user')).toBe('Refund (account deleted)');
     expect(transactionLabel('purchase')).toBe('Purchase');
     expect(transactionLabel('purchase_reversal')).toBe('Purchase reversed');
+  });
+
+  it('says who joined through whom on a referral bonus (product-rules Copy)', () => {
+    const row = (transaction_type: string, username: string | null) =>
+      ({
+        transaction_type,
+        bidTarget: username === null ? null : { username },
+        bid: null,
+      }) as unknown as TokenTransaction;
+    expect(transactionTitle(row('referral1', 'maya'))).toBe('Referral bonus: maya joined');
+    expect(transactionTitle(row('referral2', 'theo'))).toBe('Referral bonus: joined through theo');
+    expect(transactionCounterparty(row('referral1', 'maya'))).toBeNull();
+    // Rows written before the ledger named the other member.
+    expect(transactionTitle(row('referral1', null))).toBe('Referral bonus');
+    expect(transactionTitle(row('bid', 'maya'))).toBe('Bid');
   });
 
   it('signs amounts as +n / -n', () => {

@@ -1,5 +1,5 @@
 // Transaction history rows (marketplace §9): labels, signed amounts and MM/DD/YY dates.
-import type { TokenTransaction } from '@bidboard/shared';
+import { rewardSplitText, type TokenTransaction } from '@bidboard/shared';
 import { format } from 'date-fns';
 import { formatTokens } from '@/lib/format';
 
@@ -33,6 +33,20 @@ export function transactionLabel(type: string): string {
     .join(' ');
 }
 
+/**
+ * A row's title (product-rules "Copy"): a referral bonus says who joined through whom, from
+ * the member the row names (the one who joined, or the referrer); others read their type.
+ */
+export function transactionTitle(tx: TokenTransaction): string {
+  const other = tx.bidTarget?.username;
+  if (other && tx.transaction_type === 'referral1') return `Referral bonus: ${other} joined`;
+  if (other && tx.transaction_type === 'referral2')
+    return `Referral bonus: joined through ${other}`;
+  return transactionLabel(tx.transaction_type);
+}
+
+const NAMED_IN_TITLE = new Set(['referral1', 'referral2']);
+
 /** 100 -> "+100", -250 -> "-250", 1200 -> "+1,200". */
 export function signedAmount(amount: number): string {
   return `${amount < 0 ? '-' : '+'}${formatTokens(Math.abs(amount))}`;
@@ -46,6 +60,7 @@ export function transactionDate(iso: string): string {
 
 /** The other member a row is about, when there is one. */
 export function transactionCounterparty(tx: TokenTransaction): string | null {
+  if (NAMED_IN_TITLE.has(tx.transaction_type)) return null;
   return tx.bidTarget?.username ?? tx.bid?.auction.creator?.username ?? null;
 }
 
@@ -61,4 +76,10 @@ export function pendingNote(tx: TokenTransaction): string | null {
   return tx.transaction_type === 'redemption' && tx.redeemableTransaction?.status === 'pending'
     ? 'payout pending'
     : null;
+}
+
+/** A connection reward says how many of its tokens are redeemable for cash. */
+export function rewardNote(tx: TokenTransaction): string | null {
+  if (tx.transaction_type !== 'win') return null;
+  return rewardSplitText(tx.amount, tx.origins.redeemable);
 }

@@ -8,7 +8,7 @@ import { createTestApp, signIn, type TestApp } from '../../../test/app';
 import { pendingConnections } from '../../../test/connections';
 import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
-import { sweepPeriods } from '../../jobs/period-close';
+import { sweepPeriods } from '../auctions/period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { newYorkDate } from './new-york-date';
+
+const at = (iso: string) => new Date(iso);
+
+describe('newYorkDate', () => {
+  it('uses the New York calendar day', () => {
+    expect(newYorkDate(at('2025-07-04T03:59:59Z'))).toBe('2025-07-03');
+    expect(newYorkDate(at('2025-07-04T04:00:00Z'))).toBe('2025-07-04');
+    expect(newYorkDate(at('2025-01-10T04:59:59Z'))).toBe('2025-01-09');
+    expect(newYorkDate(at('2025-01-10T05:00:00Z'))).toBe('2025-01-10');
+  });
+});

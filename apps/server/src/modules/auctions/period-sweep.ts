@@ -1,0 +1,54 @@
+// One period sweep, as the scheduler, the admin's close-now and the CLI run it: closes the
+// open period when it is due (or at once, with `force`), makes sure a period is open, then
+// tells the board. closePeriod is a guarded state change, so concurrent sweeps close a
+// period once.
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { alertMetrics, closeMetrics } from '../../lib/metrics';
+import type { AppSocketServer } from '../../plugins/socket';
+import { publishPeriodClosed } from './auctions.events';
+import {
+  type ClosedPeriod,
+  type ClosePeriodOptions,
+  closePeriod,
+  closeStage,
+  ensureOpenPeriod,
+  type PeriodRow,
+} from './periods.service';
+
+export interface SweepDeps {
+  db: Db;
+  clock: Clock;
+  io?: AppSocketServer;
+}
+
+export interface SweepResult {
+  closed: ClosedPeriod | null;
+  period: PeriodRow;
+}
+
+/** Closes the period when due (or now, with `force`) and makes sure one is open. */
+export async function sweepPeriods(
+  deps: SweepDeps,
+  options: ClosePeriodOptions = {},
+): Promise<SweepResult> {
+  const now = deps.clock();
+  const closed = await closePeriod(deps.db, now, options).catch((error: unknown) => {
+    closeMetrics.failed();
+    throw error;
+  });
+  const period = closed?.next ?? (await ensureOpenPeriod(deps.db, now));
+  if (closed) recordClose(closed, now);
+  const io = deps.io;
+  if (closed && io)
+    await closeStage('fan_out', () => publishPeriodClosed(io, deps.db, closed, now));
+  return { closed, period };
+}
+
+function recordClose(closed: ClosedPeriod, now: Date) {
+  closeMetrics.closed({ auctions: closed.auctionCount, connections: closed.connectionCount }, now);
+  // Two alerts per connection, one of each kind.
+  for (const kind of closed.alerts.kinds) {
+    alertMetrics.written(kind, closed.alerts.count / closed.alerts.kinds.length);
+  }
+}

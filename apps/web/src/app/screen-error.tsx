@@ -1,0 +1,63 @@
+// The app's own error screen (never the router's developer page): shown in the app frame
+// when a screen or dialog fails to render, usually because its code could not be loaded.
+// When the network is the cause it is the 'Connection to server failed' state of
+// marketplace §2 Overlays and tries again by itself once the browser is back online.
+import { useCallback, useEffect } from 'react';
+import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { Screen } from '@/components/ui/screen';
+import { ScreenPlaceholder } from '@/components/ui/screen-placeholder';
+import { ChunkLoadError } from '@/lib/chunk-guard';
+import { forgetFailedLoads } from '@/lib/lazy';
+
+export function ScreenError() {
+  const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const offline = error instanceof ChunkLoadError && error.kind === 'network';
+  // A navigation to the same place resets the router's error boundary and renders the
+  // screen again; the lazy loader then fetches its code afresh.
+  const retry = useCallback(() => {
+    forgetFailedLoads();
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: location.state },
+    );
+  }, [navigate, location]);
+
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [offline, retry]);
+
+  return (
+    <>
+      <header className="app-bar">
+        <Link to="/" className="app-bar__home" aria-label="Bidboard home">
+          <Logo size="sm" />
+        </Link>
+      </header>
+      <Screen>
+        <div role="alert">
+          {offline ? (
+            <ScreenPlaceholder
+              title="Connection to server failed"
+              description="Check your connection. We try again as soon as it is back."
+            >
+              <Button onClick={retry}>Refresh Page</Button>
+            </ScreenPlaceholder>
+          ) : (
+            <ScreenPlaceholder
+              title="Something went wrong"
+              description="This part of the app did not load. Please try again."
+            >
+              <Button onClick={retry}>Retry</Button>
+            </ScreenPlaceholder>
+          )}
+        </div>
+      </Screen>
+    </>
+  );
+}
