@@ -64,7 +64,7 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
             WHERE transaction_type IN ('signup','free_claim','referral1','referral2','adjustment','other',
                                        'purchase','purchase_reversal')) AS minted,
           (SELECT COALESCE(SUM(token_balance), 0)::bigint FROM users) AS held,
-          (SELECT COALESCE(SUM(current_bid), 0)::bigint FROM auctions
+          (SELECT COALESCE(SUM(lead_max), 0)::bigint FROM auctions
             WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
           + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE escrow_state = 'held') AS escrow,
           (SELECT COALESCE(SUM(token_amount), 0)::bigint FROM redemptions WHERE status = 'pending') AS redeeming,
@@ -117,43 +117,36 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
                (SELECT user_id FROM live b WHERE b.auction_id = a.id ORDER BY amount DESC, id DESC LIMIT 1)`,
   );
   if (wrongBid.length) problems.push(`current bid != highest bid on ${wrongBid.length} auctions`);
-  // Every accepted bid except an auction's last one was followed by exactly one refund
-  // of the leader it displaced (or was raised by its own bidder as a rebid). A voided lead
-  // (its bidder suspended or deleted) ends a run of bids: that leader was refunded by the void.
-  const refunds = await rows<{ expected: number; actual: number }>(
+  // Escrow per bidder (product rules, Auctions beyond a plain high bid): on each auction a
+  // member's bids, rebids, outbid refunds and close refunds add up to minus what they hold
+  // there: their whole maximum while they lead an open auction, the price of the connection
+  // a close gave them, 0 otherwise. A voided lead (its bidder suspended or deleted) was
+  // refunded under the same reference.
+  const escrowHeld = await rows<{ auction_id: number; user_id: number }>(
     db,
-    sql`WITH ordered AS (
-          SELECT b.auction_id, b.user_id, b.amount,
-                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id, b.id <= COALESCE(a.bids_voided_through, 0)
-                                       ORDER BY b.id) AS next_user
-            FROM bids b JOIN auctions a ON a.id = b.auction_id)
-        SELECT
-          (SELECT COUNT(*) FROM ordered WHERE next_user IS NOT NULL AND next_user <> user_id)::int AS expected,
-          (SELECT COUNT(*) FROM token_transactions WHERE transaction_type = 'outbid')::int AS actual`,
+    sql`WITH booked AS (
+          SELECT substr(t.reference_id, 9)::int AS auction_id, t.user_id, SUM(t.amount)::bigint AS net
+            FROM token_transactions t
+           WHERE t.reference_id LIKE 'auction:%'
+           GROUP BY 1, 2),
+        held AS (
+          SELECT a.id AS auction_id, a.lead_bidder_id AS user_id,
+                 CASE WHEN a.status = 'active' THEN a.lead_max
+                      WHEN a.status = 'closed' AND a.outcome = 'connection' THEN a.final_price
+                      ELSE 0 END AS amount
+            FROM auctions a WHERE a.lead_bidder_id IS NOT NULL)
+        SELECT COALESCE(b.auction_id, h.auction_id) AS auction_id, COALESCE(b.user_id, h.user_id) AS user_id
+          FROM booked b FULL JOIN held h USING (auction_id, user_id)
+         WHERE COALESCE(b.net, 0) <> -COALESCE(h.amount, 0)`,
   );
-  if (refunds[0]!.expected !== refunds[0]!.actual) {
+  if (escrowHeld.length) {
     problems.push(
-      `outbid refunds ${refunds[0]!.actual} != displaced leaders ${refunds[0]!.expected}`,
+      `escrow held != bidder's maximum while leading on ${escrowHeld
+        .slice(0, 5)
+        .map((r) => `auction ${r.auction_id} member ${r.user_id}`)
+        .join(', ')}`,
     );
   }
-  const perMember = await rows<{ n: number }>(
-    db,
-    sql`WITH ordered AS (
-          SELECT b.auction_id, b.user_id, b.amount,
-                 LEAD(b.user_id) OVER (PARTITION BY b.auction_id, b.id <= COALESCE(a.bids_voided_through, 0)
-                                       ORDER BY b.id) AS next_user,
-                 LAG(b.amount) OVER (PARTITION BY b.auction_id ORDER BY b.id) AS prev_amount
-            FROM bids b JOIN auctions a ON a.id = b.auction_id),
-        expected AS (
-          SELECT user_id, SUM(amount)::bigint AS refunded FROM ordered
-           WHERE next_user IS NOT NULL AND next_user <> user_id GROUP BY user_id),
-        actual AS (
-          SELECT user_id, SUM(amount)::bigint AS refunded FROM token_transactions
-           WHERE transaction_type = 'outbid' GROUP BY user_id)
-        SELECT COUNT(*)::int AS n FROM expected e FULL JOIN actual a USING (user_id)
-         WHERE COALESCE(e.refunded, 0) <> COALESCE(a.refunded, 0)`,
-  );
-  if (perMember[0]!.n > 0) problems.push(`${perMember[0]!.n} members refunded the wrong amount`);
   return problems;
 }
 

@@ -18,6 +18,8 @@ export const placeBidPayload = z.object({
   auctionId: idParam,
   bidderId: idParam,
   bidAmount: z.number(),
+  /** bidAmount is the member's hidden maximum, not a plain bid. */
+  maximum: z.boolean().optional(),
 });
 /** joinRoom / leaveRoom take an auction id or the room name `auction_{id}`. */
 export const auctionRoomPayload = z.union([
@@ -32,6 +34,8 @@ export const bidUpdatePayload = z.object({
   bidAmount: z.number().int(),
   bidderId: z.number().int(),
   bidderUsername: z.string().nullable(),
+  /** The hidden reserve's state after this bid; null when the owner set none. */
+  reserveMet: z.boolean().nullable().optional(),
 });
 export const bidSuccessPayload = z.object({
   bid: z.object({
@@ -42,6 +46,16 @@ export const bidSuccessPayload = z.object({
     lead_bidder_username: z.string().nullable(),
   }),
   tokenBalance: z.number().int(),
+  /** The auction after the bid and any automatic answer to it (a maximum may still lead). */
+  auction: z
+    .object({
+      current_bid: z.number().int(),
+      lead_bidder_id: z.number().int(),
+      lead_bidder_username: z.string().nullable(),
+    })
+    .optional(),
+  /** The bidder's own hidden maximum while they lead; only they receive it. */
+  yourMaximum: z.number().int().nullable().optional(),
 });
 /** A refused bid: the client branches on `code` (e.g. INSUFFICIENT_TOKENS) and shows `message`. */
 export const bidErrorPayload = z.object({

@@ -33,11 +33,12 @@ export const CONNECTION_STATUSES = [
 export const ESCROW_STATES = ['held', 'refunded', 'paid'] as const;
 /**
  * How a closed auction ended (product rules, Auctions beyond a plain high bid): a
- * connection for the leader, or none because nobody bid.
+ * connection for the leader, none because the lead stayed below the hidden reserve, or
+ * none because nobody bid.
  */
-export const AUCTION_OUTCOMES = ['connection', 'no_bids'] as const;
-/** What set the final price: an ordinary bid. */
-export const AUCTION_DECIDERS = ['bid'] as const;
+export const AUCTION_OUTCOMES = ['connection', 'reserve_not_met', 'no_bids'] as const;
+/** What decided it: an ordinary bid, an automatic raise of a maximum, or the hidden reserve. */
+export const AUCTION_DECIDERS = ['bid', 'maximum', 'reserve'] as const;
 export const ALERT_KINDS = [
   'outbid',
   'auction_won',
@@ -87,6 +88,11 @@ export const auctions = pgTable(
     reserve_price: integer('reserve_price').notNull().default(0),
     description: text('description'),
     current_bid: integer('current_bid').notNull().default(0),
+    /**
+     * The leader's hidden maximum, all of it escrowed (a plain bid's is its amount); the
+     * rest of the leader's escrow above the visible bid comes back when outbid or at close.
+     */
+    lead_max: integer('lead_max').notNull().default(0),
     lead_bidder_id: integer('lead_bidder_id').references(() => users.id),
     /** The lead bidder's escrow (the current bid) by origin; zero without a leader. */
     escrow_promotional: integer('escrow_promotional').notNull().default(0),
@@ -108,12 +114,16 @@ export const auctions = pgTable(
     index('auctions_period_status_idx').on(t.period_id, t.status, t.id),
     index('auctions_lead_bidder_idx').on(t.lead_bidder_id),
     check('auctions_current_bid_range', sql`${t.current_bid} BETWEEN 0 AND 99999`),
+    check(
+      'auctions_lead_max_covers_bid',
+      sql`${t.lead_max} <= 99999 AND (${t.lead_bidder_id} IS NULL OR ${t.lead_max} >= ${t.current_bid})`,
+    ),
     check('auctions_lead_not_owner', sql`${t.lead_bidder_id} IS DISTINCT FROM ${t.user_id}`),
     check(
       'auctions_escrow_origins',
       sql`${t.escrow_promotional} >= 0 AND ${t.escrow_purchased} >= 0 AND ${t.escrow_redeemable} >= 0
           AND ${t.escrow_promotional} + ${t.escrow_purchased} + ${t.escrow_redeemable}
-            = CASE WHEN ${t.lead_bidder_id} IS NULL THEN 0 ELSE ${t.current_bid} END`,
+            = CASE WHEN ${t.lead_bidder_id} IS NULL THEN 0 ELSE ${t.lead_max} END`,
     ),
   ],
 );
@@ -129,6 +139,10 @@ export const bids = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
+    /** The hidden maximum the member set with this bid; null for a plain bid. */
+    maximum: integer('maximum'),
+    /** A raise made for the member by their maximum. */
+    automatic: boolean('automatic').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 export const ROUTINE_FILES = [
   'modules/tokens/ledger-apply.sql',
   'modules/bids/bid-refusal.sql',
+  'modules/bids/proxy-bid.sql',
   'modules/bids/place-bid.sql',
   'modules/notifications/alerts-outbox.sql',
   'modules/audit/audit-log-append-only.sql',

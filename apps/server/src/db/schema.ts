@@ -59,6 +59,8 @@ export const users = pgTable(
      */
     promotional_tokens: integer('promotional_tokens').notNull().default(0),
     purchased_tokens: integer('purchased_tokens').notNull().default(0),
+    /** The hidden reserve of the member's auctions opened from now on (0: none). */
+    reserve_price: integer('reserve_price').notNull().default(0),
     available_for_bids: boolean('available_for_bids').notNull().default(true),
     open_to_dating: boolean('open_to_dating').notNull().default(false),
     bid_notification: boolean('bid_notification').notNull().default(true),
@@ -95,6 +97,7 @@ export const users = pgTable(
       sql`${t.promotional_tokens} >= 0 AND ${t.purchased_tokens} >= 0 AND ${t.token_balance} = ${t.promotional_tokens} + ${t.purchased_tokens} + ${t.redeemable_tokens}`,
     ),
     check('users_invites_left_nonnegative', sql`${t.invites_left} >= 0`),
+    check('users_reserve_price_range', sql`${t.reserve_price} BETWEEN 0 AND 99999`),
     check('users_onboarded_range', sql`${t.onboarded} BETWEEN 0 AND 14`),
   ],
 );

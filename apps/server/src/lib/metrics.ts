@@ -136,6 +136,7 @@ const lastClose = new Gauge({
 export const CLOSE_STAGES = [
   'close_period',
   'close_auctions',
+  'refund_escrow',
   'write_alerts',
   'open_next_period',
   'fan_out',

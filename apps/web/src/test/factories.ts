@@ -32,6 +32,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     available_for_bids: true,
     open_to_dating: true,
     bid_notification: false,
+    reserve_price: 0,
     sms_notification: false,
     twilio_stop: false,
     profile_image: null,
@@ -111,6 +112,8 @@ export function buildAuction(id: number, username: string, overrides: Partial<Au
     profile_picture_1: null,
     profile_picture_2: null,
     profile_picture_3: null,
+    reserve: null,
+    your_maximum: null,
     photos: [],
     ...overrides,
   } satisfies AuctionCard;

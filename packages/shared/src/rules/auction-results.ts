@@ -6,8 +6,11 @@
 export const RESULTS_PATH = '/auctions/results';
 export const RESULTS_TITLE = 'Your results';
 
-/** What set the outcome: an ordinary bid. */
-export type AuctionDecider = 'bid';
+/**
+ * What decided it: an ordinary bid, a maximum's automatic raise, or the hidden reserve
+ * (not reached, or reached only by the leader's maximum, which set the price).
+ */
+export type AuctionDecider = 'bid' | 'maximum' | 'reserve';
 
 export interface AuctionResultFacts {
   ownerUsername: string | null;
@@ -18,6 +21,8 @@ export interface AuctionResultFacts {
   rank: number;
   bidderCount: number;
   decidedBy: AuctionDecider | null;
+  /** What the bidder got back at the close (the leader below the reserve); else null. */
+  refunded: number | null;
 }
 
 const tokens = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'token' : 'tokens'}`;
@@ -27,7 +32,10 @@ export const RESULT_MESSAGES = {
   failedToFetch: 'Failed to fetch your results',
   decidedBy: {
     bid: 'The highest bid decided it.',
-  } satisfies Record<AuctionDecider, string>,
+    maximum: 'A maximum bid decided it: its automatic raise set the final price.',
+    reserve: "The owner's hidden reserve set the final price.",
+    reserveNotMet: "The bids did not reach the owner's hidden reserve, so no connection was made.",
+  } satisfies Record<AuctionDecider | 'reserveNotMet', string>,
 } as const;
 
 /** One line: who, won or not, and at what price. */
@@ -45,8 +53,23 @@ export function resultStanding(r: AuctionResultFacts): string {
   }.`;
 }
 
+/** What decided it, in words; null when nobody bid. */
+export function resultDecidedBy(r: Pick<AuctionResultFacts, 'decidedBy' | 'finalPrice'>) {
+  if (r.decidedBy === null) return null;
+  if (r.decidedBy === 'reserve' && r.finalPrice === null) {
+    return RESULT_MESSAGES.decidedBy.reserveNotMet;
+  }
+  return RESULT_MESSAGES.decidedBy[r.decidedBy];
+}
+
 /** The whole result as the alert says it. */
 export function resultMessage(r: AuctionResultFacts): string {
-  const decided = r.decidedBy ? ` ${RESULT_MESSAGES.decidedBy[r.decidedBy]}` : '';
-  return `${resultHeadline(r)} ${resultStanding(r)}${decided}`;
+  const words = resultDecidedBy(r);
+  const decided = words ? ` ${words}` : '';
+  const refund = r.refunded ? ` ${resultRefund(r.refunded)}` : '';
+  return `${resultHeadline(r)} ${resultStanding(r)}${decided}${refund}`;
+}
+
+export function resultRefund(refunded: number): string {
+  return `Your ${tokens(refunded)} were refunded.`;
 }

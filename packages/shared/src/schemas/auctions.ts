@@ -50,6 +50,10 @@ export const auctionCardSchema = z.object({
   status: z.enum(['active', 'closed', 'deleted']),
   ended: z.boolean(),
   open_to_dating: z.boolean(),
+  /** The hidden reserve's state, never its amount; null when the owner set none. */
+  reserve: z.enum(['met', 'not_met']).nullable(),
+  /** The viewer's own hidden maximum while they lead; null for everyone else. */
+  your_maximum: z.number().int().nullable(),
   ...pictures,
   photos: z.array(cardPhotoSchema),
 });
@@ -82,7 +86,8 @@ export const createAuctionBody = z.object({
   period_id: idSchema.optional(),
 });
 
-export const placeBidBody = z.object({ amount: z.number() });
+/** A plain bid, or with `maximum: true` a hidden maximum of `amount` (product rules). */
+export const placeBidBody = z.object({ amount: z.number(), maximum: z.boolean().optional() });
 
 export const bidSchema = z.object({
   id: z.number().int(),
@@ -164,7 +169,8 @@ export const auctionResultSchema = z.object({
   highestBid: z.number().int(),
   rank: z.number().int(),
   bidderCount: z.number().int(),
-  decidedBy: z.enum(['bid']).nullable(),
+  decidedBy: z.enum(['bid', 'maximum', 'reserve']).nullable(),
+  refunded: z.number().int().nullable(),
 });
 export type AuctionResult = z.infer<typeof auctionResultSchema>;
 export const auctionResultsResponse = z.object({

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ONBOARDING_COMPLETE } from '../constants';
 import { validateAge, validateAgeRange } from '../rules/age-range';
+import { MAX_BID } from '../rules/auction';
 import { validateBio } from '../rules/bio';
 import { validateBirthDate } from '../rules/dob';
 import { validateEmail } from '../rules/email';
@@ -71,6 +72,7 @@ export function buildUpdateProfileBody(now: () => Date = () => new Date()) {
       available_for_bids: z.boolean(),
       open_to_dating: z.boolean(),
       bid_notification: z.boolean(),
+      reserve_price: z.number().int().min(0).max(MAX_BID),
       sms_notification: z.boolean(),
       email: ruled(text, validateEmail).nullable(),
       onboarded: z.number().int().min(0).max(ONBOARDING_COMPLETE),

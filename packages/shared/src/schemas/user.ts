@@ -38,6 +38,8 @@ export const userSchema = z.object({
   available_for_bids: z.boolean(),
   open_to_dating: z.boolean(),
   bid_notification: z.boolean(),
+  /** The member's hidden reserve; only they ever see it. */
+  reserve_price: z.number().int(),
   sms_notification: z.boolean(),
   twilio_stop: z.boolean(),
   profile_image: z.string().nullable(),

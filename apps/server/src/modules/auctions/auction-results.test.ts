@@ -2,11 +2,12 @@ import { type AuctionResultFacts, resultMessage, resultStanding } from '@bidboar
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
+import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
 import { placeBid } from '../bids/bids.service';
 import { memberResults } from './auction-results';
-import { closePeriod, ensureOpenPeriod } from './periods.service';
+import { reserveState } from './auctions.repository';
+import { closePeriod, currentPeriod, ensureOpenPeriod } from './periods.service';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -69,6 +70,7 @@ describe('every bidder reads their result after the close', () => {
         rank: p.rank as number,
         bidderCount: p.bidderCount as number,
         decidedBy: p.decidedBy as AuctionResultFacts['decidedBy'],
+        refunded: p.refunded as number | null,
       };
       if (alert.kind === 'auction_result') expect(alert.message).toBe(resultMessage(facts));
       else
@@ -77,6 +79,56 @@ describe('every bidder reads their result after the close', () => {
         );
     }
     expect(alerts.map((a) => a.user_id).sort()).toEqual([first!.id, second!.id, winner!.id].sort());
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+
+  it('a lead below the hidden reserve makes no connection; the leader is refunded and told why', async () => {
+    const t = testClock('2025-04-10T12:00:00Z');
+    const owner = await buildBidder(database.db, 0, { username: 'reserveowner' });
+    const [low, leader] = await Promise.all([500, 500].map((n) => buildBidder(database.db, n)));
+    // The reserve applies from the next period: the auction opened now has none.
+    await database.db.execute(sql`UPDATE users SET reserve_price = 200 WHERE id = ${owner.id}`);
+    const open = (await currentPeriod(database.db))!;
+    const closed = await closePeriod(database.db, open.end_time);
+    const period = closed!.next;
+    const [auction] = await rows<{ id: number; reserve_price: number }>(
+      database.db,
+      sql`SELECT id, reserve_price FROM auctions WHERE user_id = ${owner.id} AND period_id = ${period.id}`,
+    );
+    expect(auction!.reserve_price).toBe(200);
+    t.set(period.start_time);
+    const ctx = { db: database.db, clock: t.clock };
+    const first = await placeBid(ctx, { auctionId: auction!.id, bidderId: low!.id, amount: 100 });
+    expect(first.reserveMet).toBe(false);
+    await placeBid(ctx, { auctionId: auction!.id, bidderId: leader!.id, amount: 150 });
+    const [card] = await rows<{ reserve: string }>(
+      database.db,
+      sql`SELECT ${reserveState} AS reserve FROM auctions a WHERE a.id = ${auction!.id}`,
+    );
+    expect(card!.reserve).toBe('not_met');
+    expect(await balanceOf(database.db, leader!.id)).toBe(350);
+
+    const after = await closePeriod(database.db, period.end_time);
+    expect(after!.connectionCount).toBe(0);
+    expect(await balanceOf(database.db, leader!.id)).toBe(500);
+    expect(await balanceOf(database.db, low!.id)).toBe(500);
+    const [result] = await memberResults(database.db, leader!.id);
+    expect(result).toMatchObject({
+      won: false,
+      finalPrice: null,
+      highestBid: 150,
+      rank: 1,
+      bidderCount: 2,
+      decidedBy: 'reserve',
+      refunded: 150,
+    });
+    const [alert] = await rows<{ message: string }>(
+      database.db,
+      sql`SELECT message FROM alerts WHERE user_id = ${leader!.id} AND kind = 'auction_result'`,
+    );
+    expect(alert!.message).toBe(resultMessage({ ...result!, ownerUsername: 'reserveowner' }));
+    expect(alert!.message).toContain('hidden reserve');
+    expect(alert!.message).toContain('Your 150 tokens were refunded.');
     expect(await ledgerProblems(database.db)).toEqual([]);
   });
 });

@@ -25,6 +25,14 @@ export function standingsOf(where: SQL): SQL {
            ORDER BY b.auction_id, b.user_id, b.amount DESC, b.id) s`;
 }
 
+/**
+ * Over `s` (a standing) and `a` (its auction): what the leader got back at the close (the
+ * unused part of their maximum, or all of it below the reserve); NULL for everyone else.
+ */
+export const refundedAtClose = sql`(CASE WHEN a.lead_bidder_id = s.user_id
+    AND a.outcome IN ('connection', 'reserve_not_met')
+    THEN NULLIF(a.lead_max - COALESCE(a.final_price, 0), 0) END)`;
+
 interface ResultRow {
   auction_id: number;
   owner_id: number;
@@ -36,6 +44,7 @@ interface ResultRow {
   rank: number;
   bidders: number;
   decided_by: AuctionResult['decidedBy'];
+  refunded: number | null;
 }
 
 /** The member's results, newest close first. */
@@ -51,7 +60,8 @@ export async function memberResults(
         standings AS (${standingsOf(sql`a.id IN (SELECT auction_id FROM mine) AND a.status = 'closed'`)})
         SELECT a.id AS auction_id, a.user_id AS owner_id, o.username AS owner_username,
                a.closed_at, (a.outcome = 'connection' AND a.lead_bidder_id = s.user_id) AS won,
-               a.final_price, s.highest, s.rank, s.bidders, a.decided_by
+               a.final_price, s.highest, s.rank, s.bidders, a.decided_by,
+               ${refundedAtClose} AS refunded
           FROM standings s
           JOIN auctions a ON a.id = s.auction_id
           JOIN users o ON o.id = a.user_id
@@ -70,5 +80,6 @@ export async function memberResults(
     rank: r.rank,
     bidderCount: r.bidders,
     decidedBy: r.decided_by,
+    refunded: r.refunded,
   }));
 }

@@ -19,10 +19,18 @@ export interface AuctionCardRow {
   end_time: Date | string;
   status: 'active' | 'closed' | 'deleted';
   open_to_dating: boolean;
+  reserve: 'met' | 'not_met' | null;
+  /** The leader's hidden maximum: presented only to the leader. */
+  lead_max: number;
   photos: BoardPhotoRow[] | string;
   /** Those of the `hiddenFrom` members asked about who have a block with the owner. */
   hidden_from: number[] | null;
 }
+
+/** The hidden reserve's state over `a`, never its amount (product rules). */
+export const reserveState = sql`(CASE WHEN a.reserve_price = 0 THEN NULL
+    WHEN a.lead_bidder_id IS NOT NULL AND a.lead_max >= a.reserve_price THEN 'met'
+    ELSE 'not_met' END)`;
 
 export const ageOn = (today: string, column: SQL) =>
   sql`EXTRACT(YEAR FROM age(${today}::date, ${column}))::int`;
@@ -42,7 +50,9 @@ function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
             WHERE NOT ${neitherBlocked(sql`v.id`, sql`a.user_id`)})`
     : sql`NULL::int[]`;
   return sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
+               a.lead_max,
                a.status, p.end_time, u.username, u.gender, u.open_to_dating,
+               ${reserveState} AS reserve,
                ${ageOn(today, sql`u.birth_date`)} AS age,
                lb.username AS lead_bidder_username,
                (SELECT COALESCE(json_agg(DISTINCT b.user_id), '[]'::json)

@@ -183,9 +183,17 @@ export async function auctionsRoutes(
     async (request) => {
       await placeBid(
         { db: ctx.db, clock: ctx.clock, events: bidEvents },
-        { auctionId: request.params.id, bidderId: request.member!.id, amount: request.body.amount },
+        {
+          auctionId: request.params.id,
+          bidderId: request.member!.id,
+          amount: request.body.amount,
+          maximum: request.body.maximum,
+        },
       );
-      return { success: true as const, auction: await getAuction(ctx, request.params.id) };
+      return {
+        success: true as const,
+        auction: await getAuction(ctx, request.params.id, request.member!.id),
+      };
     },
   );
   app.get(

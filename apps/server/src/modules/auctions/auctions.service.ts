@@ -28,7 +28,17 @@ import { currentPeriod, ensureOpenPeriod } from './periods.service';
 
 export type AuctionsContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;
 
-async function presentCards(ctx: AuctionsContext, cards: AuctionCardRow[]): Promise<AuctionCard[]> {
+/** The viewer's own hidden maximum where they lead; nobody else ever sees it. */
+const maximumFor = (
+  c: Pick<AuctionCardRow, 'lead_bidder_id' | 'lead_max'>,
+  viewerId?: number | null,
+) => (viewerId != null && c.lead_bidder_id === viewerId ? c.lead_max : null);
+
+async function presentCards(
+  ctx: AuctionsContext,
+  cards: AuctionCardRow[],
+  viewerId?: number | null,
+): Promise<AuctionCard[]> {
   const pictures = await Promise.all(cards.map((c) => boardPictures(ctx.storage, c.photos)));
   const now = ctx.clock();
   return cards.map((c, i) => {
@@ -47,6 +57,8 @@ async function presentCards(ctx: AuctionsContext, cards: AuctionCardRow[]): Prom
       gender: c.gender,
       current_bid: c.current_bid,
       final_bid: c.current_bid,
+      reserve: c.reserve,
+      your_maximum: maximumFor(c, viewerId),
       starting_bid: c.starting_bid,
       lead_bidder_id: c.lead_bidder_id,
       lead_bidder_username: c.lead_bidder_username,
@@ -101,7 +113,7 @@ export async function listAuctions(
           { limit: 1 },
         )
       : [];
-  return presentCards(ctx, [...pinned, ...page]);
+  return presentCards(ctx, [...pinned, ...page], viewer?.id);
 }
 
 /**
@@ -125,7 +137,7 @@ export async function searchAuctions(
         AND ${visibleTo(viewerId, sql`a.user_id`)}`,
     { limit: 50 },
   );
-  return presentCards(ctx, cards);
+  return presentCards(ctx, cards, viewerId);
 }
 
 /** One auction; a member blocked either way with the viewer has none (404). */
@@ -140,7 +152,7 @@ export async function getAuction(
     sql`a.id = ${auctionId} AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
   );
   if (!card) throw notFound(AUCTION_MESSAGES.auctionNotFound);
-  return (await presentCards(ctx, [card]))[0]!;
+  return (await presentCards(ctx, [card], viewerId))[0]!;
 }
 
 export interface RoomJoin {
@@ -172,7 +184,10 @@ export async function cardsForRoomJoins(
   for (const join of joins) {
     const found = byAuction.get(join.auctionId);
     if (!found || found.hiddenFrom.map(Number).includes(join.viewerId)) continue;
-    answers.set(roomJoinKey(join), found.card);
+    answers.set(roomJoinKey(join), {
+      ...found.card,
+      your_maximum: maximumFor(rows[cards.indexOf(found.card)]!, join.viewerId),
+    });
   }
   return answers;
 }
@@ -184,7 +199,7 @@ export async function userAuctions(ctx: AuctionsContext, userId: number) {
     sql`a.user_id = ${userId} AND a.status <> 'deleted'`,
     { limit: 50, order: 'desc' },
   );
-  return presentCards(ctx, cards);
+  return presentCards(ctx, cards, userId);
 }
 
 export async function hasLiveAuction(ctx: AuctionsContext, userId: number): Promise<boolean> {
@@ -214,7 +229,9 @@ export async function createOwnAuction(
   await ctx.db.execute(
     sql`INSERT INTO auctions (user_id, period_id, starting_bid, current_bid, reserve_price, description)
         VALUES (${member.id}, ${period.id}, ${startingBid}, ${startingBid},
-                ${input.reserve_price ?? 0}, ${input.description ?? null})
+                COALESCE(${input.reserve_price ?? null}::int,
+                         (SELECT reserve_price FROM users WHERE id = ${member.id})),
+                ${input.description ?? null})
         ON CONFLICT (user_id, period_id) DO NOTHING`,
   );
   const [own] = await rows<{ id: number }>(

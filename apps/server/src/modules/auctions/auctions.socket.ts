@@ -78,7 +78,7 @@ export function registerAuctionSocketHandlers(
         });
         return;
       }
-      const { auctionId, bidderId, bidAmount } = parsed.data;
+      const { auctionId, bidderId, bidAmount, maximum } = parsed.data;
       if (bidderId !== userId) {
         socket.emit('bidError', {
           code: 'FORBIDDEN',
@@ -91,7 +91,7 @@ export function registerAuctionSocketHandlers(
         await withSpan('socket placeBid', {}, () =>
           placeBid(
             { db: ctx.db, clock: ctx.clock, events: bidEvents },
-            { auctionId, bidderId: userId, amount: bidAmount },
+            { auctionId, bidderId: userId, amount: bidAmount, maximum },
           ),
         );
       } catch (error) {

@@ -16,8 +16,8 @@ import { rows, type Tx } from '../../db/client';
 export async function openAuctionForMember(tx: Tx, userId: number): Promise<number | null> {
   const [opened] = await rows<{ id: number }>(
     tx,
-    sql`INSERT INTO auctions (user_id, period_id)
-        SELECT u.id, p.id
+    sql`INSERT INTO auctions (user_id, period_id, reserve_price)
+        SELECT u.id, p.id, u.reserve_price
           FROM users u
           JOIN auction_periods p ON p.status = 'open'
          WHERE u.id = ${userId} AND u.is_approved AND u.available_for_bids

@@ -9,7 +9,7 @@ import { type CloseStage, closeMetrics, secondsSince } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
 import type { AlertRange } from '../alerts/alerts.repository';
 import { recordAdminAction } from '../audit';
-import { standingsOf } from './auction-results';
+import { refundedAtClose, standingsOf } from './auction-results';
 import { nextPeriodEnd } from './period-time';
 
 export interface PeriodRow {
@@ -29,8 +29,29 @@ export const CLOSE_ALERT_KINDS = [
   'auction_result',
 ] as const;
 
-/** An auction somebody leads: it ends in a connection. */
+/** An auction somebody leads. */
 const led = sql.raw(`lead_bidder_id IS NOT NULL AND current_bid > 0`);
+/**
+ * A lead whose maximum reaches the hidden reserve (0 when the owner set none): it ends in a
+ * connection at the visible bid, or at the reserve when only the maximum reached it.
+ */
+const reserveMet = sql.raw(`lead_max >= reserve_price`);
+/**
+ * The price's parts by origin, taken from the escrow (the leader's whole maximum) in the
+ * spending order (product rules, The token economy): promotional, purchased, redeemable.
+ * They move to the connection; the rest of each part goes back to the leader. Over
+ * `auctions` after the close wrote final_price.
+ */
+const pricePromotional = `LEAST(escrow_promotional, COALESCE(final_price, 0))`;
+const pricePurchased = `LEAST(escrow_purchased, COALESCE(final_price, 0) - ${pricePromotional})`;
+const priceParts = sql.raw(`${pricePromotional} AS price_promotional,
+    ${pricePurchased} AS price_purchased,
+    COALESCE(final_price, 0) - ${pricePromotional} - ${pricePurchased} AS price_redeemable`);
+
+/** The auction's last counted bid was a maximum's automatic raise. */
+const lastBidAutomatic = sql.raw(
+  `COALESCE((SELECT b.automatic FROM bids b WHERE b.auction_id = auctions.id ORDER BY b.id DESC LIMIT 1), false)`,
+);
 
 // The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: the same
 // as resultMessage in packages/shared (a test holds them equal).
@@ -43,12 +64,18 @@ const headlineText = sql`(CASE
   END)`;
 const standingText = sql`('Your highest bid: ' || ${tokensText(sql`s.highest`)} || ', rank ' || s.rank ||
     ' of ' || s.bidders || CASE WHEN s.bidders = 1 THEN ' bidder.' ELSE ' bidders.' END)`;
-const decidedText = sql`(CASE a.decided_by
-    WHEN 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
+const decidedText = sql`(CASE
+    WHEN a.decided_by = 'reserve' AND a.final_price IS NULL
+      THEN ${` ${RESULT_MESSAGES.decidedBy.reserveNotMet}`}
+    WHEN a.decided_by = 'reserve' THEN ${` ${RESULT_MESSAGES.decidedBy.reserve}`}
+    WHEN a.decided_by = 'maximum' THEN ${` ${RESULT_MESSAGES.decidedBy.maximum}`}
+    WHEN a.decided_by = 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
     ELSE '' END)`;
+const refundText = sql`COALESCE(' Your ' || ${tokensText(refundedAtClose)} || ' were refunded.', '')`;
 const resultPayload = sql`jsonb_build_object('won', s.user_id = a.lead_bidder_id AND a.outcome = 'connection',
     'finalPrice', a.final_price, 'highestBid', s.highest, 'rank', s.rank,
-    'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'resultsPath', ${RESULTS_PATH}::text)`;
+    'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'refunded', ${refundedAtClose},
+    'resultsPath', ${RESULTS_PATH}::text)`;
 
 /**
  * What a close did, in counts: its rows stay in the database (a period may hold 100,000
@@ -107,8 +134,8 @@ export async function periodById(db: Executor, id: number): Promise<PeriodRow | 
  */
 async function openAuctionsFor(tx: Tx, periodId: number): Promise<void> {
   await tx.execute(
-    sql`INSERT INTO auctions (user_id, period_id)
-        SELECT id, ${periodId} FROM users
+    sql`INSERT INTO auctions (user_id, period_id, reserve_price)
+        SELECT id, ${periodId}, reserve_price FROM users
          WHERE is_approved AND onboarded = 14 AND available_for_bids
            AND suspended_at IS NULL AND deleted_at IS NULL
         ON CONFLICT (user_id, period_id) DO NOTHING`,
@@ -185,24 +212,46 @@ export async function closePeriod(
         sql`WITH closed AS (
             UPDATE auctions SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
                    updated_at = ${iso(now)}::timestamptz,
-                   outcome = CASE WHEN ${led} THEN 'connection' ELSE 'no_bids' END,
-                   final_price = CASE WHEN ${led} THEN current_bid END,
-                   decided_by = CASE WHEN ${led} THEN 'bid' END
+                   outcome = CASE WHEN NOT (${led}) THEN 'no_bids'
+                                  WHEN ${reserveMet} THEN 'connection' ELSE 'reserve_not_met' END,
+                   final_price = CASE WHEN ${led} AND ${reserveMet}
+                                      THEN GREATEST(current_bid, reserve_price) END,
+                   decided_by = CASE WHEN NOT (${led}) THEN NULL
+                                     WHEN current_bid < reserve_price THEN 'reserve'
+                                     WHEN ${lastBidAutomatic} THEN 'maximum' ELSE 'bid' END
              WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, current_bid, escrow_promotional,
-                   escrow_purchased, escrow_redeemable),
+         RETURNING id, user_id, lead_bidder_id, final_price, outcome, ${priceParts}),
           made AS (
           INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional,
                                    escrow_purchased, escrow_redeemable, status,
                                    status_changed_at, created_at, updated_at)
-          SELECT lead_bidder_id, user_id, id, current_bid, escrow_promotional,
-                 escrow_purchased, escrow_redeemable, 'pending',
+          SELECT lead_bidder_id, user_id, id, final_price, price_promotional,
+                 price_purchased, price_redeemable, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
-            FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
+            FROM closed WHERE outcome = 'connection'
           ON CONFLICT (auction_id) DO NOTHING
        RETURNING 1)
           SELECT (SELECT COUNT(*) FROM made)::int AS n,
                  (SELECT COUNT(*) FROM closed)::int AS auctions`,
+      ),
+    );
+
+    // The leader's escrow beyond the price comes back: the unused part of a maximum, or
+    // all of it below the hidden reserve (their result alert says why). Members in
+    // ascending id order, like a bid.
+    await closeStage('refund_escrow', () =>
+      tx.execute(
+        sql`SELECT COUNT(*) FROM (
+              SELECT id, user_id, lead_bidder_id, ${priceParts},
+                     escrow_promotional, escrow_purchased, escrow_redeemable
+                FROM auctions
+               WHERE period_id = ${periodId} AND outcome IN ('connection', 'reserve_not_met')
+                 AND lead_max > COALESCE(final_price, 0)
+               ORDER BY lead_bidder_id, id) a
+            CROSS JOIN LATERAL escrow_refund(a.lead_bidder_id,
+              a.escrow_promotional - a.price_promotional, a.escrow_purchased - a.price_purchased,
+              a.escrow_redeemable - a.price_redeemable, 'refund', a.user_id, 'auction:' || a.id,
+              NULL) l`,
       ),
     );
 
@@ -227,7 +276,7 @@ export async function closePeriod(
                 CASE WHEN s.user_id IS NULL THEN '{}'::jsonb ELSE ${resultPayload} END,
               'You won the auction for ' || COALESCE(owner.username, 'a member') ||
                 ' with ' || c.amount || ' tokens. Waiting for them to accept.' ||
-                COALESCE(' ' || ${standingText} || ${decidedText}, '')),
+                COALESCE(' ' || ${standingText} || ${decidedText} || ${refundText}, '')),
              (c.partner_id, 'winning_bidder_connection_pending',
               jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
                 'userId', bidder.id, 'partnerUserId', bidder.id,
@@ -241,7 +290,7 @@ export async function closePeriod(
           SELECT s.user_id, 'auction_result',
                  jsonb_build_object('auctionId', a.id, 'auctionCreatorUserId', owner.id,
                    'auctionCreatorUsername', owner.username) || ${resultPayload},
-                 ${headlineText} || ' ' || ${standingText} || ${decidedText}
+                 ${headlineText} || ' ' || ${standingText} || ${decidedText} || ${refundText}
             FROM standings s
             JOIN auctions a ON a.id = s.auction_id
             JOIN users owner ON owner.id = a.user_id

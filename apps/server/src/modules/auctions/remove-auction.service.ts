@@ -25,6 +25,7 @@ export async function removeAuction(
       id: number;
       user_id: number;
       current_bid: number;
+      lead_max: number;
       lead_bidder_id: number | null;
       escrow_promotional: number;
       escrow_purchased: number;
@@ -33,15 +34,15 @@ export async function removeAuction(
       tx,
       sql`UPDATE auctions SET status = 'deleted', updated_at = now()
            WHERE id = ${auctionId} AND status = 'active'
-       RETURNING id, user_id, current_bid, lead_bidder_id, escrow_promotional, escrow_purchased,
-                 escrow_redeemable`,
+       RETURNING id, user_id, current_bid, lead_max, lead_bidder_id, escrow_promotional,
+                 escrow_purchased, escrow_redeemable`,
     );
     if (!auction) throw notFound(AUCTION_MESSAGES.auctionNotFound);
     const hasLeader = auction.lead_bidder_id !== null && auction.current_bid > 0;
     const entry = hasLeader
       ? await applyBalanceChange(tx, {
           userId: auction.lead_bidder_id!,
-          amount: auction.current_bid,
+          amount: auction.lead_max,
           parts: auctionEscrowParts(auction),
           type: 'refund',
           bidTargetId: auction.user_id,
@@ -60,7 +61,7 @@ export async function removeAuction(
         current_bid: auction.current_bid,
         lead_bidder_id: auction.lead_bidder_id,
       },
-      after: { status: 'deleted', refunded: hasLeader ? auction.current_bid : 0 },
+      after: { status: 'deleted', refunded: hasLeader ? auction.lead_max : 0 },
     });
     if (!entry) return { auctionId, refunded: null };
     return {

@@ -1,5 +1,6 @@
 // Realtime effects of a committed bid (marketplace §7 Realtime): the auction room sees
-// the new amount, the bidder their balance, the outbid member their refund and alert.
+// the new amount (and each automatic raise of a maximum), the bidder their balance and own
+// maximum, the outbid member their refund and alert.
 import { auctionRoom, userRoom } from '@bidboard/shared';
 import type { AppSocketServer } from '../../plugins/socket';
 import { emitAlerts } from '../alerts/alerts.events';
@@ -9,12 +10,16 @@ export function bidEventsFor(io: AppSocketServer): BidEvents {
   return {
     bidPlaced(result: PlacedBid) {
       const { bid, auction } = result;
-      io.to(auctionRoom(auction.id)).emit('bidUpdate', {
-        id: auction.id,
-        bidAmount: bid.amount,
-        bidderId: bid.user_id,
-        bidderUsername: result.bidderUsername,
-      });
+      // Every visible bid, automatic raises included, is a bid update like any other.
+      for (const visible of result.visible) {
+        io.to(auctionRoom(auction.id)).emit('bidUpdate', {
+          id: auction.id,
+          bidAmount: visible.amount,
+          bidderId: visible.bidderId,
+          bidderUsername: visible.bidderUsername,
+          reserveMet: result.reserveMet,
+        });
+      }
       io.to(userRoom(bid.user_id)).emit('bidSuccess', {
         bid: {
           id: bid.id,
@@ -24,6 +29,12 @@ export function bidEventsFor(io: AppSocketServer): BidEvents {
           lead_bidder_username: result.bidderUsername,
         },
         tokenBalance: result.tokenBalance,
+        auction: {
+          current_bid: auction.current_bid,
+          lead_bidder_id: auction.lead_bidder_id,
+          lead_bidder_username: auction.lead_bidder_username,
+        },
+        yourMaximum: result.ownMaximum,
       });
       if (result.outbid) {
         io.to(userRoom(result.outbid.userId)).emit('leadBidderUpdate', {

@@ -23,14 +23,36 @@ import type { AlertRow } from '../alerts/alerts.repository';
 export interface PlaceBidInput {
   auctionId: number;
   bidderId: number;
+  /** The bid, or with `maximum` the member's hidden maximum (product rules). */
   amount: number;
+  maximum?: boolean;
+}
+
+/** One visible bid the auction room hears about, in order: automatic raises included. */
+export interface VisibleBid {
+  amount: number;
+  bidderId: number;
+  bidderUsername: string | null;
+  automatic: boolean;
 }
 
 export interface PlacedBid {
   bid: { id: number; auction_id: number; user_id: number; amount: number; created_at: Date };
-  auction: { id: number; user_id: number; current_bid: number; lead_bidder_id: number };
+  auction: {
+    id: number;
+    user_id: number;
+    current_bid: number;
+    lead_bidder_id: number;
+    lead_bidder_username: string | null;
+  };
+  /** The room's bid updates, in order: a displaced maximum's last raise, this bid, the answer. */
+  visible: VisibleBid[];
+  /** The bidder's own maximum while they lead (shown only to them); else null. */
+  ownMaximum: number | null;
   bidderUsername: string | null;
   ownerUsername: string | null;
+  /** Whether the hidden reserve is met now; null when the owner set none. */
+  reserveMet: boolean | null;
   tokenBalance: number;
   outbid: { userId: number; tokenBalance: number; alert: AlertRow } | null;
 }
@@ -56,7 +78,7 @@ const invalidAmount = (message: string) => {
  * What the member hears for each reason bid_refusal (SQL) gives. A new rule is a new
  * reason there and its message here.
  */
-const REFUSALS: Record<string, (currentBid: number) => AppError> = {
+const REFUSALS: Record<string, (currentBid: number, ownMaximum: number | null) => AppError> = {
   auction_not_found: () => notFound(AUCTION_MESSAGES.auctionNotFound),
   bidding_closed: () => new AppError('AUCTION_CLOSED', 400, AUCTION_MESSAGES.biddingClosed),
   own_auction: () => rejected(AUCTION_MESSAGES.ownAuction),
@@ -66,6 +88,8 @@ const REFUSALS: Record<string, (currentBid: number) => AppError> = {
   not_onboarded: () => rejected(AUCTION_MESSAGES.notOnboarded),
   not_approved: () => rejected(AUCTION_MESSAGES.notApproved),
   bid_too_low: (currentBid) => rejected(AUCTION_MESSAGES.bidTooLow(currentBid + BID_STEP)),
+  maximum_not_raised: (_currentBid, ownMaximum) =>
+    rejected(AUCTION_MESSAGES.maximumNotRaised(ownMaximum ?? 0)),
 };
 
 interface PlaceBidRow {
@@ -83,6 +107,15 @@ interface PlaceBidRow {
   alert_payload: Record<string, unknown> | string | null;
   alert_message: string | null;
   alert_created_at: Date | string | null;
+  reserve_met: boolean | null;
+  lead_bidder_id: number | null;
+  lead_bidder_username: string | null;
+  lead_max: number | null;
+  bidder_amount: number | null;
+  prior_raise: number | null;
+  prior_bidder_id: number | null;
+  prior_bidder_username: string | null;
+  counter_raise: number | null;
 }
 
 /**
@@ -92,7 +125,7 @@ interface PlaceBidRow {
  */
 const PLACE_BID: Statement = {
   name: 'place_bid',
-  text: 'SELECT * FROM place_bid($1, $2, $3, $4, $5, $6)',
+  text: 'SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7)',
 };
 
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
@@ -110,6 +143,7 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
       ctx.clock().toISOString(),
       BID_STEP,
       ONBOARDING_COMPLETE,
+      input.maximum === true,
     ])) as [PlaceBidRow];
   } catch (error) {
     if (pgErrorCode(error) === '23514') {
@@ -122,25 +156,54 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
     bidMetrics.refused(row.refusal);
     const refuse = REFUSALS[row.refusal];
     if (!refuse) throw new Error(`unknown bid refusal ${row.refusal}`);
-    throw refuse(row.current_bid);
+    throw refuse(row.current_bid, row.lead_max);
   }
 
+  const leadId = row.lead_bidder_id!;
+  const bidderAmount = row.bidder_amount!;
+  const visible: VisibleBid[] = [];
+  if (row.prior_raise !== null) {
+    visible.push({
+      amount: row.prior_raise,
+      bidderId: row.prior_bidder_id!,
+      bidderUsername: row.prior_bidder_username,
+      automatic: true,
+    });
+  }
+  visible.push({
+    amount: bidderAmount,
+    bidderId,
+    bidderUsername: row.bidder_username,
+    automatic: false,
+  });
+  if (row.counter_raise !== null) {
+    visible.push({
+      amount: row.counter_raise,
+      bidderId: leadId,
+      bidderUsername: row.lead_bidder_username,
+      automatic: true,
+    });
+  }
   const result: PlacedBid = {
     bid: {
       id: Number(row.bid_id),
       auction_id: auctionId,
       user_id: bidderId,
-      amount,
+      amount: bidderAmount,
       created_at: new Date(row.bid_created_at),
     },
     auction: {
       id: auctionId,
       user_id: row.owner_id,
-      current_bid: amount,
-      lead_bidder_id: bidderId,
+      current_bid: row.current_bid,
+      lead_bidder_id: leadId,
+      lead_bidder_username: row.lead_bidder_username,
     },
+    visible,
+    ownMaximum: leadId === bidderId ? row.lead_max : null,
     bidderUsername: row.bidder_username,
     ownerUsername: row.owner_username,
+    reserveMet: row.reserve_met,
     tokenBalance: row.token_balance,
     outbid:
       row.outbid_user_id === null

@@ -57,6 +57,7 @@ describe('socket bidding', () => {
       bidAmount: 120,
       bidderId: alice.id,
       bidderUsername: alice.username,
+      reserveMet: null,
     });
     expect(await aliceSuccess).toMatchObject({
       bid: { auction_id: auctionId, user_id: alice.id, bid_amount: 120 },

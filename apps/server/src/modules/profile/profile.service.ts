@@ -50,6 +50,7 @@ function fieldChanges(body: UpdateProfileBody, member: Member, now: Date): Chang
     'available_for_bids',
     'open_to_dating',
     'bid_notification',
+    'reserve_price',
   ] as const) {
     if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
   }

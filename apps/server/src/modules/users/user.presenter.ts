@@ -47,6 +47,7 @@ export function presentUser(row: UserRow, pictures: ProfilePictures = noPictures
     available_for_bids: row.available_for_bids,
     open_to_dating: row.open_to_dating,
     bid_notification: row.bid_notification,
+    reserve_price: row.reserve_price,
     sms_notification: row.sms_notification,
     twilio_stop: row.twilio_stop,
     profile_image: pictures.profile_picture_1,

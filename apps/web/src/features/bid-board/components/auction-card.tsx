@@ -1,6 +1,11 @@
 // One Bid Board card (marketplace §2 Auction card): a carousel of up to 3 photos, the
 // profile slide and the bidding slide; 'username, age' and the Bid / Winning / Outbid button.
-import { type AuctionCard as Auction, SAFETY_MESSAGES, type User } from '@bidboard/shared';
+import {
+  type AuctionCard as Auction,
+  RESERVE_TEXT,
+  SAFETY_MESSAGES,
+  type User,
+} from '@bidboard/shared';
 import clsx from 'clsx';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
@@ -101,17 +106,22 @@ export const AuctionCard = memo(function AuctionCard({
   const state = bidStatus(userId, live.leadBidderId, live.previousLeadBidderIds);
   const shownBid = useAnimatedNumber(live.currentBid);
 
-  const handleSubmit = (amount: number) => {
+  const handleSubmit = (amount: number, maximum: boolean) => {
     if (!user) return onSignUp();
     setError(null);
     submittingRef.current = true;
     setSubmitting(true);
     timers.current.push(setTimeout(finishSubmit, BID_TIMEOUT_MS));
     if (socket?.connected) {
-      socket.emit('placeBid', { auctionId: card.auctionId, bidderId: user.id, bidAmount: amount });
+      socket.emit('placeBid', {
+        auctionId: card.auctionId,
+        bidderId: user.id,
+        bidAmount: amount,
+        maximum,
+      });
       return;
     }
-    placeBidOverHttp(card.auctionId, amount)
+    placeBidOverHttp(card.auctionId, amount, maximum)
       .then(({ auction }) => {
         setLive(fromCard(auction));
         handleOutcome({ kind: 'success', at: Date.now() });
@@ -173,6 +183,7 @@ export const AuctionCard = memo(function AuctionCard({
               isVisitor={user === null}
               isApproved={user?.is_approved ?? false}
               isLeading={state === 'winning'}
+              yourMaximum={live.yourMaximum}
               insufficientFlash={flash}
               submitting={submitting}
               error={error}
@@ -199,10 +210,25 @@ export const AuctionCard = memo(function AuctionCard({
             state === 'winning' && 'card-action--success',
             state === 'outbid' && 'card-action--danger',
           )}
-          aria-label={`${BID_BUTTON_LABEL[state]} ${formatTokens(live.currentBid)}`}
+          aria-label={`${BID_BUTTON_LABEL[state]} ${formatTokens(live.currentBid)}${
+            live.reserve
+              ? `, ${live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}`
+              : ''
+          }`}
           onClick={() => embla?.scrollTo(biddingIndex)}
         >
           <span>{BID_BUTTON_LABEL[state]}</span>{' '}
+          {state === 'winning' && live.yourMaximum !== null ? (
+            <span className="reserve-badge is-met">max {formatTokens(live.yourMaximum)}</span>
+          ) : null}
+          {live.reserve ? (
+            <span
+              className={clsx('reserve-badge', live.reserve === 'met' && 'is-met')}
+              aria-hidden="true"
+            >
+              {live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}
+            </span>
+          ) : null}
           <span className="card-action__amount">
             <CoinIcon size={16} />
             {formatTokens(shownBid)}

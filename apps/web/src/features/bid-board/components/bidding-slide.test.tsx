@@ -15,6 +15,7 @@ function renderSlide(overrides: Partial<Parameters<typeof BiddingSlide>[0]> = {}
       isVisitor={false}
       isApproved
       isLeading={false}
+      yourMaximum={null}
       insufficientFlash={false}
       submitting={false}
       error={null}
@@ -52,7 +53,7 @@ describe('BiddingSlide', () => {
     fireEvent.change(boxes[3]!, { target: { value: '2' } });
     expect(digits()).toBe('00125');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
-    expect(onSubmit).toHaveBeenCalledWith(130);
+    expect(onSubmit).toHaveBeenCalledWith(130, false);
     expect(digits()).toBe('00130');
   });
 
@@ -100,5 +101,21 @@ describe('BiddingSlide', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByText(/tokens available/)).toBeNull();
+  });
+
+  it("sets a maximum: the same boxes, 'Set Maximum', and the kind of bid sent along", () => {
+    const { onSubmit } = renderSlide();
+    fireEvent.click(screen.getByRole('button', { name: 'Set a maximum' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set Maximum' }));
+    expect(onSubmit).toHaveBeenCalledWith(130, true);
+    fireEvent.click(screen.getByRole('button', { name: 'Plain bid' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(130, false);
+  });
+
+  it('shows the leader their own maximum, and a raise costs only the rest of it', () => {
+    renderSlide({ isLeading: true, yourMaximum: 995, balance: 10 });
+    expect(screen.getByText('Your maximum: 995 tokens (only you see it)')).toBeTruthy();
+    expect(screen.getByText('10 tokens available')).toBeTruthy();
   });
 });

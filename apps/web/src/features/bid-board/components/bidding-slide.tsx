@@ -2,6 +2,8 @@
 // current bid, the member's available balance (so 'Insufficient Tokens' is no surprise)
 // and the submit button whose label follows the member's state. On the member's own card
 // it only says so.
+
+import { MAXIMUM_BID_TEXT } from '@bidboard/shared';
 import clsx from 'clsx';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -27,16 +29,21 @@ interface BiddingSlideProps extends SubmitState {
   isOwn: boolean;
   /** Tokens available for bids; null for visitors. */
   balance: number | null;
+  /** The member's own hidden maximum while they lead; null otherwise. */
+  yourMaximum: number | null;
   submitting: boolean;
   error: string | null;
-  onSubmit: (amount: number) => void;
+  onSubmit: (amount: number, maximum: boolean) => void;
   onSignUp: () => void;
 }
 
 export function BiddingSlide(props: BiddingSlideProps) {
   const { auctionId, username, currentBid, isOwn, submitting, error } = props;
   const [digits, setDigits] = useState(() => amountToDigits(minimumBid(currentBid)));
+  const [maximumMode, setMaximumMode] = useState(false);
   const amount = digitsToAmount(digits);
+  // A leader's maximum is already escrowed: a raise of it (or a bid under it) costs the rest.
+  const held = props.isLeading ? (props.yourMaximum ?? currentBid) : 0;
 
   // A rival's bid can overtake the entry: keep it at or above the new minimum.
   useEffect(() => {
@@ -45,17 +52,20 @@ export function BiddingSlide(props: BiddingSlideProps) {
     );
   }, [currentBid]);
 
-  const label = submitLabel(props);
+  const label =
+    maximumMode && !props.isVisitor && props.isApproved && !props.insufficientFlash
+      ? MAXIMUM_BID_TEXT.submit
+      : submitLabel(props);
   const disabled = isSubmitDisabled({ ...props, amount });
   // A leader raising their own bid pays only the difference.
-  const cost = props.isLeading ? amount - currentBid : amount;
+  const cost = Math.max(0, amount - held);
   const short = props.balance !== null && cost > props.balance;
 
   const handleSubmit = () => {
     if (props.isVisitor) return props.onSignUp();
     const raised = amountToSubmit(amount, currentBid);
     setDigits(amountToDigits(raised));
-    props.onSubmit(raised);
+    props.onSubmit(raised, maximumMode);
   };
 
   if (isOwn) {
@@ -72,6 +82,25 @@ export function BiddingSlide(props: BiddingSlideProps) {
       <p className="bidding-slide__current">
         Current bid <strong>{formatTokens(currentBid)}</strong>
       </p>
+      {props.isLeading && props.yourMaximum !== null ? (
+        <p className="bidding-slide__maximum">{MAXIMUM_BID_TEXT.yours(props.yourMaximum)}</p>
+      ) : null}
+      {props.isVisitor ? null : (
+        <fieldset className="bid-mode" aria-label="Kind of bid">
+          {[false, true].map((mode) => (
+            <button
+              key={String(mode)}
+              type="button"
+              aria-pressed={maximumMode === mode}
+              className={clsx('bid-mode__option', maximumMode === mode && 'is-selected')}
+              onClick={() => setMaximumMode(mode)}
+            >
+              {mode ? MAXIMUM_BID_TEXT.maximum : MAXIMUM_BID_TEXT.plain}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {maximumMode ? <p className="bidding-slide__hint">{MAXIMUM_BID_TEXT.hint}</p> : null}
       {props.balance !== null ? (
         <p className={clsx('bidding-slide__balance', short && 'is-short')} aria-live="polite">
           <CoinIcon size={14} />

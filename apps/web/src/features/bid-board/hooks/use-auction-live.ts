@@ -16,6 +16,10 @@ export interface LiveAuction {
   leadBidderId: number | null;
   leadBidderUsername: string | null;
   previousLeadBidderIds: number[];
+  /** The hidden reserve's state; null when the owner set none. */
+  reserve: AuctionCard['reserve'];
+  /** The member's own hidden maximum while they lead; null otherwise. */
+  yourMaximum: number | null;
 }
 
 export const VISIBLE_RATIO = 0.8;
@@ -26,13 +30,21 @@ export function fromCard(card: AuctionCard): LiveAuction {
     leadBidderId: card.lead_bidder_id,
     leadBidderUsername: card.lead_bidder_username,
     previousLeadBidderIds: card.previous_lead_bidder_id,
+    reserve: card.reserve,
+    yourMaximum: card.your_maximum,
   };
 }
 
 /** A new lead bidder: the one they replaced joins the previous lead bidders list. */
 export function applyBid(
   live: LiveAuction,
-  bid: { amount: number; bidderId: number; bidderUsername: string | null },
+  bid: {
+    amount: number;
+    bidderId: number;
+    bidderUsername: string | null;
+    /** Sent with room updates; absent means unchanged. */
+    reserveMet?: boolean | null;
+  },
 ): LiveAuction {
   const previous = live.leadBidderId;
   const previousLeadBidderIds =
@@ -44,6 +56,14 @@ export function applyBid(
     leadBidderId: bid.bidderId,
     leadBidderUsername: bid.bidderUsername,
     previousLeadBidderIds,
+    // Someone else leads now: the member's maximum was spent (or never was).
+    yourMaximum: bid.bidderId === live.leadBidderId ? live.yourMaximum : null,
+    reserve:
+      bid.reserveMet === undefined || bid.reserveMet === null
+        ? live.reserve
+        : bid.reserveMet
+          ? 'met'
+          : 'not_met',
   };
 }
 
@@ -92,6 +112,7 @@ export function useAuctionLive(options: {
       bidAmount: number;
       bidderId: number;
       bidderUsername: string | null;
+      reserveMet?: boolean | null;
     }) => {
       if (p.id !== auctionId) return;
       setLive((l) => applyBid(l, { amount: p.bidAmount, ...p }));
@@ -106,15 +127,30 @@ export function useAuctionLive(options: {
         bid_amount: number;
         lead_bidder_username: string | null;
       };
+      auction?: {
+        current_bid: number;
+        lead_bidder_id: number;
+        lead_bidder_username: string | null;
+      };
+      yourMaximum?: number | null;
     }) => {
       if (p.bid.auction_id !== auctionId) return;
-      setLive((l) =>
-        applyBid(l, {
+      setLive((l) => {
+        const mine = applyBid(l, {
           amount: p.bid.bid_amount,
           bidderId: p.bid.user_id,
           bidderUsername: p.bid.lead_bidder_username,
-        }),
-      );
+        });
+        // A sitting leader's maximum may have answered at once: the auction as it is now.
+        const now = p.auction
+          ? applyBid(mine, {
+              amount: p.auction.current_bid,
+              bidderId: p.auction.lead_bidder_id,
+              bidderUsername: p.auction.lead_bidder_username,
+            })
+          : mine;
+        return { ...now, yourMaximum: p.yourMaximum ?? null };
+      });
       onOutcome({ kind: 'success', at: Date.now() });
     };
     const handleError = (p: BidErrorPayload) => {

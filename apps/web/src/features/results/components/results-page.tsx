@@ -5,7 +5,9 @@ import {
   type AuctionResult,
   RESULT_MESSAGES,
   RESULTS_TITLE,
+  resultDecidedBy,
   resultHeadline,
+  resultRefund,
   resultStanding,
 } from '@bidboard/shared';
 import clsx from 'clsx';
@@ -55,8 +57,11 @@ function ResultCard({ result }: { result: AuctionResult }) {
         </div>
       </dl>
       <p className="result-card__standing">{resultStanding(result)}</p>
-      {result.decidedBy ? (
-        <p className="result-card__decided">{RESULT_MESSAGES.decidedBy[result.decidedBy]}</p>
+      {resultDecidedBy(result) ? (
+        <p className="result-card__decided">{resultDecidedBy(result)}</p>
+      ) : null}
+      {result.refunded ? (
+        <p className="result-card__decided">{resultRefund(result.refunded)}</p>
       ) : null}
     </li>
   );

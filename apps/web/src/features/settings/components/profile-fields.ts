@@ -2,6 +2,7 @@
 // before anything is sent (the server repeats them and adds its content checks).
 import {
   needsAvailabilityCheck,
+  parseReservePrice,
   type RuleResult,
   type UpdateProfileBody,
   USERNAME_MESSAGES,
@@ -33,6 +34,12 @@ export async function usernameChanges(
 export function bioChanges(value: string): RuleResult<UpdateProfileBody> {
   const rule = validateBio(value);
   return rule.ok ? { ok: true, value: { short_bio: rule.value } } : rule;
+}
+
+/** The hidden reserve: 0 to 99,999 tokens, for the auctions of the next periods. */
+export function reserveChanges(value: string): RuleResult<UpdateProfileBody> {
+  const rule = parseReservePrice(value);
+  return rule.ok ? { ok: true, value: { reserve_price: rule.value } } : rule;
 }
 
 export function postalChanges(value: string): RuleResult<UpdateProfileBody> {

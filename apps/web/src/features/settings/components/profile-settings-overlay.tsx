@@ -5,6 +5,7 @@ import {
   formatPostalInput,
   GENDER_OPTIONS,
   POSTAL_MAX_LENGTH,
+  RESERVE_TEXT,
   SEEKING_GENDER_OPTIONS,
   USERNAME_MAX,
   type User,
@@ -18,7 +19,7 @@ import { BidsAvailabilitySetting } from './bids-availability-setting';
 import { BirthDateSetting } from './birth-date-setting';
 import { ChoiceSetting } from './choice-setting';
 import { FavoriteThingSetting } from './favorite-thing-setting';
-import { bioChanges, postalChanges, usernameChanges } from './profile-fields';
+import { bioChanges, postalChanges, reserveChanges, usernameChanges } from './profile-fields';
 import { SwitchSetting } from './switch-setting';
 import { TextSetting } from './text-setting';
 import './profile-settings.css';
@@ -110,6 +111,15 @@ export function ProfileSettingsForm({ user }: { user: User }) {
           Bidding and dating
         </h3>
         <BidsAvailabilitySetting user={user} />
+        <TextSetting
+          user={user}
+          label={RESERVE_TEXT.label}
+          read={(u) => String(u.reserve_price)}
+          toChanges={reserveChanges}
+          inputMode="numeric"
+          maxLength={6}
+          hint={() => RESERVE_TEXT.hint}
+        />
         <SwitchSetting
           user={user}
           label="Here for dating?"
