@@ -106,6 +106,8 @@ interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>
   action: ReactNode;
   /** Small controls beside the name (block and report). */
   tools?: ReactNode;
+  /** A status chip over the photo's corner (the hidden reserve's), kept out of the buttons' row. */
+  badge?: ReactNode;
   /** The first card of a list: its photo is the largest paint, so it loads first. */
   priority?: boolean;
 }
@@ -118,6 +120,7 @@ export function ProfileCard({
   panels,
   action,
   tools,
+  badge,
   priority = false,
   className,
   ...rest
@@ -127,6 +130,7 @@ export function ProfileCard({
   const heading = cardHeading(username, age);
   return (
     <article className={clsx('profile-card', className)} aria-label={heading} {...rest}>
+      {badge ? <div className="profile-card__badge">{badge}</div> : null}
       <div className="profile-card__viewport" ref={carousel.viewportRef}>
         <div className="profile-card__track">
           {shown.length > 0 ? (

@@ -193,6 +193,18 @@ export const AuctionCard = memo(function AuctionCard({
           ) : null,
         },
       ]}
+      badge={
+        live.reserve ? (
+          <span
+            className={clsx(
+              'reserve-badge reserve-badge--over-photo',
+              live.reserve === 'met' && 'is-met',
+            )}
+          >
+            {live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}
+          </span>
+        ) : null
+      }
       tools={
         user && user.id !== card.user_id ? (
           <MemberSafetyButton
@@ -220,14 +232,6 @@ export const AuctionCard = memo(function AuctionCard({
           <span>{BID_BUTTON_LABEL[state]}</span>{' '}
           {state === 'winning' && live.yourMaximum !== null ? (
             <span className="reserve-badge is-met">max {formatTokens(live.yourMaximum)}</span>
-          ) : null}
-          {live.reserve ? (
-            <span
-              className={clsx('reserve-badge', live.reserve === 'met' && 'is-met')}
-              aria-hidden="true"
-            >
-              {live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}
-            </span>
           ) : null}
           <span className="card-action__amount">
             <CoinIcon size={16} />

@@ -74,6 +74,21 @@ describe('Bid Board', () => {
     expect(getComputedStyle(heading).textOverflow).not.toBe('ellipsis');
   });
 
+  it("shows the hidden reserve's state over the photo, never the amount, outside the bid button", async () => {
+    boardApi([
+      [
+        buildAuction(1, 'maya', { reserve: 'not_met' }),
+        buildAuction(2, 'theo', { reserve: 'met' }),
+      ],
+    ]);
+    renderApp('/');
+    const notMet = await screen.findByText('Reserve not met');
+    expect(notMet.closest('.profile-card__badge')).toBeTruthy();
+    expect(notMet.closest('button')).toBeNull();
+    expect(screen.getByText('Reserve met').closest('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Bid 50, Reserve not met' })).toBeTruthy();
+  });
+
   it('hints on the first visit that a tap or swipe reveals the profile and the bid', async () => {
     boardApi();
     const first = renderApp('/');
