@@ -1,5 +1,5 @@
 // Token bundles (marketplace §3 Token bundle item) as the API shows them: cost in dollars.
-import { bundleFloorViolation, centsToDollars, type TokenBundle } from '@bidboard/shared';
+import { centsToDollars, type TokenBundle } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 
@@ -40,21 +40,4 @@ export async function findBundle(
               FROM token_bundles WHERE id = ${pick.id}`,
   );
   return row ? present(row) : null;
-}
-
-/** The first active bundle a payout fee would put below the floor, as its message. */
-export async function bundleFloorProblem(
-  db: Executor,
-  payoutFeeCents: number,
-): Promise<string | null> {
-  const active = await rows<BundleRow>(
-    db,
-    sql`SELECT id, name, token_qty, cost_cents, description, is_active
-          FROM token_bundles WHERE is_active ORDER BY sort_order, id`,
-  );
-  for (const bundle of active) {
-    const problem = bundleFloorViolation(bundle, payoutFeeCents);
-    if (problem) return problem;
-  }
-  return null;
 }

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import { type Db, type Executor, rows } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
-import { bundleFloorProblem } from '../payments/bundles.repository';
+import { bundleFloorProblem } from './bundle-floor.repository';
 
 export type SettingsDefaults = Pick<
   Config,
