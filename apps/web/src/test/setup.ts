@@ -1,6 +1,6 @@
 // Vitest setup for the web project: DOM cleanup between tests, no real sockets, and the
 // browser APIs jsdom lacks.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 vi.mock('socket.io-client', () => {
@@ -21,6 +21,11 @@ vi.mock('socket.io-client', () => {
 });
 
 window.scrollTo = () => undefined;
+
+// Screens and dialogs load as lazy chunks; on a busy 2-core CI machine importing one can take
+// longer than testing-library's 1 s default, which failed findBy queries whose element did
+// appear a moment later.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
