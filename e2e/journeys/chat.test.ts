@@ -228,13 +228,16 @@ describe('chat between two matched members', () => {
     await bidderView.getByText(`Hi ${bidder.username}! Thanks for the bid.`).waitFor();
     expect(await rendered()).toBeLessThan(60);
 
-    // The reward shows in the owner's token screen.
+    // The reward shows in the owner's token screen. The bid was paid with the bidder's free
+    // signup tokens, so the reward adds to the owner's balance but none of it becomes
+    // redeemable for cash (product rules, the token economy), and the screen says so.
     await ownerList.getByRole('button', { name: 'Close chat' }).click();
+    await expect
+      .poll(async () => (await me(sharedUrl, owner.token)).tokenBalance, { timeout: 15_000 })
+      .toBe(ownerBefore.tokenBalance + BID);
     const ownerMenu = await openMenu(ownerPage);
     await ownerMenu
-      .getByText(
-        `${(ownerBefore.redeemableTokens + BID).toLocaleString('en-US')} redeemable for cash`,
-      )
+      .getByText(`${ownerBefore.redeemableTokens.toLocaleString('en-US')} redeemable for cash`)
       .waitFor();
     await shot(ownerPage, 'owner-menu-reward-phone');
     const tokenButton = ownerMenu.getByRole('button', { name: /^(BUY\/REDEEM|Daily Claim)$/ });
@@ -246,7 +249,7 @@ describe('chat between two matched members', () => {
     await ownerMenu.getByRole('button', { name: 'BUY/REDEEM' }).click();
     await ownerPage.getByText('Redeemable for cash').first().waitFor();
     await ownerPage
-      .getByText((ownerBefore.redeemableTokens + BID).toLocaleString('en-US'))
+      .getByText(/tokens from winning bidders; 0 of them were redeemable for cash/)
       .first()
       .waitFor();
     await shot(ownerPage, 'owner-token-screen-reward-phone');
