@@ -98,7 +98,8 @@ describe('connections after the close', () => {
       })
       .toBe(0);
     await accepted.click();
-    await bidderPage.waitForURL(`**/connections/${owner1!.id}`);
+    // The alert carries its connection: the partner's page opens with it pinned first.
+    await bidderPage.waitForURL((url) => url.pathname === `/connections/${owner1!.id}`);
     await bidderAlerts.waitFor({ state: 'detached' });
     await expect
       .poll(() => bidderPage.locator('article').first().getAttribute('data-connection-id'))
@@ -115,7 +116,7 @@ describe('connections after the close', () => {
       .getByText(`${bidder1!.username} won your auction with`, { exact: false })
       .first()
       .click();
-    await ownerPage.waitForURL(`**/connections/${bidder1!.id}`);
+    await ownerPage.waitForURL((url) => url.pathname === `/connections/${bidder1!.id}`);
 
     // Pair 2: the owner rejects, sees the grace period, and changes their mind.
     const c2 = await connectionOf(owner2!, bidder2!);
