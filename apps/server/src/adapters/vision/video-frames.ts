@@ -23,6 +23,9 @@ export async function extractFrames(video: Buffer, options: FrameOptions): Promi
     '-hide_banner',
     '-loglevel',
     'error',
+    // One decoding thread: a short clip needs no more, and it leaves the other core free.
+    '-threads',
+    '1',
     '-i',
     'pipe:0',
     '-an',
@@ -38,9 +41,10 @@ export async function extractFrames(video: Buffer, options: FrameOptions): Promi
   ];
   const output = await new Promise<Buffer>((resolve, reject) => {
     const ffmpeg = spawn(options.ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    // Decoding is background work: requests win a core whenever both want one.
+    // Decoding is background work: requests win a core whenever both want one (19, the
+    // lowest priority; its decoding threads, started later, inherit it).
     try {
-      if (ffmpeg.pid) setPriority(ffmpeg.pid, 10);
+      if (ffmpeg.pid) setPriority(ffmpeg.pid, 19);
     } catch {
       // Not permitted here: it runs at normal priority.
     }

@@ -6,6 +6,7 @@
 //
 // Node runs this file itself (as TypeScript in development, bundled JavaScript in a
 // release), so it imports packages only: no module of the app.
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
@@ -207,12 +208,28 @@ async function handle(request: VisionRequest): Promise<unknown> {
   return analyze(request.image, request.faces, request.nudity);
 }
 
-try {
-  // Requests first: the model work yields a core to the server whenever both want one.
-  setPriority(10);
-} catch {
-  // Not permitted here (a container without the capability): run at normal priority.
+/**
+ * Requests first: the model work yields a core to the server whenever both want one. On
+ * Linux a priority belongs to one thread, and V8's and libuv's threads exist already, so
+ * each is lowered; threads started later (the WebAssembly backend's) inherit it.
+ */
+function yieldToRequests() {
+  let threads = [0];
+  try {
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // No /proc (not Linux): the process-wide call below is all there is.
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(thread, 19);
+    } catch {
+      // Not permitted here (a container without the capability): run at normal priority.
+    }
+  }
 }
+
+yieldToRequests();
 
 process.on('message', (request: VisionRequest) => {
   handle(request).then(
