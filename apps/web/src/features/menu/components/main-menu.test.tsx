@@ -76,4 +76,22 @@ describe('main menu and chat', () => {
       expect(screen.queryByRole('dialog', { name: 'Menu', hidden: true })).toBeNull(),
     );
   });
+
+  it('the top buttons step aside while the page scrolls down and come back on a scroll up', async () => {
+    renderMenu(0);
+    await screen.findByRole('button', { name: 'Open menu' });
+    const root = document.documentElement;
+    const scrollTo = async (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    };
+    await scrollTo(400);
+    await waitFor(() => expect(root.hasAttribute('data-top-buttons-away')).toBe(true));
+    await scrollTo(300);
+    await waitFor(() => expect(root.hasAttribute('data-top-buttons-away')).toBe(false));
+    await scrollTo(0);
+  });
 });
