@@ -1,7 +1,8 @@
 // The app's own error screen (never the router's developer page): shown in the app frame
 // when a screen or dialog fails to render, usually because its code could not be loaded.
-// When the network is the cause it is the 'Connection to server failed' state of
-// marketplace §2 Overlays and tries again by itself once the browser is back online.
+// When the network is the cause it is the 'Connection to server failed' dialog of
+// marketplace §2 Overlays over the app frame, and it tries again by itself once the
+// browser is back online.
 import { useCallback, useEffect } from 'react';
 import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { Screen } from '@/components/ui/screen';
 import { ScreenPlaceholder } from '@/components/ui/screen-placeholder';
 import { ChunkLoadError } from '@/lib/chunk-guard';
 import { forgetFailedLoads } from '@/lib/lazy';
+import { OfflineDialog } from './offline-dialog';
 
 export function ScreenError() {
   const error = useRouteError();
@@ -40,23 +42,18 @@ export function ScreenError() {
         </Link>
       </header>
       <Screen>
-        <div role="alert">
-          {offline ? (
-            <ScreenPlaceholder
-              title="Connection to server failed"
-              description="Check your connection. We try again as soon as it is back."
-            >
-              <Button onClick={retry}>Refresh Page</Button>
-            </ScreenPlaceholder>
-          ) : (
+        {offline ? (
+          <OfflineDialog onRefresh={retry} />
+        ) : (
+          <div role="alert">
             <ScreenPlaceholder
               title="Something went wrong"
               description="This part of the app did not load. Please try again."
             >
               <Button onClick={retry}>Retry</Button>
             </ScreenPlaceholder>
-          )}
-        </div>
+          </div>
+        )}
       </Screen>
     </>
   );

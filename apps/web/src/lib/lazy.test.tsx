@@ -76,13 +76,15 @@ describe('the lazy screen guard', () => {
     serveIndex(null);
     let broken = true;
     renderLazy(() => (broken ? chunkFailure() : Promise.resolve(Loaded)));
-    expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Connection to server failed' },
-        { timeout: 4000 },
-      ),
-    ).toBeTruthy();
+    // The §2 dialog (modal), not an in-page panel.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Connection to server failed' },
+      { timeout: 4000 },
+    );
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     broken = false;
     act(() => {
       window.dispatchEvent(new Event('online'));

@@ -44,6 +44,12 @@ export const uploadVerificationVideoResponse = z.object({
   video: verificationVideoSchema,
   message: z.string(),
 });
+/** The member's own latest verification video, or null: the wizard's step 11 after a reload. */
+export const myVerificationVideoResponse = z.object({
+  success: z.boolean(),
+  video: verificationVideoSchema.nullable(),
+});
+export type MyVerificationVideoResponse = z.infer<typeof myVerificationVideoResponse>;
 
 /** Query (or x-image-type / x-display-order headers) of the raw-bytes upload. */
 export const uploadProfileImageQuery = z.object({

@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   MEDIA_MESSAGES,
   mediaOkResponse,
+  myVerificationVideoResponse,
   PHOTO_UPLOAD_BODY_LIMIT,
   presignedUploadQuery,
   presignedUploadResponse,
@@ -29,7 +30,11 @@ import {
   reorderProfileImages,
   uploadProfileImage,
 } from './profile-images.service';
-import { createVideoUploadUrl, submitVerificationVideo } from './verification-video.service';
+import {
+  createVideoUploadUrl,
+  latestVerificationVideo,
+  submitVerificationVideo,
+} from './verification-video.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -111,6 +116,15 @@ export async function mediaRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceCon
       const target = await createVideoUploadUrl(ctx, request.member!.id, request.query.contentType);
       return { success: true, ...target, message: MEDIA_MESSAGES.uploadUrlReady };
     },
+  );
+
+  app.get(
+    '/verificationVideo',
+    { ...member, schema: { tags, response: { 200: myVerificationVideoResponse, ...errors } } },
+    async (request) => ({
+      success: true,
+      video: await latestVerificationVideo(ctx, request.member!.id),
+    }),
   );
 
   app.post(

@@ -11,7 +11,7 @@ import {
   VERIFICATION_VIDEO_SECONDS,
   type VerificationVideo,
 } from '@bidboard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { isValidStorageKey, readHead } from '../../adapters/storage/storage.port';
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -55,6 +55,23 @@ export async function createVideoUploadUrl(
   } catch {
     throw new AppError('INTERNAL', 500, MEDIA_MESSAGES.uploadUrlFailed);
   }
+}
+
+/**
+ * The member's latest submitted video, so a reload of step 11 does not ask for another
+ * recording. Only the member's own rows; a rejected one is returned as such.
+ */
+export async function latestVerificationVideo(
+  ctx: Pick<MediaContext, 'db'>,
+  userId: number,
+): Promise<VerificationVideo | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(verificationVideos)
+    .where(eq(verificationVideos.user_id, userId))
+    .orderBy(desc(verificationVideos.id))
+    .limit(1);
+  return row ? presentVideo(row) : null;
 }
 
 /** Why the stored bytes are not a face-turn recording, or null when they are one. */

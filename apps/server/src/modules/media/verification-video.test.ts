@@ -91,6 +91,37 @@ describe('verification video upload', () => {
     expect(rows).toEqual([]);
   });
 
+  it('gives back the stored video to its member only, so a reload keeps it (issue 20)', async () => {
+    const { member, headers } = await memberSession(t);
+    const other = await memberSession(t);
+    const mine = () => t.app.inject({ method: 'GET', url: '/api/verificationVideo', headers });
+    expect((await mine()).json()).toEqual({ success: true, video: null });
+    const { uploadUrl, key } = (await uploadTarget(headers)).json();
+    await put(uploadUrl, webmBytes());
+    await submit(headers, key);
+
+    const response = await mine();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      video: {
+        id: expect.any(Number),
+        user_id: member.id,
+        file_name: key,
+        verification_status: 'pending',
+      },
+    });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/verificationVideo',
+      headers: other.headers,
+    });
+    expect(theirs.json()).toEqual({ success: true, video: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/verificationVideo' })).statusCode).toBe(
+      401,
+    );
+  });
+
   it("cannot submit another member's key, a made-up key or a missing file", async () => {
     const owner = await memberSession(t);
     const other = await memberSession(t);

@@ -1,6 +1,8 @@
 // Verification video upload (accounts §7): presigned URL, PUT of the webm, then the
-// record call. Any failure rejects so the widget can restart the capture.
+// record call. Any failure rejects so the widget can restart the capture. The stored video
+// is read back when step 11 opens again, so a reload never asks for a second recording.
 import {
+  type MyVerificationVideoResponse,
   type PresignedUploadResponse,
   VERIFICATION_VIDEO_CONTENT_TYPE,
   type VerificationVideo,
@@ -27,4 +29,10 @@ export async function uploadVerificationVideo(video: Blob): Promise<Verification
     verification_status: 'pending',
   });
   return saved.video;
+}
+
+/** The member's latest video, if one was received and not turned down. */
+export async function getReceivedVerificationVideo(): Promise<VerificationVideo | null> {
+  const { video } = await api.get<MyVerificationVideoResponse>('/verificationVideo');
+  return video && video.verification_status !== 'rejected' ? video : null;
 }

@@ -77,6 +77,7 @@ function renderWidget(onDone = vi.fn(), timeouts: { noFace?: number; turns?: num
 }
 
 const uploadRoutes = (record: () => [number, unknown]) => ({
+  'GET /api/verificationVideo': () => [200, { success: true, video: null }] as [number, unknown],
   'GET /api/getPresignedUploadUrl': () =>
     [
       200,
@@ -106,7 +107,7 @@ describe('VerificationStep', () => {
     );
     poses.push(...script());
     const onDone = renderWidget();
-    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     expect(await screen.findByText('REC')).toBeTruthy();
     expect(FakeRecorder.instances[0]!.options.mimeType).toMatch(/^video\/webm/);
 
@@ -128,12 +129,48 @@ describe('VerificationStep', () => {
     expect(onDone).toHaveBeenCalledOnce();
   });
 
+  it('opens in its received state when the server already holds the video (a reload)', async () => {
+    const getUserMedia = stubCamera();
+    const { callsTo } = mockFetch({
+      'GET /api/verificationVideo': () => [
+        200,
+        {
+          success: true,
+          video: { id: 3, user_id: 1, file_name: 'dev/v/1/a.webm', verification_status: 'pending' },
+        },
+      ],
+    });
+    const onDone = renderWidget();
+    expect(await screen.findByRole('heading', { name: 'Video received' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start verification' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onDone).toHaveBeenCalledOnce();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(callsTo('GET /api/verificationVideo')).toHaveLength(1);
+  });
+
+  it('asks for a new recording when the stored video was turned down', async () => {
+    stubCamera();
+    mockFetch({
+      'GET /api/verificationVideo': () => [
+        200,
+        {
+          success: true,
+          video: { id: 4, user_id: 1, file_name: 'k', verification_status: 'rejected' },
+        },
+      ],
+    });
+    renderWidget();
+    expect(await screen.findByRole('button', { name: 'Start verification' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Video received' })).toBeNull();
+  });
+
   it('stops when no face is seen for the time limit, says what to do and restarts', async () => {
     stubCamera();
     mockFetch(uploadRoutes(() => [200, {}]));
     afterScript = null;
     renderWidget(vi.fn(), { noFace: 150 });
-    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toBe(
       MEDIA_MESSAGES.verificationRestart + MEDIA_MESSAGES.verificationNoFace,
@@ -150,7 +187,7 @@ describe('VerificationStep', () => {
     mockFetch(uploadRoutes(() => [200, {}]));
     poses.push(LEFT, LEFT);
     renderWidget(vi.fn(), { turns: 200 });
-    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toBe(
       MEDIA_MESSAGES.verificationRestart + MEDIA_MESSAGES.verificationTooSlow,
@@ -178,7 +215,7 @@ describe('VerificationStep', () => {
     );
     poses.push(...script(), { yaw: 0, pitch: 0 }, ...script());
     renderWidget();
-    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     await waitFor(() => expect(FakeRecorder.instances).toHaveLength(2), { timeout: 3000 });
     expect(getUserMedia).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('alert').textContent).toBe(MEDIA_MESSAGES.verificationRestart);
@@ -192,7 +229,7 @@ describe('VerificationStep', () => {
     mockFetch(uploadRoutes(() => [200, {}]));
     poses.push(RIGHT, RIGHT, UP, UP, LEFT, LEFT, UP, UP);
     renderWidget();
-    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     await waitFor(() => expect(tone).toHaveBeenCalledTimes(1), { timeout: 2000 });
     await new Promise((r) => setTimeout(r, 100));
     expect(tone).toHaveBeenCalledTimes(1);
@@ -263,7 +300,7 @@ describe('VerificationStep', () => {
   ])('shows the camera error for %s', async (_name, arrange, message) => {
     arrange();
     renderWidget();
-    fireEvent.click(screen.getByRole('button', { name: 'Start verification' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

@@ -3,13 +3,14 @@
 // the member turns left, right and up in that order, each move confirmed by an 880 Hz tone.
 // Recording stops by itself and the video is uploaded; a failed upload restarts capture.
 // Once the face check runs, no face for 10 s or moves unfinished after 30 s stop the
-// recording with the spec's restart message and what to do differently.
+// recording with the spec's restart message and what to do differently. A video the server
+// already holds (a reload before Continue) opens the step in its received state.
 import { MEDIA_MESSAGES, VERIFICATION_NO_FACE_MS, VERIFICATION_TURNS_MS } from '@bidboard/shared';
 import clsx from 'clsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
-import { uploadVerificationVideo } from '../api/verification-video';
+import { getReceivedVerificationVideo, uploadVerificationVideo } from '../api/verification-video';
 import { CameraError, createWebmRecorder, openFrontCamera, stopStream } from '../lib/camera';
 import { detectPose, preloadFaceModel } from '../lib/face-model';
 import {
@@ -23,7 +24,7 @@ import { playStepTone } from '../lib/tone';
 import './media-steps.css';
 import './verification-step.css';
 
-type Phase = 'idle' | 'starting' | 'recording' | 'uploading' | 'success';
+type Phase = 'checking' | 'idle' | 'starting' | 'recording' | 'uploading' | 'success';
 
 const PROMPTS: Record<HeadTurn, string> = {
   left: 'Turn your head to the left',
@@ -57,7 +58,7 @@ export function VerificationWidget({
   const videoRef = useRef<HTMLVideoElement>(null);
   const capture = useRef<Capture | null>(null);
   const mounted = useRef(true);
-  const [phase, setPhase] = useState<Phase>('idle');
+  const [phase, setPhase] = useState<Phase>('checking');
   const [completed, setCompleted] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
@@ -71,6 +72,20 @@ export function VerificationWidget({
     if (current.timer) clearTimeout(current.timer);
     stopStream(current.stream);
     capture.current = null;
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    getReceivedVerificationVideo()
+      .catch(() => null)
+      .then((video) => {
+        if (!current) return;
+        if (video) setCompleted(HEAD_TURN_ORDER.length);
+        setPhase(video ? 'success' : 'idle');
+      });
+    return () => {
+      current = false;
+    };
   }, []);
 
   useEffect(() => {
@@ -232,6 +247,12 @@ export function VerificationWidget({
             REC
           </span>
         ) : null}
+        {phase === 'checking' ? (
+          <div className="verify__overlay verify__overlay--soft" role="status">
+            <span className="verify__spinner" aria-hidden="true" />
+            Checking for your video…
+          </div>
+        ) : null}
         {phase === 'uploading' ? (
           <div className="verify__overlay" role="status">
             <span className="verify__spinner" aria-hidden="true" />
@@ -246,7 +267,7 @@ export function VerificationWidget({
         </p>
       ) : null}
 
-      {phase !== 'idle' ? (
+      {phase !== 'idle' && phase !== 'checking' ? (
         <ol className="verify__steps" aria-label="Head moves">
           {HEAD_TURN_ORDER.map((move, index) => (
             <li

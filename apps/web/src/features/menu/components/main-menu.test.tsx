@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeChat } from '@/features/chat';
@@ -63,5 +63,35 @@ describe('main menu and chat', () => {
     const chat = await within(menu).findByRole('button', { name: /^Chat/ }, { timeout: 10_000 });
     expect(within(chat).queryByRole('img', { name: 'unread' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Messages/ })).toBeNull();
+  });
+
+  it('BUY/REDEEM closes the menu before the token screen opens (never side by side)', async () => {
+    renderMenu(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' }, { timeout: 10_000 });
+    fireEvent.click(await within(menu).findByRole('button', { name: 'BUY/REDEEM' }));
+    expect(await screen.findByRole('dialog', { name: 'Tokens' })).toBeTruthy();
+    // hidden: true, since a dialog over the menu would only hide it from assistive tech.
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Menu', hidden: true })).toBeNull(),
+    );
+  });
+
+  it('the top buttons step aside while the page scrolls down and come back on a scroll up', async () => {
+    renderMenu(0);
+    await screen.findByRole('button', { name: 'Open menu' });
+    const root = document.documentElement;
+    const scrollTo = async (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    };
+    await scrollTo(400);
+    await waitFor(() => expect(root.hasAttribute('data-top-buttons-away')).toBe(true));
+    await scrollTo(300);
+    await waitFor(() => expect(root.hasAttribute('data-top-buttons-away')).toBe(false));
+    await scrollTo(0);
   });
 });

@@ -1,7 +1,7 @@
 // Main menu (marketplace §2): the fixed menu button opens a sheet; members and visitors
 // see different links; overlays open after the sheet closes. The sheet and the overlays
 // load on demand: the first page only needs the button (and, for members, the alerts bell and the messages button).
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { IconButton } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
 import { AlertsBell, useUnreadAlerts } from '@/features/alerts';
@@ -15,6 +15,7 @@ import {
   usePresenceTracking,
 } from '@/features/chat';
 import { preloadable } from '@/lib/lazy';
+import { useScrollAway } from '../hooks/use-scroll-away';
 import { type MenuOverlay, MenuOverlays } from './menu-overlays';
 import './main-menu.css';
 
@@ -29,6 +30,12 @@ export function MainMenu() {
   const unreadAlerts = useUnreadAlerts(user !== null);
   const unreadChat = useChatLive(user?.id ?? null);
   usePresenceTracking(user !== null);
+  const away = useScrollAway();
+  // One attribute on the root moves all three top buttons (main-menu.css), whichever
+  // feature draws them.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-top-buttons-away', away);
+  }, [away]);
 
   const openMenu = () => {
     setSheetLoaded(true);

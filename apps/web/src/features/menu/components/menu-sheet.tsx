@@ -1,7 +1,8 @@
 // The main menu's sheet (marketplace §2 Main menu): the token area and the links. Loaded
-// the first time the menu opens; the trigger stays on the first page.
+// the first time the menu opens; the trigger stays on the first page. BUY/REDEEM closes the
+// sheet and opens the token screen on its own (it lives beside the sheet, so it outlasts it).
 import { RESULTS_PATH, RESULTS_TITLE, type User } from '@bidboard/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import {
   BellIcon,
@@ -18,6 +19,7 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { Sheet } from '@/components/ui/sheet';
+import { TokenBalanceScreen } from '@/features/tokens';
 import type { MenuOverlay } from './menu-overlays';
 import { TokenSummary } from './token-summary';
 
@@ -70,50 +72,58 @@ export function MenuSheet(props: MenuSheetProps) {
     : user.role === 'admin'
       ? [...MEMBER_ITEMS.slice(0, -1), ADMIN_ITEM, ...MEMBER_ITEMS.slice(-1)]
       : MEMBER_ITEMS;
+  const [balanceOpen, setBalanceOpen] = useState(false);
   const closeMenu = () => onOpenChange(false);
+  const openBalance = () => {
+    closeMenu();
+    setBalanceOpen(true);
+  };
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu">
-      <TokenSummary user={user} onNavigate={closeMenu} />
-      <nav aria-label="Main">
-        <ul className="menu-list">
-          {items.map((item) => (
-            <li key={item.label}>
-              {item.to ? (
-                <Link className="menu-item" to={item.to} onClick={closeMenu}>
-                  <span className="menu-item__icon" aria-hidden="true">
-                    {item.icon}
-                  </span>
-                  {item.label}
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  className="menu-item"
-                  onPointerDown={item.overlay === 'chat' ? onPreloadChat : undefined}
-                  onClick={() => item.overlay && onOverlay(item.overlay)}
-                >
-                  <span className="menu-item__icon" aria-hidden="true">
-                    {item.icon}
-                  </span>
-                  {item.label}
-                  {unread(item.overlay) ? (
-                    <span className="menu-item__dot" role="img" aria-label="unread" />
-                  ) : null}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <p className="menu-legal">
-        <Link to="/terms" onClick={closeMenu}>
-          Terms
-        </Link>
-        <span aria-hidden="true">·</span>
-        <Link to="/policy" onClick={closeMenu}>
-          Privacy
-        </Link>
-      </p>
-    </Sheet>
+    <>
+      <Sheet open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu">
+        <TokenSummary user={user} onNavigate={closeMenu} onOpenBalance={openBalance} />
+        <nav aria-label="Main">
+          <ul className="menu-list">
+            {items.map((item) => (
+              <li key={item.label}>
+                {item.to ? (
+                  <Link className="menu-item" to={item.to} onClick={closeMenu}>
+                    <span className="menu-item__icon" aria-hidden="true">
+                      {item.icon}
+                    </span>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    className="menu-item"
+                    onPointerDown={item.overlay === 'chat' ? onPreloadChat : undefined}
+                    onClick={() => item.overlay && onOverlay(item.overlay)}
+                  >
+                    <span className="menu-item__icon" aria-hidden="true">
+                      {item.icon}
+                    </span>
+                    {item.label}
+                    {unread(item.overlay) ? (
+                      <span className="menu-item__dot" role="img" aria-label="unread" />
+                    ) : null}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="menu-legal">
+          <Link to="/terms" onClick={closeMenu}>
+            Terms
+          </Link>
+          <span aria-hidden="true">·</span>
+          <Link to="/policy" onClick={closeMenu}>
+            Privacy
+          </Link>
+        </p>
+      </Sheet>
+      {user ? <TokenBalanceScreen open={balanceOpen} onOpenChange={setBalanceOpen} /> : null}
+    </>
   );
 }

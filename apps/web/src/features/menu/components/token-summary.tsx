@@ -6,7 +6,13 @@ import { CoinIcon } from '@/components/ui/icons';
 import { TokenActions } from '@/features/tokens';
 import { formatTokens } from '@/lib/format';
 
-export function TokenSummary({ user, onNavigate }: { user: User | null; onNavigate: () => void }) {
+interface TokenSummaryProps {
+  user: User | null;
+  onNavigate: () => void;
+  onOpenBalance: () => void;
+}
+
+export function TokenSummary({ user, onNavigate, onOpenBalance }: TokenSummaryProps) {
   if (!user) {
     return (
       <Link to="/auth" className="token-card token-card--visitor" onClick={onNavigate}>
@@ -35,7 +41,7 @@ export function TokenSummary({ user, onNavigate }: { user: User | null; onNaviga
         </p>
       </div>
       <div className="token-card__action">
-        <TokenActions />
+        <TokenActions onOpenBalance={onOpenBalance} />
       </div>
     </section>
   );

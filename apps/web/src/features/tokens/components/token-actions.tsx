@@ -1,19 +1,18 @@
 // The menu's token button (marketplace §2 Main menu): 'Daily Claim' until today's claim is
-// done, then 'BUY/REDEEM', which opens the token balance screen. A claim in flight
-// disables the button, so a double click sends one request.
-import { useRef, useState } from 'react';
+// done, then 'BUY/REDEEM', which asks the caller to open the token balance screen (the menu
+// closes first, so the screen never opens beside it). A claim in flight disables the
+// button, so a double click sends one request.
+import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth';
 import { useDailyClaimed } from '../api/check-tokens';
 import { useClaimTokens } from '../api/claim-tokens';
-import { TokenBalanceScreen } from './token-balance-screen';
 
-export function TokenActions() {
+export function TokenActions({ onOpenBalance }: { onOpenBalance: () => void }) {
   const user = useCurrentUser();
   const claimed = useDailyClaimed(user !== null);
   const claim = useClaimTokens();
   const claiming = useRef(false);
-  const [balanceOpen, setBalanceOpen] = useState(false);
 
   if (!user || claimed.isPending) return null;
 
@@ -27,18 +26,13 @@ export function TokenActions() {
     });
   };
 
-  return (
-    <>
-      {claimed.data === false ? (
-        <Button size="md" onClick={handleClaim} busy={claim.isPending}>
-          Daily Claim
-        </Button>
-      ) : (
-        <Button size="md" variant="secondary" onClick={() => setBalanceOpen(true)}>
-          BUY/REDEEM
-        </Button>
-      )}
-      <TokenBalanceScreen open={balanceOpen} onOpenChange={setBalanceOpen} />
-    </>
+  return claimed.data === false ? (
+    <Button size="md" onClick={handleClaim} busy={claim.isPending}>
+      Daily Claim
+    </Button>
+  ) : (
+    <Button size="md" variant="secondary" onClick={onOpenBalance}>
+      BUY/REDEEM
+    </Button>
   );
 }
