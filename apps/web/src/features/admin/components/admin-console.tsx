@@ -2,6 +2,8 @@
 // only loaded for admins (the route guard checks the role first); the server checks it
 // again on every /api/admin call.
 import { NavLink, Route, Routes } from 'react-router';
+// First, so each section's stylesheet (imported below) comes after the shared pieces.
+import './admin-console.css';
 import { AuditSection } from './audit-section';
 import { MemberProfile } from './member-profile';
 import { MembersSection } from './members-section';
@@ -11,7 +13,6 @@ import { PeriodsSection } from './periods-section';
 import { ReportsSection } from './reports-section';
 import { ReviewSection } from './review-section';
 import { SettingsSection } from './settings-section';
-import './admin.css';
 
 const SECTIONS = [
   { to: '', label: 'Overview' },

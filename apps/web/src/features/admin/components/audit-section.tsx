@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useAuditLog } from '../api/audit';
 import { formatWhen } from '../lib/format';
 import { QueryState, Section } from './section';
+import './audit-section.css';
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 1));
 

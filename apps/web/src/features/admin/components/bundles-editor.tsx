@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { saveBundle, useAdminBundles } from '../api/bundles';
 import { useAdminAction } from '../api/use-admin-action';
 import { ActionError, QueryState } from './section';
+import './settings-section.css';
 
 function BundleRow({ bundle }: { bundle: AdminBundle }) {
   const [tokens, setTokens] = useState(String(bundle.token_qty));

@@ -10,6 +10,7 @@ import { useAdminAction } from '../api/use-admin-action';
 import { RiskSignals } from './risk-signals';
 import { ActionError } from './section';
 import { StatusBadge } from './status-badge';
+import './media-card.css';
 
 function Evidence({ item }: { item: AdminMediaItem }) {
   const evidence = item.evidence;

@@ -13,6 +13,7 @@ import { ActionError, QueryState, Section } from './section';
 import { StatusBadge } from './status-badge';
 import { SuspensionActions } from './suspension-actions';
 import { TokenAdjustmentForm } from './token-adjustment-form';
+import './members.css';
 
 function Details({ member }: { member: AdminMemberDetail }) {
   const rows: [string, string | null][] = [

@@ -7,6 +7,7 @@ import { formatTokens } from '@/lib/format';
 import { MEMBERS_PAGE_SIZE, type MemberFilter, useAdminMembers } from '../api/members';
 import { QueryState, Section } from './section';
 import { StatusBadge } from './status-badge';
+import './members.css';
 
 const FILTERS: { value: MemberFilter; label: string }[] = [
   { value: 'all', label: 'Everyone' },

@@ -7,6 +7,7 @@ import { formatTokens } from '@/lib/format';
 import { useAdminOverview } from '../api/overview';
 import { countdown, formatWhen } from '../lib/format';
 import { QueryState, Section } from './section';
+import './overview-section.css';
 
 function PeriodCountdown({ overview }: { overview: AdminOverview }) {
   // The server's clock, carried forward by this device's: a wrong device clock does not

@@ -11,6 +11,8 @@ import { formatWhen } from '../lib/format';
 import { ReasonForm } from './reason-form';
 import { RiskSignals } from './risk-signals';
 import { ActionError, QueryState, Section } from './section';
+import './members.css';
+import './reports-section.css';
 
 const STATUSES: { value: ReportStatus; label: string }[] = [
   { value: 'open', label: 'Open' },

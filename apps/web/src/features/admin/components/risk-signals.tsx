@@ -3,6 +3,7 @@
 // open reports. Each signal is a short labelled line; a clean member shows 'No signals'.
 import { SCAM_SIGNAL_LABELS, type RiskSignals as Signals } from '@bidboard/shared';
 import { Link } from 'react-router';
+import './media-card.css';
 
 const percent = (score: number) => `${Math.round(score * 100)}%`;
 

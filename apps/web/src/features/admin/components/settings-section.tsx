@@ -12,6 +12,7 @@ import { saveBusinessSettings, useBusinessSettings } from '../api/settings';
 import { useAdminAction } from '../api/use-admin-action';
 import { BundlesEditor } from './bundles-editor';
 import { ActionError, QueryState, Section } from './section';
+import './settings-section.css';
 
 interface FieldView {
   label: string;

@@ -38,7 +38,13 @@ export function PhoneStep({ initialPhone = '', onCodeSent }: PhoneStepProps) {
       <p className="auth-help" id="phone-help">
         We will send a one-time passcode. Msg &amp; data rates may apply.
       </p>
-      <div className={error ? 'phone-field phone-field--invalid' : 'phone-field'}>
+      <div
+        className={
+          error
+            ? 'phone-field phone-field--invalid focus-ring-within'
+            : 'phone-field focus-ring-within'
+        }
+      >
         <span className="phone-field__prefix" aria-hidden="true">
           +1
         </span>

@@ -31,7 +31,10 @@ export function OptionCards<T extends string>({
       {options.map((option) => {
         const checked = option.value === value;
         return (
-          <label key={option.value} className={clsx('ob-option', checked && 'ob-option--checked')}>
+          <label
+            key={option.value}
+            className={clsx('ob-option focus-ring-within', checked && 'ob-option--checked')}
+          >
             <input
               type="radio"
               className="visually-hidden"

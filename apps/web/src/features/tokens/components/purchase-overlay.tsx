@@ -73,7 +73,10 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
         <fieldset className="bundles">
           <legend className="purchase__label">Choose a bundle</legend>
           {bundles.map((b) => (
-            <label key={b.id} className={clsx('bundle', b.id === bundleId && 'bundle--selected')}>
+            <label
+              key={b.id}
+              className={clsx('bundle focus-ring-within', b.id === bundleId && 'bundle--selected')}
+            >
               <input
                 type="radio"
                 name="bundle"

@@ -47,7 +47,7 @@ export function UsernameStep({ user, save }: StepProps) {
         ) : null
       }
     >
-      <div className="ob-prefixed">
+      <div className="ob-prefixed focus-ring-within">
         <span className="ob-prefixed__prefix" aria-hidden="true">
           @
         </span>
