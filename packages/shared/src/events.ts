@@ -148,6 +148,8 @@ export const socketErrorPayload = z.object({
   event: z.string().nullable(),
   code: z.enum(SOCKET_ERROR_CODES),
   message: z.string(),
+  /** The refused bid's key, when the event was a bid with one. */
+  key: z.string().optional(),
 });
 export type SocketErrorPayload = z.infer<typeof socketErrorPayload>;
 
