@@ -138,6 +138,8 @@ const schema = z.object({
   RETENTION_OUTBOX_DAYS: days.default(7),
   /** Finished storage deletions (their record, not the file) are deleted this long after. */
   RETENTION_STORAGE_DELETIONS_DAYS: days.default(30),
+  /** Socket bids' request keys and answers (a resent bid's dedupe) are deleted this long after. */
+  RETENTION_BID_REQUESTS_DAYS: days.default(1),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
   MINIMUM_REDEEMABLE_THRESHOLD: z.coerce.number().int().positive().default(500),
   TOKEN_REDEMPTION_MULTIPLIER: z.coerce.number().positive().default(1),

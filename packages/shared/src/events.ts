@@ -20,6 +20,12 @@ export const placeBidPayload = z.object({
   bidAmount: z.number(),
   /** bidAmount is the member's hidden maximum, not a plain bid. */
   maximum: z.boolean().optional(),
+  /**
+   * The client's key for this bid (a UUID): sent again with the same key after a
+   * reconnect when no answer came, it is answered with the first answer and never placed
+   * twice, whichever server takes it (BidOutbox).
+   */
+  key: z.uuid().optional(),
 });
 /** joinRoom / leaveRoom take an auction id or the room name `auction_{id}`. */
 export const auctionRoomPayload = z.union([
@@ -56,12 +62,16 @@ export const bidSuccessPayload = z.object({
     .optional(),
   /** The bidder's own hidden maximum while they lead; only they receive it. */
   yourMaximum: z.number().int().nullable().optional(),
+  /** The bid's key, when the client gave one. */
+  key: z.string().optional(),
 });
 /** A refused bid: the client branches on `code` (e.g. INSUFFICIENT_TOKENS) and shows `message`. */
 export const bidErrorPayload = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   auctionId: z.number().int().nullable(),
+  /** The refused bid's key, when the client gave one. */
+  key: z.string().optional(),
 });
 export type BidErrorPayload = z.infer<typeof bidErrorPayload>;
 export const leadBidderUpdatePayload = z.object({
@@ -138,6 +148,8 @@ export const socketErrorPayload = z.object({
   event: z.string().nullable(),
   code: z.enum(SOCKET_ERROR_CODES),
   message: z.string(),
+  /** The refused bid's key, when the event was a bid with one. */
+  key: z.string().optional(),
 });
 export type SocketErrorPayload = z.infer<typeof socketErrorPayload>;
 

@@ -2,6 +2,7 @@
 // imports them at run time, and with "sideEffects": false the schemas (and zod) stay out
 // of its bundle. A constant or message the web needs belongs beside its rule, not in a
 // schema file.
+export * from './bid-outbox';
 export * from './constants';
 export * from './errors';
 export * from './events';

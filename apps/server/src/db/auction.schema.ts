@@ -11,9 +11,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
@@ -148,6 +150,27 @@ export const bids = pgTable(
   (t) => [
     index('bids_auction_idx').on(t.auction_id, t.id),
     index('bids_user_idx').on(t.user_id, t.id),
+  ],
+);
+
+/**
+ * A socket bid's request key and the answer it got (the place_bid row), kept in the
+ * bid's own statement: a bid resent after a reconnect, to this or any other server, is
+ * answered from here instead of being placed twice. Swept after a day (retention).
+ */
+export const bidRequests = pgTable(
+  'bid_requests',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    request_key: uuid('request_key').notNull(),
+    answer: jsonb('answer'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.request_key] }),
+    index('bid_requests_created_idx').on(t.created_at),
   ],
 );
 

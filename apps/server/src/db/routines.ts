@@ -21,6 +21,7 @@ export const ROUTINE_FILES = [
   'modules/bids/bid-refusal.sql',
   'modules/bids/proxy-bid.sql',
   'modules/bids/place-bid.sql',
+  'modules/bids/place-bid-once.sql',
   'modules/notifications/alerts-outbox.sql',
   'modules/audit/audit-log-append-only.sql',
 ] as const;

@@ -1,5 +1,5 @@
 // The retention sweeper (modules/retention): deletes spent sign-in codes, ended sessions,
-// finished notifications and finished storage deletions once they are older than their
+// finished notifications, finished storage deletions and bid request keys once they are older than their
 // RETENTION_* setting. Hourly; the rows are the truth and the timer only a prompt, so a
 // sweep after downtime catches up. Any number of servers may run it (SKIP LOCKED batches).
 import type { FastifyInstance } from 'fastify';

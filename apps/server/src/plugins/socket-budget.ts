@@ -53,22 +53,25 @@ export function budgetSocketEvents(io: AppSocketServer, opts: SocketBudgetOption
 
   io.on('connection', (socket) => {
     const { userId } = socket.data;
-    const refuse = (event: unknown) =>
+    const refuse = (event: unknown, payload: unknown) => {
+      const key = (payload as { key?: unknown } | null)?.key;
       // Straight to this socket: a refusal is not worth a trip through the Redis adapter.
       io.local.to(socket.id).emit('socketError', {
         event: String(event),
         code: 'RATE_LIMITED',
         message: MESSAGES.tooManyRequests,
+        ...(event === 'placeBid' && typeof key === 'string' ? { key } : {}),
       });
+    };
 
-    socket.use(([event], next) => {
+    socket.use(([event, payload], next) => {
       const window = Math.floor(Date.now() / windowMs);
       // This server's own count refuses a flood without asking Redis for every event.
-      if (local(userId, window) > opts.max) return refuse(event);
+      if (local(userId, window) > opts.max) return refuse(event, payload);
       // Redis down: this server's count alone, without a failed call per event.
       if (!shared || !opts.redis?.available()) return next();
       shared(userId, window)
-        .then((n) => (n > opts.max ? refuse(event) : next()))
+        .then((n) => (n > opts.max ? refuse(event, payload) : next()))
         .catch((err: unknown) => {
           // Without Redis the local count still bounds this server's share.
           opts.log.warn({ err }, 'socket event budget unavailable');

@@ -33,11 +33,13 @@ export function drainSocketEvents(io: AppSocketServer) {
       if (!closing) return next();
       const message = MESSAGES.serverRestarting;
       if (event === 'placeBid') {
-        const id = Number((payload as { auctionId?: unknown } | null)?.auctionId);
+        const bid = payload as { auctionId?: unknown; key?: unknown } | null;
+        const id = Number(bid?.auctionId);
         socket.emit('bidError', {
           code: 'UNAVAILABLE',
           message,
           auctionId: Number.isInteger(id) ? id : null,
+          ...(typeof bid?.key === 'string' ? { key: bid.key } : {}),
         });
       } else {
         socket.emit('socketError', { event: String(event), code: 'SERVER_RESTARTING', message });

@@ -7,10 +7,11 @@ import {
   openRealtime,
   type SocketFactory,
   STATUS_POLL_MS,
+  sendBidOverSocket,
 } from './socket';
 
 function fakeFactory() {
-  const handlers = new Map<string, (...args: unknown[]) => void>();
+  const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   const managerHandlers = new Map<string, (...args: unknown[]) => void>();
   const socket = {
     connected: false,
@@ -19,7 +20,8 @@ function fakeFactory() {
         managerHandlers.set(event, handler),
       removeAllListeners: vi.fn(),
     },
-    on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
+    on: (event: string, handler: (...args: unknown[]) => void) =>
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]),
     emit: vi.fn(),
     connect: vi.fn(),
     disconnect: vi.fn(),
@@ -29,7 +31,9 @@ function fakeFactory() {
   return {
     socket,
     factory,
-    fire: (event: string, ...args: unknown[]) => handlers.get(event)?.(...args),
+    fire: (event: string, ...args: unknown[]) => {
+      for (const handler of handlers.get(event) ?? []) handler(...args);
+    },
     fireManager: (event: string) => managerHandlers.get(event)?.(),
   };
 }
@@ -123,5 +127,32 @@ describe('realtime connection', () => {
     fire('disconnect', 'io server disconnect');
     expect(getRealtimeStatus()).toBe('auth-failed');
     expect(socket.connect).not.toHaveBeenCalled();
+  });
+
+  it('sends an unanswered bid again with its key after a reconnect, an answered one never', () => {
+    const { socket, factory, fire } = fakeFactory();
+    openRealtime({ token: 'tok', userId: 7 }, factory);
+    expect(sendBidOverSocket({ auctionId: 3, bidderId: 7, bidAmount: 120 })).toBe(false);
+    socket.connected = true;
+    fire('connect');
+    sendBidOverSocket({ auctionId: 3, bidderId: 7, bidAmount: 120 });
+    sendBidOverSocket({ auctionId: 4, bidderId: 7, bidAmount: 130 });
+    const bids = () =>
+      socket.emit.mock.calls
+        .filter(([event]) => event === 'placeBid')
+        .map(([, payload]) => payload as { auctionId: number; key: string });
+    const [first, second] = bids();
+    expect(first!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.key).not.toBe(first!.key);
+    fire('bidSuccess', { key: second!.key });
+
+    socket.connected = false;
+    fire('disconnect', 'transport close');
+    socket.connected = true;
+    fire('connect');
+    expect(bids()).toEqual([first, second, first]);
+    fire('bidError', { key: first!.key, code: 'BID_REJECTED', message: 'low', auctionId: 3 });
+    fire('connect');
+    expect(bids()).toHaveLength(3);
   });
 });

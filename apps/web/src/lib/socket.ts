@@ -4,9 +4,12 @@
 // by the server's inactivity limit), and the status re-read every 5 s. Unlike the original
 // client it also connects on localhost.
 // The client library loads after the first paint: the board renders from HTTP and joins
-// its rooms once the socket is up.
+// its rooms once the socket is up. Bids go through the session's outbox: an unanswered
+// bid is sent again with its key after a reconnect (a deploy draining a server).
 import {
   ACTIVITY_PING_MS,
+  type BidOutbox,
+  bidOutbox,
   type ClientToServerEvents,
   MESSAGES,
   type ServerToClientEvents,
@@ -30,6 +33,7 @@ export type SocketFactory = typeof io;
 
 interface Session {
   socket: AppSocket;
+  bids: BidOutbox;
   pingTimer: ReturnType<typeof setInterval>;
   pollTimer: ReturnType<typeof setInterval>;
   stopWatchingActivity: () => void;
@@ -151,7 +155,8 @@ function startSession(options: { token: string; userId: number }, factory: Socke
   // Events can be missed (a sleeping laptop, a dropped transport): the status is re-read.
   const pollTimer = setInterval(() => pollStatus(socket), STATUS_POLL_MS);
 
-  session = { socket, pingTimer, pollTimer, stopWatchingActivity };
+  const bids = bidOutbox(socket, { newKey: () => crypto.randomUUID() });
+  session = { socket, bids, pingTimer, pollTimer, stopWatchingActivity };
   // Status listeners re-read the socket: 'connecting' is when it exists.
   setStatus('connecting');
 }
@@ -163,6 +168,17 @@ function pollStatus(socket: AppSocket): void {
   } else if (status === 'connected') {
     setStatus('reconnecting');
   }
+}
+
+/**
+ * Sends a bid over the realtime socket, with a key so that a bid left unanswered by a
+ * dropped connection is sent again after the reconnect and still placed once. False when
+ * the socket is not connected (the caller bids over HTTP instead).
+ */
+export function sendBidOverSocket(bid: Parameters<BidOutbox['send']>[0]): boolean {
+  if (!session?.socket.connected) return false;
+  session.bids.send(bid);
+  return true;
 }
 
 /** The 'Reconnect' action after an inactivity disconnect; also when the network is back. */

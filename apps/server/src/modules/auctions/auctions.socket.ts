@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
 import type { AppSocketServer } from '../../plugins/socket';
+import { bidSuccessOf } from '../bids/bids.events';
 import { type BidEvents, placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
 
@@ -78,28 +79,43 @@ export function registerAuctionSocketHandlers(
         });
         return;
       }
-      const { auctionId, bidderId, bidAmount, maximum } = parsed.data;
+      const { auctionId, bidderId, bidAmount, maximum, key } = parsed.data;
+      const keyed = key === undefined ? {} : { key };
       if (bidderId !== userId) {
         socket.emit('bidError', {
           code: 'FORBIDDEN',
           message: AUCTION_MESSAGES.bidderMismatch,
           auctionId,
+          ...keyed,
         });
         return;
       }
       try {
-        await withSpan('socket placeBid', {}, () =>
+        const placed = await withSpan('socket placeBid', {}, () =>
           placeBid(
             { db: ctx.db, clock: ctx.clock, events: bidEvents },
-            { auctionId, bidderId: userId, amount: bidAmount, maximum },
+            { auctionId, bidderId: userId, amount: bidAmount, maximum, requestKey: key },
           ),
         );
+        // A resent bid already placed: its first answer may never have reached this
+        // member, so this socket hears it again (the room and the outbid member did).
+        if (placed.replayed) socket.emit('bidSuccess', bidSuccessOf(placed));
       } catch (error) {
         if (!(error instanceof AppError)) log.warn({ err: error }, 'placeBid failed');
         if (error instanceof AppError) {
-          socket.emit('bidError', { code: error.code, message: error.message, auctionId });
+          socket.emit('bidError', {
+            code: error.code,
+            message: error.message,
+            auctionId,
+            ...keyed,
+          });
         } else {
-          socket.emit('bidError', { code: 'INTERNAL', message: MESSAGES.internal, auctionId });
+          socket.emit('bidError', {
+            code: 'INTERNAL',
+            message: MESSAGES.internal,
+            auctionId,
+            ...keyed,
+          });
         }
       }
     });

@@ -20,22 +20,7 @@ export function bidEventsFor(io: AppSocketServer): BidEvents {
           reserveMet: result.reserveMet,
         });
       }
-      io.to(userRoom(bid.user_id)).emit('bidSuccess', {
-        bid: {
-          id: bid.id,
-          auction_id: auction.id,
-          user_id: bid.user_id,
-          bid_amount: bid.amount,
-          lead_bidder_username: result.bidderUsername,
-        },
-        tokenBalance: result.tokenBalance,
-        auction: {
-          current_bid: auction.current_bid,
-          lead_bidder_id: auction.lead_bidder_id,
-          lead_bidder_username: auction.lead_bidder_username,
-        },
-        yourMaximum: result.ownMaximum,
-      });
+      io.to(userRoom(bid.user_id)).emit('bidSuccess', bidSuccessOf(result));
       if (result.outbid) {
         io.to(userRoom(result.outbid.userId)).emit('leadBidderUpdate', {
           userId: result.outbid.userId,
@@ -44,5 +29,30 @@ export function bidEventsFor(io: AppSocketServer): BidEvents {
         emitAlerts(io, [result.outbid.alert]);
       }
     },
+  };
+}
+
+/**
+ * What the bidder hears for a placed bid: every tab of theirs when it was placed, and the
+ * asking socket alone when a resent bid is answered again (its key seen before).
+ */
+export function bidSuccessOf(result: PlacedBid) {
+  const { bid, auction } = result;
+  return {
+    bid: {
+      id: bid.id,
+      auction_id: auction.id,
+      user_id: bid.user_id,
+      bid_amount: bid.amount,
+      lead_bidder_username: result.bidderUsername,
+    },
+    tokenBalance: result.tokenBalance,
+    auction: {
+      current_bid: auction.current_bid,
+      lead_bidder_id: auction.lead_bidder_id,
+      lead_bidder_username: auction.lead_bidder_username,
+    },
+    yourMaximum: result.ownMaximum,
+    ...(result.requestKey === null ? {} : { key: result.requestKey }),
   };
 }

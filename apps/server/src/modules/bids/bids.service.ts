@@ -26,6 +26,11 @@ export interface PlaceBidInput {
   /** The bid, or with `maximum` the member's hidden maximum (product rules). */
   amount: number;
   maximum?: boolean;
+  /**
+   * The member's key for this bid (a socket bid): the same key again, on any server, is
+   * answered with the first answer instead of bidding twice.
+   */
+  requestKey?: string;
 }
 
 /** One visible bid the auction room hears about, in order: automatic raises included. */
@@ -55,6 +60,9 @@ export interface PlacedBid {
   reserveMet: boolean | null;
   tokenBalance: number;
   outbid: { userId: number; tokenBalance: number; alert: AlertRow } | null;
+  requestKey: string | null;
+  /** This bid was placed by an earlier request with the same key: no events again. */
+  replayed: boolean;
 }
 
 /** After-commit side effects (realtime); absent for the CLI and some tests. */
@@ -128,6 +136,41 @@ const PLACE_BID: Statement = {
   text: 'SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7)',
 };
 
+/** place_bid behind the member's request key (place-bid-once.sql); its row comes as JSON. */
+const PLACE_BID_ONCE: Statement = {
+  name: 'place_bid_once',
+  text: 'SELECT * FROM place_bid_once($1, $2, $3, $4, $5, $6, $7, $8)',
+};
+
+async function runPlaceBid(
+  ctx: BidContext,
+  input: PlaceBidInput,
+): Promise<{ row: PlaceBidRow; replayed: boolean }> {
+  const params = [
+    input.auctionId,
+    input.bidderId,
+    input.amount,
+    ctx.clock().toISOString(),
+    BID_STEP,
+    ONBOARDING_COMPLETE,
+    input.maximum === true,
+  ];
+  if (input.requestKey === undefined) {
+    const [row] = await runStatement<PlaceBidRow>(ctx.db, PLACE_BID, params);
+    return { row: row!, replayed: false };
+  }
+  const [once] = await runStatement<{ replayed: boolean; answer: PlaceBidRow | string }>(
+    ctx.db,
+    PLACE_BID_ONCE,
+    [input.requestKey, ...params],
+  );
+  const answer = once!.answer;
+  return {
+    row: typeof answer === 'string' ? (JSON.parse(answer) as PlaceBidRow) : answer,
+    replayed: once!.replayed,
+  };
+}
+
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
   const { auctionId, bidderId, amount } = input;
   if (!Number.isInteger(amount)) throw invalidAmount(AUCTION_MESSAGES.bidNotWhole);
@@ -135,16 +178,9 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
   if (amount < BID_STEP) throw invalidAmount(AUCTION_MESSAGES.bidTooLow(BID_STEP));
 
   let row: PlaceBidRow;
+  let replayed: boolean;
   try {
-    [row] = (await runStatement<PlaceBidRow>(ctx.db, PLACE_BID, [
-      auctionId,
-      bidderId,
-      amount,
-      ctx.clock().toISOString(),
-      BID_STEP,
-      ONBOARDING_COMPLETE,
-      input.maximum === true,
-    ])) as [PlaceBidRow];
+    ({ row, replayed } = await runPlaceBid(ctx, input));
   } catch (error) {
     if (pgErrorCode(error) === '23514') {
       bidMetrics.refused('insufficient_tokens');
@@ -153,7 +189,7 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
     throw error;
   }
   if (row.refusal !== null) {
-    bidMetrics.refused(row.refusal);
+    if (!replayed) bidMetrics.refused(row.refusal);
     const refuse = REFUSALS[row.refusal];
     if (!refuse) throw new Error(`unknown bid refusal ${row.refusal}`);
     throw refuse(row.current_bid, row.lead_max);
@@ -224,7 +260,10 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
               created_at: row.alert_created_at!,
             },
           },
+    requestKey: input.requestKey ?? null,
+    replayed,
   };
+  if (replayed) return result;
   bidMetrics.placed();
   if (result.outbid) alertMetrics.written('outbid');
   ctx.events?.bidPlaced(result);

@@ -235,4 +235,36 @@ describe('socket bidding', () => {
     const { auctionData } = await again;
     expect(auctionData).toMatchObject({ auctionId, lead_bidder_id: bidder.id, current_bid: 250 });
   });
+  it('answers a bid resent with its key again, from the first answer, placing it once', async () => {
+    const owner = await connected(0);
+    const auctionId = await auctionOf(owner.id);
+    const alice = await connected(500);
+    const key = '6f1c2b5e-8d4a-4c3b-9e2f-1a2b3c4d5e6f';
+    const successes: Record<string, unknown>[] = [];
+    alice.socket.on('bidSuccess', (payload) => successes.push(payload));
+    alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 120, key });
+    alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 120, key });
+    await vi.waitFor(() => expect(successes).toHaveLength(2));
+    expect(successes[1]).toEqual(successes[0]);
+    expect(successes[0]).toMatchObject({ key, tokenBalance: 380, bid: { bid_amount: 120 } });
+    const [stored] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM bids WHERE auction_id = ${auctionId}`,
+    );
+    expect(stored!.n).toBe(1);
+
+    // A refusal carries the key; a key that is not a UUID is refused at the edge.
+    const refused = next(alice.socket, 'bidError');
+    const low = '0b7e0f7a-2c1d-4e5f-8a9b-0c1d2e3f4a5b';
+    alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 100, key: low });
+    expect(await refused).toEqual({
+      code: 'BID_REJECTED',
+      message: 'Your bid must be at least 130 tokens.',
+      auctionId,
+      key: low,
+    });
+    const invalid = next(alice.socket, 'bidError');
+    alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 130, key: 'k1' });
+    expect(await invalid).toMatchObject({ code: 'VALIDATION', message: 'Invalid request' });
+  });
 });

@@ -209,3 +209,39 @@ BEGIN
     v_proxy.prior_raise, v_previous, v_previous_username, v_proxy.counter_raise;
 END
 $$;
+--> statement-breakpoint
+-- place_bid as the release before maximum bids called it (six arguments, fifteen result
+-- columns; migration 0019 dropped that signature): a server of that release keeps placing
+-- plain bids while a rolling deploy replaces it. Its room hears only the bid itself, not
+-- an automatic answer from a sitting maximum, until the new release serves it; the
+-- database is the same either way. Contract step: drop it once no such server can run.
+CREATE OR REPLACE FUNCTION place_bid(
+  p_auction_id integer,
+  p_bidder_id integer,
+  p_amount integer,
+  p_now timestamptz,
+  p_step integer,
+  p_onboarding_complete integer
+) RETURNS TABLE (
+  refusal text,
+  current_bid integer,
+  bid_id bigint,
+  bid_created_at timestamptz,
+  owner_id integer,
+  owner_username text,
+  bidder_username text,
+  token_balance integer,
+  outbid_user_id integer,
+  outbid_token_balance integer,
+  alert_id integer,
+  alert_payload jsonb,
+  alert_message text,
+  alert_created_at timestamptz,
+  reserve_met boolean
+) LANGUAGE sql AS $$
+  SELECT b.refusal, b.current_bid, b.bid_id, b.bid_created_at, b.owner_id, b.owner_username,
+         b.bidder_username, b.token_balance, b.outbid_user_id, b.outbid_token_balance,
+         b.alert_id, b.alert_payload, b.alert_message, b.alert_created_at, b.reserve_met
+    FROM place_bid(p_auction_id, p_bidder_id, p_amount, p_now, p_step, p_onboarding_complete,
+                   false) b
+$$;

@@ -5,7 +5,8 @@
 // - sessions that ended (revoked, past their absolute lifetime, or idle past
 //   SESSION_IDLE_SECONDS): a live session is never touched;
 // - notifications sent, skipped or failed (pending ones wait for the outbox worker);
-// - finished storage deletions (the record; the object is already gone).
+// - finished storage deletions (the record; the object is already gone);
+// - socket bids' request keys and answers: a client resends a bid for seconds, not days.
 // The ledger, the audit log, payments, redemptions, messages and alerts are kept: they are
 // the record of what happened, and some are money. Each kind goes in bounded batches whose
 // rows are taken with SKIP LOCKED, so any number of servers may prune at once.
@@ -23,6 +24,7 @@ export type RetentionConfig = Pick<
   | 'RETENTION_SESSIONS_DAYS'
   | 'RETENTION_OUTBOX_DAYS'
   | 'RETENTION_STORAGE_DELETIONS_DAYS'
+  | 'RETENTION_BID_REQUESTS_DAYS'
   | 'OTP_PHONE_WINDOW_SECONDS'
   | 'OTP_IP_WINDOW_SECONDS'
   | 'SESSION_IDLE_SECONDS'
@@ -33,13 +35,20 @@ export interface Pruned {
   sessions: number;
   notifications: number;
   storageDeletions: number;
+  bidRequests: number;
 }
 
 const iso = (date: Date) => date.toISOString();
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
-/** The old rows of each kind: a table and the condition that makes a row prunable. */
-function prunable(config: RetentionConfig, now: Date): Record<keyof Pruned, [string, SQL]> {
+/**
+ * The old rows of each kind: a table, the condition that makes a row prunable, and the
+ * table's key columns when they are not `id`.
+ */
+function prunable(
+  config: RetentionConfig,
+  now: Date,
+): Record<keyof Pruned, [string, SQL] | [string, SQL, SQL]> {
   const windowSeconds = Math.max(config.OTP_PHONE_WINDOW_SECONDS, config.OTP_IP_WINDOW_SECONDS);
   const codesBefore = new Date(
     Math.min(
@@ -69,16 +78,21 @@ function prunable(config: RetentionConfig, now: Date): Record<keyof Pruned, [str
       'storage_deletions',
       sql`done_at < ${iso(daysBefore(now, config.RETENTION_STORAGE_DELETIONS_DAYS))}::timestamptz`,
     ],
+    bidRequests: [
+      'bid_requests',
+      sql`created_at < ${iso(daysBefore(now, config.RETENTION_BID_REQUESTS_DAYS))}::timestamptz`,
+      sql`user_id, request_key`,
+    ],
   };
 }
 
-/** Deletes one batch of a kind (every table here has an `id` key); returns how many went. */
-async function pruneBatch(db: Db, table: string, condition: SQL): Promise<number> {
+/** Deletes one batch of a kind; returns how many went. */
+async function pruneBatch(db: Db, table: string, condition: SQL, key = sql`id`): Promise<number> {
   const [deleted] = await rows<{ n: number }>(
     db,
     sql`WITH gone AS (
-          DELETE FROM ${sql.identifier(table)} WHERE id IN (
-            SELECT id FROM ${sql.identifier(table)} WHERE ${condition}
+          DELETE FROM ${sql.identifier(table)} WHERE (${key}) IN (
+            SELECT ${key} FROM ${sql.identifier(table)} WHERE ${condition}
              LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
           RETURNING 1)
         SELECT count(*)::int AS n FROM gone`,
@@ -91,11 +105,17 @@ export async function pruneExpiredRows(
   isStopped: () => boolean = () => false,
 ): Promise<Pruned> {
   const kinds = prunable(deps.config, deps.clock());
-  const pruned: Pruned = { otpCodes: 0, sessions: 0, notifications: 0, storageDeletions: 0 };
+  const pruned: Pruned = {
+    otpCodes: 0,
+    sessions: 0,
+    notifications: 0,
+    storageDeletions: 0,
+    bidRequests: 0,
+  };
   for (const kind of Object.keys(kinds) as (keyof Pruned)[]) {
-    const [table, condition] = kinds[kind];
+    const [table, condition, key] = kinds[kind];
     for (;;) {
-      const batch = await pruneBatch(deps.db, table, condition);
+      const batch = await pruneBatch(deps.db, table, condition, key);
       pruned[kind] += batch;
       if (batch < BATCH || isStopped()) break;
     }

@@ -1,6 +1,7 @@
 // Retention (issue 18): with the clock standing at one instant, rows past their setting go
-// (spent codes, ended sessions, finished notifications and storage deletions) while young
-// rows and live sessions stay, and the ledger and the audit log are never touched.
+// (spent codes, ended sessions, finished notifications and storage deletions, bid request
+// keys) while young rows and live sessions stay, and the ledger and the audit log are
+// never touched.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
@@ -24,6 +25,7 @@ beforeAll(async () => {
       RETENTION_SESSIONS_DAYS: '30',
       RETENTION_OUTBOX_DAYS: '7',
       RETENTION_STORAGE_DELETIONS_DAYS: '30',
+      RETENTION_BID_REQUESTS_DAYS: '1',
       SESSION_IDLE_SECONDS: String(10 * 24 * 3600),
     },
     { clock: clock.clock },
@@ -135,6 +137,16 @@ describe('the retention sweeper', () => {
     const doneLongAgo = await insertStorageDeletion('dev/a.webp', 31);
     const doneLately = await insertStorageDeletion('dev/b.webp', 29);
     const stillPending = await insertStorageDeletion('dev/c.webp', null);
+    // Bid request keys: a day after the bid they go.
+    for (const [key, hoursAgo] of [
+      ['00000000-0000-4000-8000-000000000001', 25],
+      ['00000000-0000-4000-8000-000000000002', 23],
+    ] as const) {
+      await t.database.db.execute(
+        sql`INSERT INTO bid_requests (user_id, request_key, answer, created_at)
+            VALUES (${member.id}, ${key}, '{}'::jsonb, ${ago(0, hoursAgo)}::timestamptz)`,
+      );
+    }
     // The record: a year-old ledger row and audit entry.
     await t.database.db.transaction(async (tx) => {
       await applyBalanceChange(tx, { userId: member.id, amount: 100, type: 'adjustment' });
@@ -165,7 +177,18 @@ describe('the retention sweeper', () => {
     const pruned = await sweeper.wake();
     await sweeper.stop();
 
-    expect(pruned).toEqual({ otpCodes: 1, sessions: 3, notifications: 2, storageDeletions: 1 });
+    expect(pruned).toEqual({
+      otpCodes: 1,
+      sessions: 3,
+      notifications: 2,
+      storageDeletions: 1,
+      bidRequests: 1,
+    });
+    const keysLeft = await rows<{ request_key: string }>(
+      t.database.db,
+      sql`SELECT request_key FROM bid_requests WHERE user_id = ${member.id}`,
+    );
+    expect(keysLeft).toEqual([{ request_key: '00000000-0000-4000-8000-000000000002' }]);
     const codes = await rows<{ phone_number: string }>(
       t.database.db,
       sql`SELECT phone_number FROM otp_codes WHERE phone_number LIKE '%-code'`,

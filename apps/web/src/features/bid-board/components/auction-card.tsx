@@ -19,7 +19,7 @@ import { ProfileDetails } from '@/components/ui/profile-details';
 import { MemberSafetyButton } from '@/features/safety';
 import { isApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
-import type { AppSocket, RealtimeStatus } from '@/lib/socket';
+import { type AppSocket, type RealtimeStatus, sendBidOverSocket } from '@/lib/socket';
 import type { AuctionProfile } from '../api/get-auction-profiles';
 import { placeBidOverHttp } from '../api/place-bid';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
@@ -112,15 +112,15 @@ export const AuctionCard = memo(function AuctionCard({
     submittingRef.current = true;
     setSubmitting(true);
     timers.current.push(setTimeout(finishSubmit, BID_TIMEOUT_MS));
-    if (socket?.connected) {
-      socket.emit('placeBid', {
+    if (
+      sendBidOverSocket({
         auctionId: card.auctionId,
         bidderId: user.id,
         bidAmount: amount,
         maximum,
-      });
+      })
+    )
       return;
-    }
     placeBidOverHttp(card.auctionId, amount, maximum)
       .then(({ auction }) => {
         setLive(fromCard(auction));

@@ -1,0 +1,133 @@
+// A bid's request key (the client resends an unanswered bid after a reconnect, possibly to
+// another server): the same key twice is one bid, and both requests get its one answer,
+// even when the two arrive at once on two servers.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/database';
+import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
+import { type Database, openDatabase, rows } from '../../db/client';
+import { ensureOpenPeriod } from '../auctions/periods.service';
+import { type PlacedBid, placeBid } from './bids.service';
+
+let database: TestDatabase;
+const t = testClock('2025-11-03T15:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase({ poolSize: 4 });
+});
+afterAll(() => database?.close());
+
+async function openAuction() {
+  const owner = await buildBidder(database.db, 0);
+  const period = await ensureOpenPeriod(database.db, t.clock());
+  const [auction] = await rows<{ id: number }>(
+    database.db,
+    sql`INSERT INTO auctions (user_id, period_id) VALUES (${owner.id}, ${period.id})
+        ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+  );
+  return auction!.id;
+}
+
+const bidsOf = (auctionId: number) =>
+  rows<{ user_id: number; amount: number }>(
+    database.db,
+    sql`SELECT user_id, amount FROM bids WHERE auction_id = ${auctionId} ORDER BY id`,
+  );
+
+/** What the member is told, without the flag saying which request placed it. */
+const answer = ({ replayed: _, ...rest }: PlacedBid) => rest;
+
+describe('a bid sent twice with one key', () => {
+  it('is placed once and answered twice alike; a refusal is repeated, not re-decided', async () => {
+    const auctionId = await openAuction();
+    const alice = await buildBidder(database.db, 500);
+    const bob = await buildBidder(database.db, 500);
+    const events: PlacedBid[] = [];
+    const ctx = {
+      db: database.db,
+      clock: t.clock,
+      events: { bidPlaced: (r: PlacedBid) => events.push(r) },
+    };
+    const key = randomUUID();
+
+    const first = await placeBid(ctx, {
+      auctionId,
+      bidderId: alice.id,
+      amount: 100,
+      requestKey: key,
+    });
+    const again = await placeBid(ctx, {
+      auctionId,
+      bidderId: alice.id,
+      amount: 100,
+      requestKey: key,
+    });
+    expect(first.replayed).toBe(false);
+    expect(again.replayed).toBe(true);
+    expect(answer(again)).toEqual(answer(first));
+    expect(events).toHaveLength(1);
+    expect(await bidsOf(auctionId)).toEqual([{ user_id: alice.id, amount: 100 }]);
+    expect(await balanceOf(database.db, alice.id)).toBe(400);
+
+    // Another member's key of the same value is theirs alone.
+    const bobs = await placeBid(ctx, { auctionId, bidderId: bob.id, amount: 110, requestKey: key });
+    expect(bobs.replayed).toBe(false);
+
+    // Refused (too low) the first time: the same answer the second, though it would now win.
+    const low = randomUUID();
+    await expect(
+      placeBid(ctx, { auctionId, bidderId: alice.id, amount: 105, requestKey: low }),
+    ).rejects.toThrow('Your bid must be at least 120 tokens.');
+    await expect(
+      placeBid(ctx, { auctionId, bidderId: alice.id, amount: 105, requestKey: low }),
+    ).rejects.toThrow('Your bid must be at least 120 tokens.');
+    expect(await bidsOf(auctionId)).toHaveLength(2);
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+
+  it.skipIf(!onPostgres)(
+    'arriving at once on two servers: one bid, two identical answers',
+    async () => {
+      const auctionId = await openAuction();
+      const alice = await buildBidder(database.db, 500);
+      // Two servers: two pools of their own on the same database.
+      const servers: Database[] = [0, 1].map(() =>
+        openDatabase({ url: database.url!, poolSize: 2 }),
+      );
+      // The auction's row lock held elsewhere, so both requests are inside place_bid_once
+      // together: the second waits on the first's key, not merely behind it.
+      const holder = new pg.Client({ connectionString: database.url });
+      await holder.connect();
+      try {
+        for (let round = 0; round < 5; round++) {
+          const key = randomUUID();
+          await holder.query('BEGIN');
+          await holder.query('SELECT id FROM auctions WHERE id = $1 FOR UPDATE', [auctionId]);
+          const amount = 100 + round * 10;
+          const both = servers.map((server) =>
+            placeBid(
+              { db: server.db, clock: t.clock },
+              { auctionId, bidderId: alice.id, amount, requestKey: key },
+            ),
+          );
+          await new Promise((r) => setTimeout(r, 150));
+          await holder.query('COMMIT');
+          const [a, b] = await Promise.all(both);
+          expect(answer(a!)).toEqual(answer(b!));
+          expect([a!.replayed, b!.replayed].sort()).toEqual([false, true]);
+        }
+      } finally {
+        await holder.end();
+        await Promise.all(servers.map((server) => server.close()));
+      }
+      expect(await bidsOf(auctionId)).toEqual(
+        [100, 110, 120, 130, 140].map((amount) => ({ user_id: alice.id, amount })),
+      );
+      // A leader raising pays the difference: 140 in escrow, once.
+      expect(await balanceOf(database.db, alice.id)).toBe(360);
+      expect(await ledgerProblems(database.db)).toEqual([]);
+    },
+  );
+});
