@@ -28,6 +28,7 @@ export * from './rules/phone';
 export * from './rules/postal';
 export * from './rules/profanity-fallback';
 export * from './rules/redemption';
+export * from './rules/redemption-risk';
 export * from './rules/result';
 export * from './rules/safety';
 export * from './rules/scam-guard';

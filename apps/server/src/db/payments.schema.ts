@@ -202,6 +202,35 @@ export const redemptions = pgTable(
 );
 
 /**
+ * The risk review of a redemption (product rules, The token economy): computed in the
+ * request's transaction and never changed, except that an admin approves a held one. The
+ * signals live here, not on `redemptions`, so nothing that shows a member their own
+ * redemptions can carry them. A held one without approved_at is never sent to PayPal.
+ */
+export const redemptionReviews = pgTable(
+  'redemption_reviews',
+  {
+    redemption_id: integer('redemption_id')
+      .primaryKey()
+      .references(() => redemptions.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    threshold: integer('threshold').notNull(),
+    held: boolean('held').notNull(),
+    /** Each raised signal with its facts (RedemptionRiskFacts in packages/shared). */
+    signals: jsonb('signals').notNull(),
+    approved_by: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approved_at: timestamp('approved_at', { withTimezone: true }),
+    created_at: createdAt,
+  },
+  (t) => [
+    check('redemption_reviews_approved_only_held', sql`${t.held} OR ${t.approved_at} IS NULL`),
+    index('redemption_reviews_awaiting_idx')
+      .on(t.redemption_id)
+      .where(sql`${t.held} AND ${t.approved_at} IS NULL`),
+  ],
+);
+
+/**
  * The local card processor (PAYMENTS_PROVIDER=sandbox): the hosted forms it issued and
  * the transactions it ran, kept in the database so any server can answer for them.
  */

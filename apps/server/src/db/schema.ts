@@ -115,6 +115,8 @@ export const sessions = pgTable(
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     user_agent: text('user_agent'),
     ip: text('ip'),
+    /** The browser's own random id (X-Device-Id): the risk review's 'same device'. */
+    device_id: text('device_id'),
   },
   (t) => [index('sessions_user_id_idx').on(t.user_id)],
 );

@@ -1,6 +1,6 @@
 // HTTP client for the /api contract (accounts §7): credentials included, bearer token from
 // storage, bodies unwrapped, failures thrown as ApiError with the server's message and code.
-import type { ErrorResponse } from '@bidboard/shared';
+import { DEVICE_ID_HEADER, type ErrorResponse } from '@bidboard/shared';
 import { authStorage } from './auth-storage';
 
 export const API_BASE = '/api';
@@ -48,7 +48,11 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    // The sign-in records it for the redemption risk review's 'same device'.
+    [DEVICE_ID_HEADER]: authStorage.deviceId(),
+  };
   const token = authStorage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -26,6 +26,7 @@ export const REDEMPTION_MESSAGES = {
   notFound: 'Redemption not found',
   notPending: 'This redemption is no longer pending.',
   sentToPayPal: 'This payout was sent to PayPal; its outcome comes from PayPal.',
+  notHeld: 'This redemption is not waiting for review.',
 } as const;
 
 /** Email must be present and look like an address (§5: contains @). */

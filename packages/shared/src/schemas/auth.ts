@@ -15,6 +15,14 @@ export const verifyOtpBody = z.object({
   referred_by: safeText({ max: 32 }).nullish(),
 });
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
+
+/**
+ * The web app's own random id, sent at sign-in and kept across sign-outs: the redemption
+ * risk review's 'same device'. A malformed one is dropped, not refused: it only feeds a
+ * signal, and sign-in must not fail over it.
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const deviceIdHeader = z.uuid().optional().catch(undefined);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const registerBody = verifyOtpBody.extend({ referred_by: safeText({ min: 1, max: 32 }) });

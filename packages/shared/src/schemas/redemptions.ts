@@ -2,6 +2,7 @@
 // console builds on: list requests, mark them paid or failed.
 import { z } from 'zod';
 import { REDEEM_MAX, REDEMPTION_MESSAGES, validatePaypalEmail } from '../rules/redemption';
+import type { RedemptionRiskFacts } from '../rules/redemption-risk';
 import { idParam, pageQuery, safeText } from './common';
 
 export const REDEMPTION_STATUSES = ['pending', 'paid', 'failed'] as const;
@@ -51,6 +52,59 @@ export type RedeemTokensResponse = z.infer<typeof redeemTokensResponse>;
 
 export const payoutFeeResponse = z.object({ payout_fee_cents: z.number().int() });
 
+const members = z.array(z.string());
+const count = z.number().int().nonnegative();
+/** The stored signals of a redemption's risk review (rules/redemption-risk.ts). */
+export const redemptionRiskFactsSchema = z.object({
+  reciprocal_bidding: z.object({ members }).optional(),
+  shared_sign_in: z
+    .object({
+      members: z.array(z.object({ member: z.string(), ip: z.boolean(), device: z.boolean() })),
+    })
+    .optional(),
+  referral_relation: z
+    .object({
+      members: z.array(
+        z.object({
+          member: z.string(),
+          how: z.enum(['referred_them', 'referred_by', 'same_referrer']),
+        }),
+      ),
+    })
+    .optional(),
+  thin_engagement: z
+    .object({
+      connections: z.array(
+        z.object({
+          member: z.string(),
+          their_messages: count,
+          your_messages: count,
+          minutes: count,
+        }),
+      ),
+    })
+    .optional(),
+  new_account: z
+    .object({ members: z.array(z.object({ member: z.string(), days: count })) })
+    .optional(),
+  over_member_cap: z.object({ redeemed_cents: count, cap_cents: count }).optional(),
+}) satisfies z.ZodType<RedemptionRiskFacts>;
+
+/**
+ * The risk review as admins see it (never members): the score when it was requested, the
+ * threshold then, the signals, and whether it waits for an admin (held and not approved).
+ */
+export const adminRedemptionRiskSchema = z.object({
+  score: z.number().int(),
+  threshold: z.number().int(),
+  held: z.boolean(),
+  awaiting_review: z.boolean(),
+  approved_by: z.number().int().nullable(),
+  approved_at: z.string().nullable(),
+  signals: redemptionRiskFactsSchema,
+});
+export type AdminRedemptionRisk = z.infer<typeof adminRedemptionRiskSchema>;
+
 /** A redemption as the admin console lists it. */
 export const adminRedemptionSchema = redemptionSchema.extend({
   user_id: z.number().int(),
@@ -61,6 +115,8 @@ export const adminRedemptionSchema = redemptionSchema.extend({
   decided_by: z.number().int().nullable(),
   decided_at: z.string().nullable(),
   updated_at: z.string(),
+  /** Null for a redemption requested before reviews existed. */
+  risk: adminRedemptionRiskSchema.nullable(),
 });
 export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 

@@ -50,6 +50,13 @@ export const businessSettingsShape = {
   face_duplicate_threshold: z.number().min(0).max(1),
   /** A photo or chat image whose nudity score reaches this is held (photo) or blurred (chat). */
   nudity_threshold: z.number().min(0).max(1),
+  /** A redemption whose risk score is above this waits for an admin, even with PayPal payouts. */
+  redemption_risk_threshold: intInRange(0, 1000),
+  /**
+   * Cash a member may ask for in 30 days, in US cents, before their redemption's review
+   * raises 'over the 30-day cap' (not the campaign's cap on its extra value).
+   */
+  redemption_member_30_day_cap_cents: intInRange(100, 100_000_000),
 };
 
 export const businessSettingsSchema = z

@@ -4,6 +4,8 @@ import {
   checkPhoneResponse,
   checkReferralBody,
   checkReferralResponse,
+  DEVICE_ID_HEADER,
+  deviceIdHeader,
   errorResponseSchema,
   loginResponse,
   logoutResponse,
@@ -55,6 +57,7 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
       referredBy: request.body.referred_by,
       userAgent: request.headers['user-agent'],
       ip: request.ip,
+      deviceId: deviceIdHeader.parse(request.headers[DEVICE_ID_HEADER]),
     });
 
   app.post(

@@ -25,6 +25,7 @@ export interface SignInInput {
   referredBy?: string | null;
   userAgent?: string;
   ip?: string;
+  deviceId?: string;
 }
 
 export async function signInWithCode(
@@ -49,6 +50,7 @@ export async function signInWithCode(
     const token = await createSession(tx, ctx.sessions, member.id, {
       userAgent: input.userAgent,
       ip: input.ip,
+      deviceId: input.deviceId,
     });
     return { token, userId: member.id };
   });

@@ -31,13 +31,21 @@ export async function createSession(
   db: Executor,
   settings: SessionSettings,
   userId: number,
-  meta: { userAgent?: string; ip?: string } = {},
+  meta: { userAgent?: string; ip?: string; deviceId?: string } = {},
 ): Promise<string> {
   const now = settings.clock();
   const expiresAt = new Date(now.getTime() + settings.absoluteSeconds * 1000);
   const [row] = await db
     .insert(sessions)
-    .values({ user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt, ...meta })
+    .values({
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      user_agent: meta.userAgent,
+      ip: meta.ip,
+      device_id: meta.deviceId,
+    })
     .returning({ id: sessions.id });
   return new SignJWT({ sid: row!.id })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -1,5 +1,6 @@
-// Admin payout API (the console of issue 11 builds on it): the redemption queue, and
-// marking a request paid (after paying it by hand) or failed (tokens go back to the member).
+// Admin payout API (the console of issue 11 builds on it): the redemption queue with each
+// request's risk review, riskiest first; marking a request paid (after paying it by hand)
+// or failed (tokens go back to the member); approving one the risk review held.
 import {
   adminRedemptionResponse,
   adminRedemptionsQuery,
@@ -10,7 +11,9 @@ import {
 } from '@bidboard/shared';
 import type { FastifyZodApp } from '../../lib/fastify';
 import type { PaymentsContext } from '../payments/payments.context';
+import { sendPayout } from './payouts.service';
 import { findAdminRedemption, listRedemptions, settleRedemption } from './redemptions.service';
+import { approveHeldRedemption } from './risk-review.service';
 
 const tags = ['admin'];
 const errors = {
@@ -83,6 +86,27 @@ export async function adminRedemptionsRoutes(
         reason: request.body.reason,
         actorId: request.member!.id,
       });
+      return decided(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/redemptions/:id/approve',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: redemptionParams,
+        response: { 200: adminRedemptionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await approveHeldRedemption(ctx, request.params.id, request.member!.id);
+      // With PayPal payouts an approved redemption goes now (the sweeper retries a failed
+      // send); with manual payouts it waits to be paid by hand.
+      void sendPayout(ctx, request.params.id).catch((error: unknown) =>
+        request.log.warn({ err: error, redemptionId: request.params.id }, 'payout send failed'),
+      );
       return decided(request.params.id);
     },
   );

@@ -2,6 +2,7 @@
 // A redemption is claimed for sending by a guarded update (submitted_at), so an admin
 // cannot decide it by hand while the money is on its way; the sender_batch_id makes a
 // retry after a crash or a timeout safe. The sweeper (jobs/payout-submit.ts) retries.
+// A redemption its risk review holds is claimed by neither until an admin approves it.
 import { sql } from 'drizzle-orm';
 import { type PayoutEvent, PayoutRejectedError } from '../../adapters/payouts/payouts.port';
 import { rows } from '../../db/client';
@@ -9,6 +10,7 @@ import type { RedemptionRow } from '../../db/payments.schema';
 import { paymentMetrics } from '../../lib/metrics';
 import type { PaymentsContext } from '../payments/payments.context';
 import { notePayoutStatus, settleRedemption } from './redemptions.service';
+import { notAwaitingReview } from './risk-review.repository';
 
 /**
  * A claim older than this without a batch id is sent again: the send failed, or the process
@@ -26,7 +28,7 @@ async function claim(ctx: PaymentsContext, where: ReturnType<typeof sql>) {
          WHERE id IN (
            SELECT id FROM redemptions
             WHERE status = 'pending' AND provider = ${ctx.payouts.provider}
-              AND provider <> 'manual' AND payout_batch_id IS NULL
+              AND provider <> 'manual' AND payout_batch_id IS NULL AND ${notAwaitingReview}
               AND (submitted_at IS NULL OR submitted_at < ${new Date(now.getTime() - RESEND_AFTER_MS)})
               AND ${where}
             ORDER BY id

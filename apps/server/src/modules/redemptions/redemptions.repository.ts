@@ -3,6 +3,7 @@ import type { AdminRedemption, RedemptionStatus } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
+import { presentRisk, type ReviewRow } from './risk-review.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -20,7 +21,7 @@ export function presentRedemption(row: RedemptionRow) {
   };
 }
 
-type AdminRow = RedemptionRow & { username: string | null };
+type AdminRow = RedemptionRow & { username: string | null; review: ReviewRow | null };
 
 function presentAdmin(row: AdminRow): AdminRedemption {
   return {
@@ -33,19 +34,29 @@ function presentAdmin(row: AdminRow): AdminRedemption {
     decided_by: row.decided_by,
     decided_at: row.decided_at ? iso(row.decided_at) : null,
     updated_at: iso(row.updated_at),
+    risk: row.review ? presentRisk(row.review) : null,
   };
 }
 
-/** Pending requests oldest first (the payout queue); decided ones newest first. */
+/** The admin's view of a redemption: its member and its risk review (never a member's). */
+const adminSelect = sql`SELECT r.*, u.username,
+         CASE WHEN v.redemption_id IS NULL THEN NULL ELSE to_jsonb(v) END AS review
+    FROM redemptions r JOIN users u ON u.id = r.user_id
+    LEFT JOIN redemption_reviews v ON v.redemption_id = r.id`;
+
+/**
+ * Pending requests riskiest first, then oldest first (the payout queue); decided ones
+ * newest first.
+ */
 export async function listRedemptions(
   db: Executor,
   query: { status?: RedemptionStatus; limit: number; offset: number },
 ): Promise<AdminRedemption[]> {
   const found = await rows<AdminRow>(
     db,
-    sql`SELECT r.*, u.username FROM redemptions r JOIN users u ON u.id = r.user_id
+    sql`${adminSelect}
          WHERE ${query.status ? sql`r.status = ${query.status}` : sql`TRUE`}
-         ORDER BY ${query.status === 'pending' ? sql`r.id ASC` : sql`r.id DESC`}
+         ORDER BY ${query.status === 'pending' ? sql`COALESCE(v.score, 0) DESC, r.id ASC` : sql`r.id DESC`}
          LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
   return found.map(presentAdmin);
@@ -55,9 +66,6 @@ export async function findAdminRedemption(
   db: Executor,
   id: number,
 ): Promise<AdminRedemption | null> {
-  const [row] = await rows<AdminRow>(
-    db,
-    sql`SELECT r.*, u.username FROM redemptions r JOIN users u ON u.id = r.user_id WHERE r.id = ${id}`,
-  );
+  const [row] = await rows<AdminRow>(db, sql`${adminSelect} WHERE r.id = ${id}`);
   return row ? presentAdmin(row) : null;
 }

@@ -21,6 +21,7 @@ import { loadSettings } from '../settings/settings.service';
 import { publishBalance } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { presentRedemption } from './redemptions.repository';
+import { reviewRedemption, riskAtDecision } from './risk-review.service';
 
 /** A request refused with the spec's message, counted on /metrics. */
 const refused = (error: AppError) => {
@@ -73,6 +74,7 @@ export async function requestRedemption(
       if (error instanceof AppError && error.code === 'INSUFFICIENT_TOKENS') throw insufficient();
       throw error;
     }
+    await reviewRedemption(tx, { redemptionId: created!.id, userId, settings, now });
     return { redemption: created!, entry: debit! };
   });
   paymentMetrics.redemption('requested');
@@ -149,14 +151,15 @@ export async function settleRedemption(
             referenceId: reference,
             idempotencyKey: `redemption_failed:${row.id}`,
           });
-    // A decision by an admin is audited; the payout job's own outcomes are not admin actions.
+    // A decision by an admin is audited, with the risk review they saw; the payout job's
+    // own outcomes are not admin actions.
     if (decision.actorId !== undefined) {
       await recordAdminAction(tx, {
         adminId: decision.actorId,
         action: `payout.mark_${decision.outcome}`,
         targetType: 'redemption',
         targetId: row.id,
-        before: { status: 'pending' },
+        before: { status: 'pending', risk: await riskAtDecision(tx, row.id) },
         after: { status: decision.outcome, reason, token_amount: row.token_amount },
       });
     }

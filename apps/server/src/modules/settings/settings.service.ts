@@ -3,6 +3,8 @@
 // applies on every server at once, without a restart.
 import {
   type BusinessSettings,
+  DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
+  DEFAULT_REDEMPTION_RISK_THRESHOLD,
   type BusinessSettingsPatch,
   businessSettingsPatch,
   businessSettingsSchema,
@@ -41,6 +43,8 @@ export function defaultSettings(config: SettingsDefaults): BusinessSettings {
     face_match_threshold: 0.5,
     face_duplicate_threshold: 0.7,
     nudity_threshold: 0.8,
+    redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
+    redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
   };
 }
 

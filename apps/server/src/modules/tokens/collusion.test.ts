@@ -1,8 +1,10 @@
 // Two friends bidding on each other (product rules, The token economy): with every mix of
 // free and purchased tokens, in both directions, the pair can never cash out more dollars
 // than they paid for tokens. Free tokens routed through a friend arrive as free tokens.
+// The same pair signing in from one address, one having referred the other, is held for
+// an admin by the risk review, and the automatic payout never sends it.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { loadConfig } from '../../config';
@@ -12,6 +14,7 @@ import { placeBid } from '../bids/bids.service';
 import { changeConnectionStatus } from '../connections/connections.service';
 import { recordMessageSent } from '../connections/engagement.service';
 import type { PaymentsContext } from '../payments/payments.context';
+import { sweepPayouts } from '../redemptions/payouts.service';
 import { requestRedemption, settleRedemption } from '../redemptions/redemptions.service';
 import { applyBalanceChange } from './ledger';
 
@@ -134,4 +137,41 @@ describe('two colluding members', () => {
             expect(cents).toBeLessThanOrEqual(paidIn);
             expect(await ledgerProblems(database.db)).toEqual([]);
           });
+});
+
+describe('the same pair sharing an address and a referral', () => {
+  it('is held for review, and the automatic payout does not send it', async () => {
+    const a = await buildBidder(database.db, 0);
+    const b = await buildBidder(database.db, 0, { referred_by: a.id });
+    for (const member of [a, b]) {
+      await database.db.execute(
+        sql`INSERT INTO sessions (user_id, created_at, last_seen_at, expires_at, ip)
+            VALUES (${member.id}, ${clock.clock()}, ${clock.clock()},
+                    ${new Date(clock.clock().getTime() + 86_400_000)}, '198.51.100.23')`,
+      );
+    }
+    await fund(a.id, 0, 700);
+    await roundTrip(a.id, b.id);
+    const submit = vi.fn(async () => ({ batchId: 'batch', status: 'PENDING' }));
+    const automatic = { ...payments(), payouts: { provider: 'paypal', submit } } as PaymentsContext;
+    const { redemption } = await requestRedemption(automatic, b.id, {
+      token_amount: 700,
+      paypal_email: 'friend@example.com',
+    });
+    const [review] = await rows<{ held: boolean; signals: Record<string, unknown> }>(
+      database.db,
+      sql`SELECT held, signals FROM redemption_reviews WHERE redemption_id = ${redemption.id}`,
+    );
+    expect(review!.held).toBe(true);
+    expect(Object.keys(review!.signals)).toEqual(
+      expect.arrayContaining(['shared_sign_in', 'referral_relation']),
+    );
+    await sweepPayouts(automatic);
+    expect(submit).not.toHaveBeenCalled();
+    const [row] = await rows<{ status: string; submitted_at: Date | null }>(
+      database.db,
+      sql`SELECT status, submitted_at FROM redemptions WHERE id = ${redemption.id}`,
+    );
+    expect(row).toEqual({ status: 'pending', submitted_at: null });
+  });
 });

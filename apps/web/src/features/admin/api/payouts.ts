@@ -1,4 +1,4 @@
-// The payouts queue (GET /admin/redemptions, POST /admin/redemptions/{id}/paid|failed) and
+// The payouts queue (GET /admin/redemptions, POST /admin/redemptions/{id}/paid|failed|approve) and
 // logged payment errors (GET /admin/payment-errors) and purchases to review
 // (GET /admin/payment-reviews, POST /admin/payment-reviews/{id}/resolve), from the
 // payments issue's admin API.
@@ -32,6 +32,9 @@ export function usePaymentErrors() {
 }
 
 export const markRedemptionPaid = (id: number) => api.post(`/admin/redemptions/${id}/paid`);
+
+/** Releases a redemption the risk review held (PayPal payouts send it at once). */
+export const approveRedemption = (id: number) => api.post(`/admin/redemptions/${id}/approve`);
 
 export const markRedemptionFailed = (id: number, reason: string) =>
   api.post(`/admin/redemptions/${id}/failed`, { reason });

@@ -321,7 +321,7 @@ describe('admin console', () => {
       user_id: 31,
       username: 'newbie',
       token_amount: 500,
-      amount_cents: 500,
+      amount_cents: 475,
       fee_cents: 25,
       multiplier: 1,
       paypal_email: 'n@example.com',
@@ -334,6 +334,7 @@ describe('admin console', () => {
       decided_by: null,
       decided_at: null,
       updated_at: '2026-11-21T10:00:00.000Z',
+      risk: null,
     };
     const api = asAdmin({
       'GET /api/admin/redemptions': () => [200, { success: true, redemptions: [redemption] }],
@@ -375,6 +376,112 @@ describe('admin console', () => {
     await waitFor(() =>
       expect(api.callsTo('POST /api/admin/redemptions/12/failed')[0]?.body).toEqual({
         reason: 'Email bounced',
+      }),
+    );
+  });
+
+  it('shows each redemption riskiest first with its signals in plain words; a held one is approved or rejected', async () => {
+    const base = {
+      user_id: 31,
+      token_amount: 700,
+      amount_cents: 700,
+      fee_cents: 0,
+      multiplier: 1,
+      status: 'pending',
+      reason: null,
+      created_at: '2026-11-21T10:00:00.000Z',
+      provider: 'paypal',
+      payout_status: null,
+      payout_batch_id: null,
+      decided_by: null,
+      decided_at: null,
+      updated_at: '2026-11-21T10:00:00.000Z',
+    };
+    const held = {
+      ...base,
+      id: 21,
+      username: 'bella',
+      paypal_email: 'bella@example.com',
+      risk: {
+        score: 100,
+        threshold: 35,
+        held: true,
+        awaiting_review: true,
+        approved_by: null,
+        approved_at: null,
+        signals: {
+          reciprocal_bidding: { members: ['adam'] },
+          shared_sign_in: { members: [{ member: 'adam', ip: true, device: false }] },
+          referral_relation: { members: [{ member: 'adam', how: 'referred_by' }] },
+          thin_engagement: {
+            connections: [{ member: 'adam', their_messages: 1, your_messages: 1, minutes: 1 }],
+          },
+          new_account: { members: [{ member: 'bella', days: 3 }] },
+        },
+      },
+    };
+    const clear = {
+      ...base,
+      id: 22,
+      username: 'carol',
+      paypal_email: 'carol@example.com',
+      risk: {
+        score: 10,
+        threshold: 35,
+        held: false,
+        awaiting_review: false,
+        approved_by: null,
+        approved_at: null,
+        signals: { new_account: { members: [{ member: 'carol', days: 2 }] } },
+      },
+    };
+    const api = asAdmin({
+      'GET /api/admin/redemptions': () => [200, { success: true, redemptions: [held, clear] }],
+      'GET /api/admin/payment-reviews': () => [200, { success: true, reviews: [] }],
+      'GET /api/admin/payment-errors': () => [200, { success: true, errors: [] }],
+      'POST /api/admin/redemptions/21/approve': () => [200, { success: true }],
+      'POST /api/admin/redemptions/21/failed': () => [200, { success: true }],
+    });
+    renderApp('/admin/payouts');
+    const cards = await screen.findAllByRole('listitem');
+    const titles = cards
+      .map((card) => card.querySelector('.admin-card__title')?.textContent)
+      .filter(Boolean);
+    expect(titles).toEqual([
+      'bella: $7.00 to bella@example.com',
+      'carol: $7.00 to carol@example.com',
+    ]);
+    const first = cards.find((card) => card.textContent?.includes('bella@example.com'))!;
+    for (const text of [
+      'Held for review',
+      'Bid on each other with adam, who paid the tokens being cashed out.',
+      'Signed in from the same IP address as adam in the last 30 days.',
+      'Referral link: was referred by adam.',
+      'Thin engagement with adam (1 message from the redeemer, 1 back, over 1 minute).',
+      'New account: bella joined 3 days ago.',
+    ]) {
+      expect(within(first).getByText(text, { exact: false })).toBeTruthy();
+    }
+    expect(within(first).getByText('100')).toBeTruthy();
+    const second = cards.find((card) => card.textContent?.includes('carol@example.com'))!;
+    expect(within(second).getByText('Not held')).toBeTruthy();
+    expect(within(second).getByRole('button', { name: 'Mark paid' })).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: 'Mark paid' })).toBeNull();
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: /PayPal sends it now/ });
+    expect(api.callsTo('POST /api/admin/redemptions/21/approve')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/redemptions/21/approve')).toHaveLength(1),
+    );
+    await userEvent.click(within(first).getByRole('button', { name: 'Reject' }));
+    await userEvent.type(within(first).getByLabelText(/Why you reject it/), 'Same person');
+    const rejects = within(first).getAllByRole('button', { name: 'Reject' });
+    await userEvent.click(rejects.at(-1)!);
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/redemptions/21/failed')[0]?.body).toEqual({
+        reason: 'Same person',
       }),
     );
   });

@@ -1,11 +1,14 @@
-// Payouts: pending redemptions, paid by hand then marked paid, or marked failed with a
-// reason (the tokens go back to the member); and the payment errors members hit.
+// Payouts: pending redemptions riskiest first, each with its risk review; one the review
+// held waits for an admin to approve it (then PayPal pays it, or it is paid by hand) or to
+// reject it with a reason (the tokens go back to the member). Others are paid by hand then
+// marked paid, or marked failed. And the payment errors members hit.
 import type { AdminRedemption } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatTokens } from '@/lib/format';
 import {
+  approveRedemption,
   markRedemptionFailed,
   markRedemptionPaid,
   usePaymentErrors,
@@ -15,14 +18,19 @@ import { useAdminAction } from '../api/use-admin-action';
 import { formatCents, formatWhen } from '../lib/format';
 import { PaymentReviews } from './payment-reviews';
 import { ReasonForm } from './reason-form';
+import { RedemptionRisk } from './redemption-risk';
 import { ActionError, QueryState, Section } from './section';
 
 function RedemptionRow({ redemption }: { redemption: AdminRedemption }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'paid' | 'approve' | null>(null);
   const [failing, setFailing] = useState(false);
   const paid = useAdminAction(() => markRedemptionPaid(redemption.id));
+  const approved = useAdminAction(() => approveRedemption(redemption.id));
   const failed = useAdminAction((reason: string) => markRedemptionFailed(redemption.id, reason));
-  const payout = formatCents(redemption.amount_cents - redemption.fee_cents);
+  const held = redemption.risk?.awaiting_review ?? false;
+  // amount_cents is what the member receives: the fee is already taken off.
+  const payout = formatCents(redemption.amount_cents);
+  const failLabel = held ? 'Reject' : 'Mark failed';
   return (
     <li className="admin-card">
       <p className="admin-card__title">
@@ -34,36 +42,54 @@ function RedemptionRow({ redemption }: { redemption: AdminRedemption }) {
         requested {formatWhen(redemption.created_at)}
         {redemption.payout_status ? ` · PayPal: ${redemption.payout_status}` : ''}
       </p>
+      <RedemptionRisk risk={redemption.risk} />
       <div className="admin-actions admin-actions--row">
-        <Button size="md" busy={paid.isPending} onClick={() => setConfirming(true)}>
-          Mark paid
-        </Button>
+        {held ? (
+          <Button size="md" busy={approved.isPending} onClick={() => setConfirming('approve')}>
+            Approve
+          </Button>
+        ) : (
+          <Button size="md" busy={paid.isPending} onClick={() => setConfirming('paid')}>
+            Mark paid
+          </Button>
+        )}
         <Button
           size="md"
           variant="secondary"
           onClick={() => setFailing(!failing)}
           aria-expanded={failing}
         >
-          Mark failed
+          {failLabel}
         </Button>
       </div>
-      <ActionError text={paid.errorText} />
+      <ActionError text={held ? approved.errorText : paid.errorText} />
       {failing ? (
         <ReasonForm
-          label="Why the payout failed (the member's tokens go back)"
-          submitLabel="Mark failed"
+          label={
+            held
+              ? "Why you reject it (the member's tokens go back)"
+              : "Why the payout failed (the member's tokens go back)"
+          }
+          submitLabel={failLabel}
           busy={failed.isPending}
           error={failed.errorText}
           onSubmit={(reason) => failed.mutate(reason)}
         />
       ) : null}
       <ConfirmDialog
-        open={confirming}
-        question={`Mark ${payout} to ${redemption.paypal_email} as paid?`}
-        onCancel={() => setConfirming(false)}
+        open={confirming !== null}
+        question={
+          confirming === 'approve'
+            ? redemption.provider === 'paypal'
+              ? `Approve ${payout} to ${redemption.paypal_email}? PayPal sends it now.`
+              : `Approve ${payout} to ${redemption.paypal_email}? You then pay it by hand and mark it paid.`
+            : `Mark ${payout} to ${redemption.paypal_email} as paid?`
+        }
+        onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          setConfirming(false);
-          paid.mutate(undefined);
+          const action = confirming === 'approve' ? approved : paid;
+          setConfirming(null);
+          action.mutate(undefined);
         }}
       />
     </li>
@@ -106,7 +132,7 @@ export function PayoutsSection() {
   return (
     <Section
       title="Payouts"
-      intro="Pay each request by hand through PayPal, then mark it paid. Marking it failed returns the tokens to the member."
+      intro="Riskiest first. A request the risk review held waits for you even when PayPal pays automatically: approve it, or reject it and the tokens go back. With manual payouts, pay each request through PayPal, then mark it paid."
     >
       <h3 className="admin-subtitle">Pending redemptions</h3>
       <QueryState query={query} loading="Loading redemptions…">

@@ -45,6 +45,11 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
     step: 0.01,
   },
   nudity_threshold: { label: 'Nudity: hold or blur at or above', unit: 'score 0–1', step: 0.001 },
+  redemption_risk_threshold: { label: 'Hold redemptions with risk above', unit: 'points' },
+  redemption_member_30_day_cap_cents: {
+    label: 'Redemptions per member per 30 days before flagging',
+    unit: 'cents',
+  },
 };
 
 const FIELDS = (Object.keys(FIELD_VIEWS) as BusinessSettingKey[]).map((key) => ({

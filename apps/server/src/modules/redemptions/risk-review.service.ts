@@ -1,0 +1,92 @@
+// The risk review of every redemption (product rules, The token economy must never pay out
+// more cash than it takes in). It is computed once, in the request's transaction, and kept
+// beside the redemption with every signal; above the threshold setting the redemption is
+// held: the payout sender skips it until an admin approves it, or an admin rejects it
+// (marks it failed, the tokens go back). Each admin decision is audited with the signals
+// as they were. Nothing here reaches a member.
+import {
+  type AdminRedemptionRisk,
+  type BusinessSettings,
+  isRedemptionHeld,
+  REDEMPTION_MESSAGES,
+  redemptionRiskScore,
+} from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { recordAdminAction } from '../audit';
+import type { PaymentsContext } from '../payments/payments.context';
+import { gatherRiskFacts, presentRisk, type ReviewRow } from './risk-review.repository';
+
+/** Reviews a redemption just inserted; must run in the transaction that inserts it. */
+export async function reviewRedemption(
+  tx: Executor,
+  input: { redemptionId: number; userId: number; settings: BusinessSettings; now: Date },
+): Promise<void> {
+  const signals = await gatherRiskFacts(tx, {
+    userId: input.userId,
+    now: input.now,
+    capCents: input.settings.redemption_member_30_day_cap_cents,
+  });
+  const score = redemptionRiskScore(signals);
+  const threshold = input.settings.redemption_risk_threshold;
+  await tx.execute(
+    sql`INSERT INTO redemption_reviews (redemption_id, score, threshold, held, signals, created_at)
+        VALUES (${input.redemptionId}, ${score}, ${threshold}, ${isRedemptionHeld(score, threshold)},
+                ${JSON.stringify(signals)}::jsonb, ${input.now})`,
+  );
+}
+
+/**
+ * The review as the audit row of an admin's decision keeps it: who decides sees these
+ * signals, and the log shows what they saw. Null for a redemption from before reviews.
+ */
+export async function riskAtDecision(
+  tx: Executor,
+  redemptionId: number,
+): Promise<Pick<AdminRedemptionRisk, 'score' | 'threshold' | 'held' | 'signals'> | null> {
+  const [row] = await rows<ReviewRow>(
+    tx,
+    sql`SELECT * FROM redemption_reviews WHERE redemption_id = ${redemptionId}`,
+  );
+  if (!row) return null;
+  const { score, threshold, held, signals } = presentRisk(row);
+  return { score, threshold, held, signals };
+}
+
+/**
+ * An admin releases a held redemption: with PayPal payouts the caller sends it next; with
+ * manual payouts it joins the queue to be paid by hand. Refused unless it is pending and
+ * waiting for review.
+ */
+export async function approveHeldRedemption(
+  ctx: PaymentsContext,
+  redemptionId: number,
+  adminId: number,
+): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db.transaction(async (tx) => {
+    const [approved] = await rows<ReviewRow>(
+      tx,
+      sql`UPDATE redemption_reviews v SET approved_by = ${adminId}, approved_at = ${now}
+            FROM redemptions r
+           WHERE v.redemption_id = ${redemptionId} AND r.id = v.redemption_id
+             AND r.status = 'pending' AND v.held AND v.approved_at IS NULL
+          RETURNING v.*`,
+    );
+    if (!approved) {
+      const [found] = await rows(tx, sql`SELECT 1 FROM redemptions WHERE id = ${redemptionId}`);
+      if (!found) throw notFound(REDEMPTION_MESSAGES.notFound);
+      throw new AppError('CONFLICT', 409, REDEMPTION_MESSAGES.notHeld);
+    }
+    const { score, threshold, signals } = presentRisk(approved);
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'payout.approve_held',
+      targetType: 'redemption',
+      targetId: redemptionId,
+      before: { status: 'pending', held: true, risk: { score, threshold, held: true, signals } },
+      after: { status: 'pending', held: false, approved: true },
+    });
+  });
+}
