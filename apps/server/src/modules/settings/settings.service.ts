@@ -3,12 +3,12 @@
 // applies on every server at once, without a restart.
 import {
   type BusinessSettings,
-  DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
-  DEFAULT_REDEMPTION_RISK_THRESHOLD,
   type BusinessSettingsPatch,
   businessSettingsPatch,
   businessSettingsSchema,
   businessSettingsShape,
+  DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
+  DEFAULT_REDEMPTION_RISK_THRESHOLD,
 } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
