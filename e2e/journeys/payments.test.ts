@@ -109,7 +109,14 @@ describe('buying tokens and cashing out', () => {
     // and the open screen updates live: Redeem turns on.
     const user = await me(baseUrl, token);
     await adminApi('/admin/tokens/adjustments', {
-      body: { username: user.username, amount: 500, redeemable: true, reason: 'Earnings' },
+      body: {
+        username: user.username,
+        amount: 500,
+        redeemable: true,
+        cash_cents: 500,
+        cash_reference: 'Bank transfer 1',
+        reason: 'Earnings',
+      },
     });
     const redeemButton = page.getByRole('button', { name: 'Redeem', exact: true });
     await redeemButton.waitFor();
@@ -153,7 +160,14 @@ describe('buying tokens and cashing out', () => {
       .getByRole('button', { name: 'Close' })
       .click();
     await adminApi('/admin/tokens/adjustments', {
-      body: { username: user.username, amount: 600, redeemable: true, reason: 'Earnings' },
+      body: {
+        username: user.username,
+        amount: 600,
+        redeemable: true,
+        cash_cents: 600,
+        cash_reference: 'Bank transfer 2',
+        reason: 'Earnings',
+      },
     });
     await desktop.page.getByRole('button', { name: 'Redeem', exact: true }).click();
     const desktopRedeem = desktop.page.getByRole('dialog', { name: 'Redeem tokens' });

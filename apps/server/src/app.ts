@@ -52,6 +52,7 @@ import { flushTracing, tracingFastifyPlugin } from './lib/tracing';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes';
 import { adminTokensRoutes } from './modules/admin/admin-tokens.routes';
+import { adminEconomyRoutes } from './modules/admin/economy.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { marketplaceRoutes } from './modules/auctions/marketplace.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -353,6 +354,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(adminTokensRoutes, { db: database.db });
       await api.register(auditRoutes, { db: database.db });
       await api.register(adminConsoleRoutes, { ctx });
+      await api.register(adminEconomyRoutes, { ctx });
       if (gateway instanceof SandboxGateway) await api.register(sandboxGatewayRoutes, { gateway });
       // Local files are served by us through signed URLs; S3 serves its own.
       if (storage instanceof LocalStorage) await api.register(filesRoutes, { storage, clock });

@@ -87,7 +87,7 @@ const commands: Record<
   },
   economy: {
     usage: 'economy   (tokens issued by origin, cash in and out, what is owed now)',
-    run: (db, _args, config) => economyReport(db, config),
+    run: (db, _args, config) => economyReport(db, config, systemClock()),
   },
   'set-setting': {
     usage: 'set-setting <key> <value>   (e.g. set-setting daily_claim_amount 150)',
@@ -98,13 +98,17 @@ const commands: Record<
   },
   'grant-tokens': {
     usage:
-      'grant-tokens <username> <amount> [--redeemable|--paid]   (cash-redeemable, or paid for: purchased)',
-    run: async (db, [username, amount, flag]) => {
+      'grant-tokens <username> <amount> [--redeemable|--paid <cashCents> <cashReference>]   (free tokens; or paid for, with the cash received and its record)',
+    run: async (db, [username, amount, flag, cents, ...reference]) => {
       const { entry: _entry, ...granted } = await adjustTokens(
         db,
         required(username, 'username'),
         Number(amount),
-        { redeemable: flag === '--redeemable', paid: flag === '--paid' },
+        {
+          redeemable: flag === '--redeemable',
+          paid: flag === '--paid',
+          cash: flag ? { cents: Number(cents), reference: reference.join(' ') } : undefined,
+        },
       );
       return granted;
     },

@@ -42,6 +42,7 @@ export * from './schemas/auth';
 export * from './schemas/chat';
 export * from './schemas/common';
 export * from './schemas/connections';
+export * from './schemas/economy';
 export * from './schemas/media';
 export * from './schemas/notifications';
 export * from './schemas/payments';

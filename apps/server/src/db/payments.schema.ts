@@ -4,6 +4,7 @@
 // ledger's idempotency key), one payout decision per redemption (status guard).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -16,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema';
+import { tokenTransactions, users } from './schema';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -178,6 +179,8 @@ export const redemptions = pgTable(
     multiplier: doublePrecision('multiplier').notNull(),
     fee_cents: integer('fee_cents').notNull(),
     amount_cents: integer('amount_cents').notNull(),
+    /** The part of amount_cents paid from the campaign budget (the rest is the base rate). */
+    campaign_cents: integer('campaign_cents').notNull().default(0),
     paypal_email: text('paypal_email').notNull(),
     status: text('status', { enum: ['pending', 'paid', 'failed'] })
       .notNull()
@@ -196,6 +199,10 @@ export const redemptions = pgTable(
   (t) => [
     check('redemptions_token_amount_positive', sql`${t.token_amount} > 0`),
     check('redemptions_amount_positive', sql`${t.amount_cents} > 0`),
+    check(
+      'redemptions_campaign_within_amount',
+      sql`${t.campaign_cents} >= 0 AND ${t.campaign_cents} <= ${t.amount_cents}`,
+    ),
     index('redemptions_status_created_idx').on(t.status, t.created_at),
     index('redemptions_user_idx').on(t.user_id, t.id),
   ],
@@ -227,6 +234,35 @@ export const redemptionReviews = pgTable(
     index('redemption_reviews_awaiting_idx')
       .on(t.redemption_id)
       .where(sql`${t.held} AND ${t.approved_at} IS NULL`),
+  ],
+);
+
+/**
+ * Cash an operator received for tokens outside a bundle (an admin grant marked paid or
+ * redeemable): the only way such tokens exist, so every token that can become cash came
+ * with cash at least worth its base rate (one cent a token).
+ */
+export const adminCashGrants = pgTable(
+  'admin_cash_grants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    transaction_id: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => tokenTransactions.id),
+    tokens: integer('tokens').notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    /** Where the cash is recorded: a bank transfer, an invoice, a receipt number. */
+    cash_reference: text('cash_reference').notNull(),
+    admin_id: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt,
+  },
+  (t) => [
+    check('admin_cash_grants_tokens_positive', sql`${t.tokens} > 0`),
+    check('admin_cash_grants_floor', sql`${t.amount_cents} >= ${t.tokens}`),
+    uniqueIndex('admin_cash_grants_transaction_key').on(t.transaction_id),
   ],
 );
 

@@ -138,7 +138,10 @@ describe('business metrics', () => {
 
     // Payouts: PayPal refuses one address (failed), and is down for the next (not sent).
     const earner = await buildBidder(db, 0);
-    await adjustTokens(db, earner.username!, 1000, { redeemable: true });
+    await adjustTokens(db, earner.username!, 1000, {
+      redeemable: true,
+      cash: { cents: 1000, reference: 'Bank transfer' },
+    });
     const earnerHeaders = {
       authorization: `Bearer ${(await signIn(t, earner.phone_number)).token}`,
     };

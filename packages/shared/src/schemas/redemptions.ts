@@ -25,14 +25,24 @@ const paypalEmail = z
     return z.NEVER;
   });
 
-/** §7 redeem-tokens {token_amount, paypal_email}. */
-export const redeemTokensBody = z.object({ token_amount: tokenAmount, paypal_email: paypalEmail });
+/**
+ * §7 redeem-tokens {token_amount, paypal_email}; `expected_cents`, the value the screen showed,
+ * refuses the request if the campaign's budget ran out since (the member gets no less than
+ * they confirmed).
+ */
+export const redeemTokensBody = z.object({
+  token_amount: tokenAmount,
+  paypal_email: paypalEmail,
+  expected_cents: z.number().int().min(0).optional(),
+});
 export type RedeemTokensBody = z.infer<typeof redeemTokensBody>;
 
 export const redemptionSchema = z.object({
   id: z.number().int(),
   token_amount: z.number().int(),
   amount_cents: z.number().int(),
+  /** The part of amount_cents paid from the campaign budget. */
+  campaign_cents: z.number().int(),
   fee_cents: z.number().int(),
   multiplier: z.number(),
   paypal_email: z.string(),
@@ -49,6 +59,28 @@ export const redeemTokensResponse = z.object({
   redemption: redemptionSchema,
 });
 export type RedeemTokensResponse = z.infer<typeof redeemTokensResponse>;
+
+/** GET /redemptions/quote?tokens=N: what N tokens are worth to this member right now. */
+export const redemptionQuoteQuery = z.object({
+  tokens: z.coerce
+    .number({ error: REDEMPTION_MESSAGES.invalidAmount })
+    .int(REDEMPTION_MESSAGES.invalidAmount)
+    .min(1, REDEMPTION_MESSAGES.invalidAmount)
+    .max(REDEEM_MAX, REDEMPTION_MESSAGES.invalidAmount),
+});
+export const redemptionQuoteResponse = z.object({
+  success: z.literal(true),
+  tokens: z.number().int(),
+  base_cents: z.number().int(),
+  campaign_cents: z.number().int(),
+  amount_cents: z.number().int(),
+  /** The limits it was valued with, so the screen values other amounts the same way. */
+  multiplier: z.number(),
+  fee_cents: z.number().int(),
+  budget_left_cents: z.number().int(),
+  member_left_cents: z.number().int(),
+});
+export type RedemptionQuote = z.infer<typeof redemptionQuoteResponse>;
 
 export const payoutFeeResponse = z.object({ payout_fee_cents: z.number().int() });
 

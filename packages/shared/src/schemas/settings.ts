@@ -3,6 +3,7 @@
 // the new value on its next use. The server's environment gives the starting defaults.
 import { z } from 'zod';
 import { MAX_BID } from '../rules/auction';
+import { CAMPAIGN_MESSAGES } from '../rules/economy';
 import { intInRange } from './common';
 
 const HOURS_IN_A_YEAR = 24 * 365;
@@ -16,6 +17,13 @@ export const businessSettingsShape = {
   minimum_redeemable_threshold: intInRange(1, MAX_BID),
   /** Cash value multiplier of a redeemed token (the '5X' launch campaign sets 5). */
   token_redemption_multiplier: z.number().min(1).max(100),
+  /**
+   * The campaign (product rules, The token economy): what a multiplier above 1 may pay
+   * beyond the base rate in all, in US cents; a pending or paid redemption holds its part.
+   */
+  redemption_campaign_budget_cents: intInRange(0, 1_000_000_000),
+  /** What one member may get from the campaign in any 30 days, in US cents. */
+  redemption_campaign_member_cap_cents: intInRange(0, 1_000_000_000),
   /** Fee in US cents taken from each payout. */
   payout_fee_cents: intInRange(0, 100_000),
   /** A pending connection reminds its owner after this long. */
@@ -64,7 +72,13 @@ export const businessSettingsSchema = z
   .refine((s) => s.connection_reminder_hours < s.connection_expiry_hours, {
     message: 'The reminder must come before the expiry',
     path: ['connection_reminder_hours'],
-  });
+  })
+  .refine(
+    (s) =>
+      s.token_redemption_multiplier <= 1 ||
+      (s.redemption_campaign_budget_cents > 0 && s.redemption_campaign_member_cap_cents > 0),
+    { message: CAMPAIGN_MESSAGES.needsBudget, path: ['token_redemption_multiplier'] },
+  );
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 export type BusinessSettingKey = keyof BusinessSettings;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors';
 import { MAX_BID } from '../rules/auction';
+import { grantCashProblem } from '../rules/economy';
 import { adminReason } from './admin';
 import { pageQuery, safeText } from './common';
 
@@ -75,22 +76,38 @@ export type TokenOriginsResponse = z.infer<typeof tokenOriginsResponse>;
 /**
  * An admin adjustment (ledger type 'adjustment'): mints or burns tokens. A grant is
  * promotional unless it is `redeemable` (an operator crediting earnings by hand) or
- * `paid` (tokens the member paid for outside a bundle); a debit takes from the part named,
- * or spends in the bidding order.
+ * `paid` (tokens the member paid for outside a bundle); either names the cash received for
+ * it, so no tokens that can become cash exist without cash. A debit takes from the part
+ * named, or spends in the bidding order.
  */
-export const adminTokenAdjustmentBody = z.object({
-  username: safeText({ max: 30, min: 1 }),
-  amount: z
-    .number({ error: MESSAGES.adjustmentAmountInvalid })
-    .int(MESSAGES.adjustmentAmountInvalid)
-    .min(-MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
-    .max(MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
-    .refine((n) => n !== 0, MESSAGES.adjustmentAmountInvalid),
-  redeemable: z.boolean().default(false),
-  paid: z.boolean().default(false),
-  /** Why: kept in the admin audit log. */
-  reason: adminReason,
-});
+export const adminTokenAdjustmentBody = z
+  .object({
+    username: safeText({ max: 30, min: 1 }),
+    amount: z
+      .number({ error: MESSAGES.adjustmentAmountInvalid })
+      .int(MESSAGES.adjustmentAmountInvalid)
+      .min(-MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
+      .max(MAX_BID * 100, MESSAGES.adjustmentAmountInvalid)
+      .refine((n) => n !== 0, MESSAGES.adjustmentAmountInvalid),
+    redeemable: z.boolean().default(false),
+    paid: z.boolean().default(false),
+    /** The cash received for a paid or redeemable grant, in US cents. */
+    cash_cents: z.number().int().min(0).max(100_000_000).optional(),
+    /** Where that cash is recorded (a transfer, an invoice, a receipt). */
+    cash_reference: safeText({ max: 120 }).optional(),
+    /** Why: kept in the admin audit log. */
+    reason: adminReason,
+  })
+  .superRefine((body, ctx) => {
+    const problem = grantCashProblem({
+      amount: body.amount,
+      paid: body.paid,
+      redeemable: body.redeemable,
+      cashCents: body.cash_cents,
+      cashReference: body.cash_reference,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['cash_cents'] });
+  });
 export type AdminTokenAdjustmentBody = z.infer<typeof adminTokenAdjustmentBody>;
 export const adminTokenAdjustmentResponse = z.object({
   success: z.literal(true),

@@ -234,6 +234,8 @@ describe('payouts', () => {
       username: 'zq_payout',
       amount: 1200,
       redeemable: true,
+      cash_cents: 1200,
+      cash_reference: 'Bank transfer 1',
       reason: 'Earnings',
     });
     const { token } = await signIn(t, m.phone_number);

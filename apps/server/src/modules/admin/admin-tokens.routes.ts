@@ -1,6 +1,6 @@
 // POST /api/admin/tokens/adjustments: an audited admin adjustment (ledger type
-// 'adjustment', the admin named on the row, the reason in the audit log); redeemable
-// tokens can be cashed out.
+// 'adjustment', the admin named on the row, the reason in the audit log); a paid or
+// redeemable grant records the cash received for it.
 import {
   adminTokenAdjustmentBody,
   adminTokenAdjustmentResponse,
@@ -29,12 +29,17 @@ export async function adminTokensRoutes(app: FastifyZodApp, { db }: { db: Db }) 
       },
     },
     async (request) => {
-      const { username, amount, redeemable, paid, reason } = request.body;
+      const { username, amount, redeemable, paid, reason, cash_cents, cash_reference } =
+        request.body;
       const adjusted = await adjustTokens(db, username, amount, {
         redeemable,
         paid,
         reason,
         actorId: request.member!.id,
+        cash:
+          cash_cents !== undefined && cash_reference
+            ? { cents: cash_cents, reference: cash_reference }
+            : undefined,
       });
       request.log.info(
         { adminId: request.member!.id, userId: adjusted.id, amount, redeemable, paid },

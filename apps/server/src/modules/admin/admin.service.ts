@@ -1,11 +1,12 @@
 // Operator actions shared by the admin API and the CLI.
-import { MESSAGES } from '@bidboard/shared';
+import { grantCashProblem, MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
 import { applyBalanceChange, type TokenParts } from '../tokens/ledger';
+import { recordCashGrant } from './cash-grants.repository';
 import { approveMemberById } from './member-approval.service';
 
 async function memberByUsername(db: Db, username: string) {
@@ -33,6 +34,8 @@ export interface AdjustmentOptions {
   actorId?: number | null;
   /** Why, kept in the audit log (the console requires one). */
   reason?: string;
+  /** The cash received for a paid or redeemable grant, and where it is recorded. */
+  cash?: { cents: number; reference: string };
 }
 
 /** The origin an adjustment moves; undefined: a grant is promotional, a debit spends. */
@@ -54,6 +57,15 @@ export async function adjustTokens(
 ) {
   if (!Number.isInteger(amount) || amount === 0)
     throw badRequest('VALIDATION', MESSAGES.adjustmentAmountInvalid);
+  // Tokens that can become cash come with cash (product rules, The token economy).
+  const cashProblem = grantCashProblem({
+    amount,
+    paid: options.paid ?? false,
+    redeemable: options.redeemable ?? false,
+    cashCents: options.cash?.cents,
+    cashReference: options.cash?.reference,
+  });
+  if (cashProblem) throw badRequest('VALIDATION', cashProblem);
   const member = await memberByUsername(db, username);
   const entry = await db.transaction(async (tx) => {
     const booked = await applyBalanceChange(tx, {
@@ -63,6 +75,16 @@ export async function adjustTokens(
       type: 'adjustment',
       referenceId: options.actorId ? `admin:${options.actorId}` : 'cli',
     });
+    if (options.cash && amount > 0 && (options.paid || options.redeemable)) {
+      await recordCashGrant(tx, {
+        userId: member.id,
+        transactionId: Number(booked!.id),
+        tokens: amount,
+        cents: options.cash.cents,
+        reference: options.cash.reference,
+        adminId: options.actorId ?? null,
+      });
+    }
     await recordAdminAction(tx, {
       adminId: options.actorId ?? null,
       action: 'tokens.adjust',
@@ -75,6 +97,8 @@ export async function adjustTokens(
         redeemable: options.redeemable ?? false,
         paid: options.paid ?? false,
         reason: options.reason ?? null,
+        cash_cents: options.cash?.cents ?? null,
+        cash_reference: options.cash?.reference ?? null,
         ledger_entry_id: Number(booked!.id),
       },
     });

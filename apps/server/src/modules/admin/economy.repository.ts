@@ -6,8 +6,11 @@ import { type Executor, rows } from '../../db/client';
 
 export interface EconomyTotals {
   issued: { promotional: number; purchased: number; redeemable: number };
+  /** Card purchases, plus the cash an operator recorded for paid grants. */
   cashInCents: number;
   cashOutCents: number;
+  /** The part of cashOutCents the campaign budget paid. */
+  campaignPaidCents: number;
   pendingRedemptionCents: number;
   pendingRedemptions: number;
   redeemableTokens: number;
@@ -30,8 +33,10 @@ export async function economyTotals(db: Executor): Promise<EconomyTotals> {
             WHERE transaction_type = 'win' OR (transaction_type = 'adjustment' AND amount > 0))
             AS redeemable,
           (SELECT COALESCE(SUM(amount_cents), 0) FROM token_purchases WHERE status = 'completed')
-            AS cash_in,
+            + (SELECT COALESCE(SUM(amount_cents), 0) FROM admin_cash_grants) AS cash_in,
           (SELECT COALESCE(SUM(amount_cents), 0) FROM redemptions WHERE status = 'paid') AS cash_out,
+          (SELECT COALESCE(SUM(campaign_cents), 0) FROM redemptions WHERE status = 'paid')
+            AS campaign_paid,
           (SELECT COALESCE(SUM(amount_cents), 0) FROM redemptions WHERE status = 'pending')
             AS pending_cents,
           (SELECT COUNT(*) FROM redemptions WHERE status = 'pending') AS pending,
@@ -46,6 +51,7 @@ export async function economyTotals(db: Executor): Promise<EconomyTotals> {
     },
     cashInCents: n('cash_in'),
     cashOutCents: n('cash_out'),
+    campaignPaidCents: n('campaign_paid'),
     pendingRedemptionCents: n('pending_cents'),
     pendingRedemptions: n('pending'),
     redeemableTokens: n('redeemable_now'),

@@ -8,6 +8,7 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { multiplierInEffect } from '../redemptions/redemption-value';
 import { loadSettings } from '../settings/settings.service';
 
 export async function configRoutes(
@@ -37,9 +38,13 @@ export async function configRoutes(
   app.get(
     '/config/token-redemption-multiplier',
     { schema: { tags: ['config'], response: { 200: tokenRedemptionMultiplierResponse } } },
+    // The campaign's multiplier only while its budget lasts (product rules, The token economy).
     async () => ({
-      token_redemption_multiplier: (await loadSettings(ctx.db, ctx.config))
-        .token_redemption_multiplier,
+      token_redemption_multiplier: await multiplierInEffect(
+        ctx.db,
+        await loadSettings(ctx.db, ctx.config),
+        ctx.clock(),
+      ),
     }),
   );
 }

@@ -31,7 +31,14 @@ describe.skipIf(!onPostgres)('redemptions under concurrency (PostgreSQL, pool 40
       method: 'POST',
       url: '/api/admin/tokens/adjustments',
       headers: admin.headers,
-      payload: { username: m.username, amount: 5250, redeemable: true, reason: 'Earnings' },
+      payload: {
+        username: m.username,
+        amount: 5250,
+        redeemable: true,
+        cash_cents: 5250,
+        cash_reference: 'Bank transfer 1',
+        reason: 'Earnings',
+      },
     });
     const responses = await Promise.all(
       Array.from({ length: 100 }, () =>

@@ -12,6 +12,7 @@ export function presentRedemption(row: RedemptionRow) {
     id: row.id,
     token_amount: row.token_amount,
     amount_cents: row.amount_cents,
+    campaign_cents: row.campaign_cents,
     fee_cents: row.fee_cents,
     multiplier: Number(row.multiplier),
     paypal_email: row.paypal_email,

@@ -43,6 +43,8 @@ async function earner(tokens: number, redeemable: number) {
     username: m.username,
     amount: redeemable,
     redeemable: true,
+    cash_cents: redeemable,
+    cash_reference: 'Bank transfer 1',
     reason: 'Earnings credited by hand',
   });
   expect(res.json()).toMatchObject({ tokenBalance: tokens, redeemableTokens: redeemable });
@@ -144,15 +146,20 @@ describe('POST /redeem-tokens', () => {
 
   it('pays the multiplier in effect, minus the payout fee', async () => {
     const settings = (patch: object) => call('PUT', '/admin/settings', admin.headers, patch);
-    expect(
-      (await settings({ token_redemption_multiplier: 5, payout_fee_cents: 25 })).statusCode,
-    ).toBe(200);
+    const started = await settings({
+      token_redemption_multiplier: 5,
+      redemption_campaign_budget_cents: 100_000,
+      redemption_campaign_member_cap_cents: 10_000,
+      payout_fee_cents: 25,
+    });
+    expect(started.statusCode, started.body).toBe(200);
     try {
       expect((await call('GET', '/config/payout-fee')).json()).toEqual({ payout_fee_cents: 25 });
       const m = await earner(600, 600);
       const res = await redeem(m, 600);
       expect(res.json().redemption).toMatchObject({
         amount_cents: 2975,
+        campaign_cents: 2400,
         fee_cents: 25,
         multiplier: 5,
       });

@@ -1,11 +1,14 @@
-// HTTP adapter for cashing out (marketplace §7 Tokens): POST /redeem-tokens, the payout fee
-// the redemption screen subtracts, and PayPal's payout webhook.
+// HTTP adapter for cashing out (marketplace §7 Tokens): POST /redeem-tokens, the quote the
+// redemption screen shows before the member confirms, the payout fee, and PayPal's payout
+// webhook.
 import {
   errorResponseSchema,
   PAYMENT_MESSAGES,
   payoutFeeResponse,
   redeemTokensBody,
   redeemTokensResponse,
+  redemptionQuoteQuery,
+  redemptionQuoteResponse,
 } from '@bidboard/shared';
 import { WebhookSignatureError } from '../../adapters/payments/payments.port';
 import { PayoutUnavailableError } from '../../adapters/payouts/payouts.port';
@@ -14,6 +17,7 @@ import type { FastifyZodApp } from '../../lib/fastify';
 import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
 import { applyPayoutEvent, sendPayout } from './payouts.service';
+import { quoteRedemption } from './redemption-value';
 import { requestRedemption } from './redemptions.service';
 
 const tags = ['tokens'];
@@ -42,6 +46,24 @@ export async function redemptionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Paym
       );
       return response;
     },
+  );
+
+  app.get(
+    '/redemptions/quote',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags,
+        querystring: redemptionQuoteQuery,
+        response: {
+          200: redemptionQuoteResponse,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      quoteRedemption(ctx.db, ctx.config, request.member!.id, request.query.tokens, ctx.clock()),
   );
 
   app.get(

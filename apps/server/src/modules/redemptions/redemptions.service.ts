@@ -5,10 +5,10 @@
 // once: paid writes 'redemption_paid' (the tokens are burned), failed writes
 // 'redemption_failed' and puts the tokens back on both balances.
 import {
+  CAMPAIGN_MESSAGES,
   REDEMPTION_MESSAGES,
   type RedeemTokensBody,
   type RedeemTokensResponse,
-  redemptionPayoutCents,
 } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
@@ -20,6 +20,7 @@ import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
 import { publishBalance } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
+import { valueRedemption } from './redemption-value';
 import { presentRedemption } from './redemptions.repository';
 import { reviewRedemption, riskAtDecision } from './risk-review.service';
 
@@ -48,15 +49,22 @@ export async function requestRedemption(
     if (tokens < minimum)
       throw refused(badRequest('VALIDATION', REDEMPTION_MESSAGES.belowMinimum(minimum)));
     const multiplier = settings.token_redemption_multiplier;
-    const amountCents = redemptionPayoutCents(tokens, multiplier, settings.payout_fee_cents);
-    if (amountCents <= 0)
+    const value = await valueRedemption(tx, settings, userId, tokens, now);
+    if (value.amountCents <= 0)
       throw refused(badRequest('VALIDATION', REDEMPTION_MESSAGES.nothingAfterFees));
+    // The screen showed a value; the budget may have run out since. Never pay less than that
+    // without asking again.
+    if (body.expected_cents !== undefined && value.amountCents < body.expected_cents)
+      throw refused(
+        new AppError('CONFLICT', 409, CAMPAIGN_MESSAGES.valueChanged(value.amountCents)),
+      );
     const [created] = await rows<RedemptionRow>(
       tx,
       sql`INSERT INTO redemptions
-            (user_id, token_amount, multiplier, fee_cents, amount_cents, paypal_email, provider,
-             created_at, updated_at)
-          VALUES (${userId}, ${tokens}, ${multiplier}, ${settings.payout_fee_cents}, ${amountCents},
+            (user_id, token_amount, multiplier, fee_cents, amount_cents, campaign_cents,
+             paypal_email, provider, created_at, updated_at)
+          VALUES (${userId}, ${tokens}, ${multiplier}, ${settings.payout_fee_cents},
+                  ${value.amountCents}, ${value.campaignCents},
                   ${body.paypal_email}, ${ctx.payouts.provider}, ${now}, ${now})
           RETURNING *`,
     );

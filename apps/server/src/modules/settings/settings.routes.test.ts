@@ -1,5 +1,6 @@
 // Business settings over HTTP: admins read and change them, the change is validated as a
 // whole, and another server sharing the database uses the new value at once.
+import { CAMPAIGN_MESSAGES } from '@bidboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
@@ -77,18 +78,40 @@ describe('business settings', () => {
     expect((await put({ connection_reminder_hours: 60 }, admin.headers)).json().message).toBe(
       'The reminder must come before the expiry',
     );
+    // A multiplier above 1 is a campaign: refused without a budget and a per-member cap.
+    for (const body of [
+      { token_redemption_multiplier: 5 },
+      { token_redemption_multiplier: 5, redemption_campaign_budget_cents: 50_000 },
+      { token_redemption_multiplier: 2, redemption_campaign_member_cap_cents: 1_000 },
+      { redemption_campaign_budget_cents: -1 },
+    ]) {
+      const res = await put(body, admin.headers);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await put({ token_redemption_multiplier: 5 }, admin.headers)).json().message).toBe(
+      CAMPAIGN_MESSAGES.needsBudget,
+    );
     const after = await t.app.inject({
       method: 'GET',
       url: '/api/admin/settings',
       headers: admin.headers,
     });
-    expect(after.json().settings.connection_reminder_hours).toBe(24);
+    expect(after.json().settings).toMatchObject({
+      connection_reminder_hours: 24,
+      token_redemption_multiplier: 1,
+      redemption_campaign_budget_cents: 0,
+    });
   });
 
   it('applies a change made on one server to the next claim on another', async () => {
     const admin = await member('admin');
     const res = await put(
-      { daily_claim_amount: 40, token_redemption_multiplier: 5 },
+      {
+        daily_claim_amount: 40,
+        token_redemption_multiplier: 5,
+        redemption_campaign_budget_cents: 100_000,
+        redemption_campaign_member_cap_cents: 5_000,
+      },
       admin.headers,
     );
     expect(res.statusCode).toBe(200);
@@ -101,8 +124,18 @@ describe('business settings', () => {
       {
         action: 'settings.update',
         admin_id: admin.id,
-        before: { daily_claim_amount: 100, token_redemption_multiplier: 1 },
-        after: { daily_claim_amount: 40, token_redemption_multiplier: 5 },
+        before: {
+          daily_claim_amount: 100,
+          token_redemption_multiplier: 1,
+          redemption_campaign_budget_cents: 0,
+          redemption_campaign_member_cap_cents: 0,
+        },
+        after: {
+          daily_claim_amount: 40,
+          token_redemption_multiplier: 5,
+          redemption_campaign_budget_cents: 100_000,
+          redemption_campaign_member_cap_cents: 5_000,
+        },
       },
     ]);
 

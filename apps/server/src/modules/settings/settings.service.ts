@@ -27,6 +27,9 @@ export function defaultSettings(config: SettingsDefaults): BusinessSettings {
     daily_claim_amount: config.DAILY_CLAIM_AMOUNT,
     minimum_redeemable_threshold: config.MINIMUM_REDEEMABLE_THRESHOLD,
     token_redemption_multiplier: config.TOKEN_REDEMPTION_MULTIPLIER,
+    // No campaign until an operator gives it a budget: a multiplier alone pays the base rate.
+    redemption_campaign_budget_cents: 0,
+    redemption_campaign_member_cap_cents: 0,
     payout_fee_cents: 0,
     connection_reminder_hours: 24,
     connection_expiry_hours: 48,
