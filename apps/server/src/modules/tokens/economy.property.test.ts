@@ -4,8 +4,9 @@
 // rejections, unmatches, expiries, rewards, redemptions paid and failed, account deletions
 // and admin adjustments, for many members at once. After every step: each balance equals
 // its ledger origin by origin, escrows hold exactly their parts (ledgerProblems), and the
-// cash paid out never exceeds the cash taken in plus the campaign budget spent plus what
-// an operator deliberately granted as paid or redeemable tokens.
+// cash paid out never exceeds the cash taken in (purchases and the cash recorded for paid
+// grants) plus the campaign budget spent, and the campaign never spends more than the
+// largest budget it was given. Campaigns start, change and stop at random between steps.
 
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -26,6 +27,7 @@ import type { PaymentsContext } from '../payments/payments.context';
 import { creditPayment } from '../payments/purchase-credit';
 import { requestRedemption, settleRedemption } from '../redemptions/redemptions.service';
 import { deleteAccount } from '../safety/account-deletion.service';
+import { updateSettings } from '../settings/settings.service';
 import { applyBalanceChange } from './ledger';
 
 const MEMBERS = 8;
@@ -74,6 +76,19 @@ const step = fc.oneof(
   }),
   fc.record({ kind: fc.constant('settle' as const), r: fc.nat(), paid: fc.boolean() }),
   fc.record({ kind: fc.constant('delete' as const), m: fc.nat() }),
+  // Earnings credited by hand with their cash: enough to redeem, so campaigns get spent.
+  fc.record({
+    kind: fc.constant('adjust' as const),
+    m: fc.nat(),
+    amount: fc.integer({ min: 500, max: 1500 }),
+    origin: fc.constant('redeemable' as const),
+  }),
+  fc.record({
+    kind: fc.constant('campaign' as const),
+    multiplier: fc.constantFrom(1, 2, 5),
+    budget: fc.integer({ min: 1, max: 6_000 }),
+    cap: fc.integer({ min: 1, max: 3_000 }),
+  }),
   fc.record({
     kind: fc.constant('adjust' as const),
     m: fc.nat(),
@@ -86,6 +101,9 @@ type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 interface World {
   members: { id: number; username: string }[];
   invoice: number;
+  /** The largest campaign budget and member cap set so far: the campaign may never pass them. */
+  maxBudget: number;
+  maxCap: number;
 }
 
 const pick = <T>(list: T[], n: number): T | undefined =>
@@ -237,15 +255,20 @@ async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
       await sweepConnections(ctx);
       return;
     case 'redeem': {
-      if (!m) return;
-      const [row] = await rows<{ redeemable_tokens: number }>(
+      // Among members who can redeem if there are any: most play leaves few earned tokens.
+      const able = await rows<{ id: number; redeemable_tokens: number }>(
         database.db,
-        sql`SELECT redeemable_tokens FROM users WHERE id = ${m.id}`,
+        sql`SELECT id, redeemable_tokens FROM users
+             WHERE deleted_at IS NULL AND redeemable_tokens >= 500
+               AND id = ANY(${`{${members.map((x) => x.id).join(',')}}`}::int[])
+             ORDER BY id`,
       );
-      const tokens = Math.max(500, Math.floor(row!.redeemable_tokens * s.share));
-      await requestRedemption(payments, m.id, {
+      const row = pick(able, s.m) ?? (m ? { id: m.id, redeemable_tokens: 0 } : undefined);
+      if (!row) return;
+      const tokens = Math.max(500, Math.floor(row.redeemable_tokens * s.share));
+      await requestRedemption(payments, row.id, {
         token_amount: tokens,
-        paypal_email: `member${m.id}@example.com`,
+        paypal_email: `member${row.id}@example.com`,
       });
       return;
     }
@@ -267,36 +290,77 @@ async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
       // Keep a few members playing.
       if (m && members.length > 4) await deleteAccount(ctx, m.id);
       return;
+    case 'campaign': {
+      const on = s.multiplier > 1;
+      await updateSettings(
+        database.db,
+        config,
+        {
+          token_redemption_multiplier: s.multiplier,
+          redemption_campaign_budget_cents: on ? s.budget : 0,
+          redemption_campaign_member_cap_cents: on ? s.cap : 0,
+        },
+        null,
+      );
+      if (on) {
+        world.maxBudget = Math.max(world.maxBudget, s.budget);
+        world.maxCap = Math.max(world.maxCap, s.cap);
+      }
+      return;
+    }
     case 'adjust':
       if (m)
         await adjustTokens(database.db, m.username, s.amount, {
           paid: s.origin === 'paid',
           redeemable: s.origin === 'redeemable',
+          // Tokens that can become cash come with their cash (at the base rate).
+          cash: { cents: Math.abs(s.amount), reference: `prop-${s.amount}` },
         });
       return;
   }
 }
 
-/** Cash out vs cash in, in cents (fee 0, multiplier 1: no campaign is running here). */
-async function cashProblems(): Promise<string[]> {
-  const [cash] = await rows<{ cash_in: number; cash_out: number; granted: number }>(
+/**
+ * Cash out vs cash in, and the campaign's spending vs its budget and each member's 30-day
+ * cap, in cents (fee 0).
+ */
+async function cashProblems(world: World, now: Date): Promise<string[]> {
+  const since = new Date(now.getTime() - 30 * 24 * HOUR);
+  const [cash] = await rows<{
+    cash_in: number;
+    cash_out: number;
+    campaign_paid: number;
+    campaign_held: number;
+    member_most: number;
+  }>(
     database.db,
     sql`SELECT
-          (SELECT COALESCE(SUM(amount_cents), 0)::int FROM token_purchases) AS cash_in,
+          (SELECT COALESCE(SUM(amount_cents), 0)::int FROM token_purchases)
+            + (SELECT COALESCE(SUM(amount_cents), 0)::int FROM admin_cash_grants) AS cash_in,
           (SELECT COALESCE(SUM(amount_cents), 0)::int FROM redemptions WHERE status = 'paid') AS cash_out,
-          (SELECT COALESCE(SUM(purchased_amount + redeemable_amount), 0)::int FROM token_transactions
-            WHERE transaction_type = 'adjustment' AND amount > 0) AS granted`,
+          (SELECT COALESCE(SUM(campaign_cents), 0)::int FROM redemptions WHERE status = 'paid')
+            AS campaign_paid,
+          (SELECT COALESCE(SUM(campaign_cents), 0)::int FROM redemptions WHERE status <> 'failed')
+            AS campaign_held,
+          (SELECT COALESCE(MAX(s), 0)::int FROM (
+             SELECT SUM(campaign_cents) AS s FROM redemptions
+              WHERE status <> 'failed' AND created_at > ${since} GROUP BY user_id) m) AS member_most`,
   );
-  const { cash_in, cash_out, granted } = cash!;
-  return cash_out > cash_in + granted
-    ? [`paid out ${cash_out} cents > taken in ${cash_in} + granted ${granted}`]
-    : [];
+  const { cash_in, cash_out, campaign_paid, campaign_held, member_most } = cash!;
+  const problems: string[] = [];
+  if (cash_out > cash_in + campaign_paid)
+    problems.push(`paid out ${cash_out} cents > taken in ${cash_in} + campaign ${campaign_paid}`);
+  if (campaign_held > world.maxBudget)
+    problems.push(`campaign holds ${campaign_held} cents > largest budget ${world.maxBudget}`);
+  if (member_most > world.maxCap)
+    problems.push(`a member got ${member_most} campaign cents in 30 days > cap ${world.maxCap}`);
+  return problems;
 }
 
 describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)', () => {
   it('keeps every balance, escrow and cent accounted for after each step', async () => {
     const clock = testClock('2026-03-02T15:00:00.000Z');
-    const world: World = { members: [], invoice: 0 };
+    const world: World = { members: [], invoice: 0, maxBudget: 0, maxCap: 0 };
     for (let i = 0; i < MEMBERS; i++) {
       const member = await buildBidder(database.db, 0);
       world.members.push({ id: member.id, username: member.username! });
@@ -315,22 +379,27 @@ describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)',
             refusals.set(error.code, (refusals.get(error.code) ?? 0) + 1);
           }
           steps++;
-          const problems = [...(await ledgerProblems(database.db)), ...(await cashProblems())];
+          const problems = [
+            ...(await ledgerProblems(database.db)),
+            ...(await cashProblems(world, clock.clock())),
+          ];
           if (problems.length)
             throw new Error(`after ${JSON.stringify(s)}: ${problems.join('; ')}`);
         }
       }),
-      { numRuns: 25, seed: Number(process.env.ECONOMY_SEED ?? 19), endOnFailure: true },
+      { numRuns: 30, seed: Number(process.env.ECONOMY_SEED ?? 19), endOnFailure: true },
     );
     const [played] = await rows<{
       rewards: number;
       redeemed: number;
+      campaign: number;
       purchases: number;
       bids: number;
     }>(
       database.db,
       sql`SELECT (SELECT COUNT(*)::int FROM token_transactions WHERE transaction_type = 'win') AS rewards,
                  (SELECT COUNT(*)::int FROM redemptions) AS redeemed,
+                 (SELECT COUNT(*)::int FROM redemptions WHERE campaign_cents > 0) AS campaign,
                  (SELECT COUNT(*)::int FROM token_purchases) AS purchases,
                  (SELECT COUNT(*)::int FROM bids) AS bids`,
     );
@@ -340,5 +409,6 @@ describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)',
     expect(played!.purchases).toBeGreaterThan(5);
     expect(played!.rewards).toBeGreaterThan(3);
     expect(played!.redeemed).toBeGreaterThan(2);
+    expect(played!.campaign).toBeGreaterThan(0);
   }, 600_000);
 });
