@@ -1,5 +1,6 @@
 // The console's sections against a stubbed admin API: what each shows and what each
 // action sends.
+import { CAMPAIGN_MESSAGES } from '@bidboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -257,6 +258,8 @@ describe('admin console', () => {
       daily_claim_amount: 100,
       minimum_redeemable_threshold: 500,
       token_redemption_multiplier: 1,
+      redemption_campaign_budget_cents: 0,
+      redemption_campaign_member_cap_cents: 0,
       payout_fee_cents: 0,
       connection_reminder_hours: 24,
       connection_expiry_hours: 48,
@@ -288,6 +291,13 @@ describe('admin console', () => {
     expect(await screen.findByText('The reminder must come before the expiry')).toBeTruthy();
     expect(api.callsTo('PUT /api/admin/settings')).toHaveLength(0);
     fireEvent.change(reminder, { target: { value: '24' } });
+    // A multiplier above 1 is a campaign: not without a budget and a per-member cap.
+    const multiplier = screen.getByLabelText(/Redemption multiplier/);
+    fireEvent.change(multiplier, { target: { value: '5' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(CAMPAIGN_MESSAGES.needsBudget)).toBeTruthy();
+    expect(api.callsTo('PUT /api/admin/settings')).toHaveLength(0);
+    fireEvent.change(multiplier, { target: { value: '1' } });
     fireEvent.change(claim, { target: { value: '150' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() =>

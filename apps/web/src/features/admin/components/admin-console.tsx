@@ -5,6 +5,7 @@ import { NavLink, Route, Routes } from 'react-router';
 // First, so each section's stylesheet (imported below) comes after the shared pieces.
 import './admin-console.css';
 import { AuditSection } from './audit-section';
+import { EconomySection } from './economy-section';
 import { MemberProfile } from './member-profile';
 import { MembersSection } from './members-section';
 import { OverviewSection } from './overview-section';
@@ -20,6 +21,7 @@ const SECTIONS = [
   { to: 'review', label: 'Review' },
   { to: 'reports', label: 'Reports' },
   { to: 'payouts', label: 'Payouts' },
+  { to: 'economy', label: 'Economy' },
   { to: 'settings', label: 'Settings' },
   { to: 'periods', label: 'Periods' },
   { to: 'audit', label: 'Audit log' },
@@ -54,6 +56,7 @@ export function AdminConsole() {
           <Route path="review" element={<ReviewSection />} />
           <Route path="reports" element={<ReportsSection />} />
           <Route path="payouts" element={<PayoutsSection />} />
+          <Route path="economy" element={<EconomySection />} />
           <Route path="settings" element={<SettingsSection />} />
           <Route path="periods" element={<PeriodsSection />} />
           <Route path="audit" element={<AuditSection />} />

@@ -26,6 +26,14 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
   daily_claim_amount: { label: 'Daily claim amount', unit: 'tokens' },
   minimum_redeemable_threshold: { label: 'Redemption minimum', unit: 'tokens' },
   token_redemption_multiplier: { label: 'Redemption multiplier', unit: '×', step: 0.1 },
+  redemption_campaign_budget_cents: {
+    label: 'Campaign budget (extra over base rate)',
+    unit: 'cents',
+  },
+  redemption_campaign_member_cap_cents: {
+    label: 'Campaign cap per member per 30 days',
+    unit: 'cents',
+  },
   payout_fee_cents: { label: 'Payout fee', unit: 'cents' },
   connection_reminder_hours: { label: 'Connection reminder after', unit: 'hours', step: 0.01 },
   connection_expiry_hours: { label: 'Connection expires after', unit: 'hours', step: 0.01 },

@@ -1,4 +1,6 @@
-// The redemption screen: the rules of §5 as the member meets them, and both outcomes.
+// The redemption screen: the rules of §5 as the member meets them, the value the member
+// will actually get (campaign part and base part) before they confirm, and every outcome.
+import { CAMPAIGN_MESSAGES, redemptionValue } from '@bidboard/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/test/factories';
@@ -6,8 +8,21 @@ import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { TokenSummaryProbe } from './token-actions.probe';
 
-function setUp(redeem: () => [number, unknown], redeemable = 820, multiplier = 5) {
+const PLENTY = { budget: 1_000_000, member: 1_000_000 };
+
+function setUp(
+  redeem: () => [number, unknown],
+  redeemable = 820,
+  multiplier = 5,
+  left: { budget: number; member: number } = PLENTY,
+) {
   localStorage.setItem('authToken', 'tok-1');
+  const limits = {
+    multiplier,
+    feeCents: 25,
+    budgetLeftCents: left.budget,
+    memberLeftCents: left.member,
+  };
   return mockFetch({
     'GET /api/auth/me': () => [
       200,
@@ -22,7 +37,25 @@ function setUp(redeem: () => [number, unknown], redeemable = 820, multiplier = 5
       200,
       { token_redemption_multiplier: multiplier },
     ],
-    'GET /api/config/payout-fee': () => [200, { payout_fee_cents: 25 }],
+    // The server's quote, valued with the same shared function the server uses.
+    'GET /api/redemptions/quote': (call) => {
+      const tokens = Number(call.query.get('tokens'));
+      const value = redemptionValue(tokens, limits);
+      return [
+        200,
+        {
+          success: true,
+          tokens,
+          base_cents: value.baseCents,
+          campaign_cents: value.campaignCents,
+          amount_cents: value.amountCents,
+          multiplier,
+          fee_cents: 25,
+          budget_left_cents: left.budget,
+          member_left_cents: left.member,
+        },
+      ];
+    },
     'POST /api/redeem-tokens': redeem,
     'GET /api/transactions': () => [200, { success: true, transactions: [] }],
   });
@@ -90,6 +123,7 @@ describe('token redemption screen', () => {
           id: 9,
           token_amount: 500,
           amount_cents: 2475,
+          campaign_cents: 2000,
           fee_cents: 25,
           multiplier: 5,
           paypal_email: 'me@example.com',
@@ -115,6 +149,7 @@ describe('token redemption screen', () => {
     expect(api.callsTo('POST /api/redeem-tokens')[0]!.body).toEqual({
       token_amount: 500,
       paypal_email: 'me@example.com',
+      expected_cents: 2475,
     });
     expect(screen.getByTestId('balance').textContent).toBe('500');
   });
@@ -142,6 +177,62 @@ describe('token redemption screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Redemption failed: PayPal not found'),
+    );
+  });
+
+  it('shows the campaign part and the base part before the member confirms', async () => {
+    setUp(() => [500, {}]);
+    await openRedeem();
+    // 820 tokens at 5X, fee 25 cents: $7.95 base and $32.80 from the campaign.
+    expect(await screen.findByText('5X campaign bonus: $32.80')).toBeTruthy();
+    expect(screen.getByText('Base value (1 cent a token, minus fees): $7.95')).toBeTruthy();
+    expect(screen.getByText('5X multiplier in effect')).toBeTruthy();
+    expect(screen.getByText('You will receive (minus fees): $40.75')).toBeTruthy();
+  });
+
+  it('values only what is left of the budget', async () => {
+    setUp(() => [500, {}], 820, 5, { budget: 1000, member: 5000 });
+    await openRedeem();
+    expect(await screen.findByText('5X campaign bonus: $10.00')).toBeTruthy();
+    expect(screen.getByText(CAMPAIGN_MESSAGES.partly)).toBeTruthy();
+    expect(screen.getByText('You will receive (minus fees): $17.95')).toBeTruthy();
+  });
+
+  it('says the budget is spent and shows the base rate', async () => {
+    setUp(() => [500, {}], 820, 5, { budget: 0, member: 5000 });
+    await openRedeem();
+    expect(await screen.findByText(CAMPAIGN_MESSAGES.budgetSpent)).toBeTruthy();
+    expect(screen.getByText('1X multiplier in effect')).toBeTruthy();
+    expect(screen.queryByText('5X multiplier in effect')).toBeNull();
+    expect(screen.getByText('You will receive (minus fees): $7.95')).toBeTruthy();
+  });
+
+  it('says the member reached the cap', async () => {
+    setUp(() => [500, {}], 820, 5, { budget: 50_000, member: 0 });
+    await openRedeem();
+    expect(await screen.findByText(CAMPAIGN_MESSAGES.memberCapReached)).toBeTruthy();
+    expect(screen.getByText('You will receive (minus fees): $7.95')).toBeTruthy();
+  });
+
+  it('shows the new value when the budget ran out before the member confirmed', async () => {
+    const api = setUp(() => [
+      409,
+      { code: 'CONFLICT', message: CAMPAIGN_MESSAGES.valueChanged(795) },
+    ]);
+    await openRedeem();
+    await screen.findByText('You will receive (minus fees): $40.75');
+    const quotes = api.callsTo('GET /api/redemptions/quote').length;
+    fireEvent.change(screen.getByLabelText("What's your PayPal email?"), {
+      target: { value: 'me@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'The value of this redemption changed to $7.95. Check it and redeem again.',
+      ),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/redemptions/quote').length).toBeGreaterThan(quotes),
     );
   });
 

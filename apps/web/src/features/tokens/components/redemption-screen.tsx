@@ -1,17 +1,20 @@
 // Token redemption screen (marketplace §2, §5 Redemption): 5 digit boxes with -/+ 10, the
-// multiplier in effect, what the member will receive after fees, the PayPal email and the
-// Redeem button, with every rule's message shown as it applies. Loaded on demand.
+// multiplier in effect, what the member will actually receive after fees (the campaign part
+// and the base part, from the server's quote), the PayPal email and the Redeem button, with
+// every rule's message shown as it applies. Loaded on demand.
 import {
   clampRedeemAmount,
   DEFAULT_MINIMUM_REDEEMABLE,
   formatCents,
   REDEEM_DIGITS,
+  REDEEM_MAX,
   REDEEM_STEP,
   REDEMPTION_MESSAGES,
-  redemptionPayoutCents,
+  redemptionValue,
   validatePaypalEmail,
   validateRedeemAmount,
 } from '@bidboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DigitBoxes } from '@/components/ui/digit-boxes';
@@ -22,8 +25,9 @@ import { useCurrentUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
 import { useMinimumRedeemable } from '../api/get-minimum-redeemable';
-import { useRedemptionConfig } from '../api/get-redemption-config';
+import { quoteLimits, redemptionQuoteKey, useRedemptionQuote } from '../api/get-redemption-quote';
 import { useRedeemTokens } from '../api/redeem-tokens';
+import { RedemptionValue } from './redemption-value';
 import './redemption.css';
 
 const toDigits = (amount: number) =>
@@ -39,22 +43,31 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
   const user = useCurrentUser();
   const redeemable = user?.redeemableTokens ?? 0;
   const minimum = useMinimumRedeemable(open).data ?? DEFAULT_MINIMUM_REDEEMABLE;
-  const config = useRedemptionConfig(open).data ?? { multiplier: 1, feeCents: 0 };
   const limits = { minimum, redeemable };
   const [digits, setDigits] = useState(() => toDigits(clampRedeemAmount(redeemable, limits)));
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const redeem = useRedeemTokens();
+  const queryClient = useQueryClient();
   const emailId = useId();
   const ruleId = useId();
 
   const amount = toAmount(digits);
   const amountCheck = validateRedeemAmount(amount, limits);
   const emailCheck = validatePaypalEmail(email);
-  const payout = redemptionPayoutCents(amount, config.multiplier, config.feeCents);
+  const quote = useRedemptionQuote(open && amount > 0 && amount <= REDEEM_MAX, amount).data;
+  // The limits of the latest quote value the amount on screen at once; the quote for this
+  // exact amount follows.
+  const valueLimits = quote ? quoteLimits(quote) : null;
+  const payout = valueLimits ? redemptionValue(amount, valueLimits).amountCents : null;
   const submitting = redeem.isPending;
-  const canRedeem = !submitting && email.trim() !== '' && amount >= minimum && amount <= redeemable;
+  const canRedeem =
+    !submitting &&
+    payout !== null &&
+    email.trim() !== '' &&
+    amount >= minimum &&
+    amount <= redeemable;
   const rule = !amountCheck.ok
     ? amountCheck.message
     : emailTouched && !emailCheck.ok
@@ -72,10 +85,17 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
     if (!canRedeem || !amountCheck.ok || !emailCheck.ok) return;
     setResult(null);
     redeem.mutate(
-      { token_amount: amount, paypal_email: emailCheck.value },
+      // The value shown is the least the member accepts: if the campaign's budget ran out
+      // since, the server refuses and says the new value instead of paying less.
+      { token_amount: amount, paypal_email: emailCheck.value, expected_cents: payout ?? 0 },
       {
         onSuccess: (response) => setResult({ ok: true, message: response.message }),
         onError: (error) => {
+          void queryClient.invalidateQueries({ queryKey: redemptionQuoteKey });
+          if (error instanceof ApiError && error.code === 'CONFLICT') {
+            setResult({ ok: false, message: error.message });
+            return;
+          }
           const message =
             error instanceof ApiError && error.message
               ? error.message
@@ -100,7 +120,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
         <div className="redeem__done" role="status">
           <p className="redeem__done-title">{result.message}</p>
           <p className="redeem__hint">
-            We pay {formatCents(redeem.data?.redemption.amount_cents ?? payout)} to{' '}
+            We pay {formatCents(redeem.data?.redemption.amount_cents ?? payout ?? 0)} to{' '}
             {redeem.data?.redemption.paypal_email}. Your history shows it as pending until it is
             paid.
           </p>
@@ -147,10 +167,11 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
               <PlusIcon />
             </button>
           </fieldset>
-          <p className="redeem__multiplier">{REDEMPTION_MESSAGES.multiplier(config.multiplier)}</p>
-          <p className="redeem__receive">
-            {REDEMPTION_MESSAGES.youWillReceive((payout / 100).toFixed(2))}
-          </p>
+          {valueLimits ? (
+            <RedemptionValue tokens={amount} limits={valueLimits} />
+          ) : (
+            <p className="redeem__note">Working out what these tokens are worth…</p>
+          )}
           <label className="redeem__label" htmlFor={emailId}>
             {REDEMPTION_MESSAGES.emailPrompt}
           </label>
