@@ -272,6 +272,8 @@ describe('admin console', () => {
       face_match_threshold: 0.5,
       face_duplicate_threshold: 0.7,
       nudity_threshold: 0.8,
+      redemption_risk_threshold: 35,
+      redemption_member_30_day_cap_cents: 25000,
     };
     const api = asAdmin({
       'GET /api/admin/settings': () => [200, { success: true, settings }],
