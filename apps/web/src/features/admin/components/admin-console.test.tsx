@@ -459,7 +459,7 @@ describe('admin console', () => {
       'Bid on each other with adam, who paid the tokens being cashed out.',
       'Signed in from the same IP address as adam in the last 30 days.',
       'Referral link: was referred by adam.',
-      'Thin engagement with adam (1 message from the redeemer, 1 back, over 1 minute).',
+      'Thin engagement with adam (1 message from the redeemer and 1 back, over 1 minute).',
       'New account: bella joined 3 days ago.',
     ]) {
       expect(within(first).getByText(text, { exact: false })).toBeTruthy();
