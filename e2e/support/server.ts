@@ -57,7 +57,8 @@ export interface RunningServer {
  * that must stop a server (the offline dialogs) start their own with this.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A PORT in env pins the port (a session given a range of ports); otherwise any free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bidboard-e2e-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};

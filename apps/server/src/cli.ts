@@ -15,6 +15,7 @@ import type { PaymentsContext } from './modules/payments/payments.context';
 import { reversePurchase } from './modules/payments/purchase-reversal.service';
 import { listRedemptions } from './modules/redemptions/redemptions.repository';
 import { settleRedemption } from './modules/redemptions/redemptions.service';
+import { approveHeldRedemption } from './modules/redemptions/risk-review.service';
 import { loadSettings, updateSettings } from './modules/settings/settings.service';
 
 /** Payments without a server: no webhooks are sent and no socket hears balance changes. */
@@ -114,7 +115,8 @@ const commands: Record<
     },
   },
   redemptions: {
-    usage: 'redemptions [pending|paid|failed]   (the payout queue, oldest pending first)',
+    usage:
+      'redemptions [pending|paid|failed]   (the payout queue, riskiest then oldest first, with each risk review)',
     run: (db, [status]) =>
       listRedemptions(db, {
         status: status as 'pending' | 'paid' | 'failed' | undefined,
@@ -128,6 +130,15 @@ const commands: Record<
       settleRedemption(paymentsContext(db, config), Number(required(id, 'redemptionId')), {
         outcome: 'paid',
       }),
+  },
+  'approve-redemption': {
+    usage:
+      'approve-redemption <redemptionId>   (releases one the risk review held; PayPal payouts send it within a minute)',
+    run: async (db, [id], config) => {
+      const redemptionId = Number(required(id, 'redemptionId'));
+      await approveHeldRedemption(paymentsContext(db, config), redemptionId, null);
+      return { approved: redemptionId };
+    },
   },
   'mark-failed': {
     usage: 'mark-failed <redemptionId> <reason>   (the tokens go back to the member)',

@@ -108,7 +108,7 @@ export function describeRedemptionRisk(
   if (facts.thin_engagement) {
     const parts = facts.thin_engagement.connections.map(
       (c) =>
-        `with ${c.member} (${plural(c.your_messages, 'message')} from the redeemer, ${c.their_messages} back, over ${plural(c.minutes, 'minute')})`,
+        `with ${c.member} (${plural(c.your_messages, 'message')} from the redeemer and ${c.their_messages} back, ${c.minutes < 1 ? 'all within a minute' : `over ${plural(c.minutes, 'minute')}`})`,
     );
     add('thin_engagement', `Thin engagement ${list(parts)}.`);
   }

@@ -55,14 +55,14 @@ export async function riskAtDecision(
 }
 
 /**
- * An admin releases a held redemption: with PayPal payouts the caller sends it next; with
- * manual payouts it joins the queue to be paid by hand. Refused unless it is pending and
- * waiting for review.
+ * An admin releases a held redemption: with PayPal payouts the caller sends it next (or
+ * the sweeper does); with manual payouts it joins the queue to be paid by hand. Refused
+ * unless it is pending and waiting for review. `adminId` null: the operator CLI.
  */
 export async function approveHeldRedemption(
-  ctx: PaymentsContext,
+  ctx: Pick<PaymentsContext, 'db' | 'clock'>,
   redemptionId: number,
-  adminId: number,
+  adminId: number | null,
 ): Promise<void> {
   const now = ctx.clock();
   await ctx.db.transaction(async (tx) => {

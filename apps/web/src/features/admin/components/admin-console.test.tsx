@@ -275,6 +275,8 @@ describe('admin console', () => {
       face_match_threshold: 0.5,
       face_duplicate_threshold: 0.7,
       nudity_threshold: 0.8,
+      redemption_risk_threshold: 35,
+      redemption_member_30_day_cap_cents: 25000,
     };
     const api = asAdmin({
       'GET /api/admin/settings': () => [200, { success: true, settings }],
@@ -467,7 +469,7 @@ describe('admin console', () => {
       'Bid on each other with adam, who paid the tokens being cashed out.',
       'Signed in from the same IP address as adam in the last 30 days.',
       'Referral link: was referred by adam.',
-      'Thin engagement with adam (1 message from the redeemer, 1 back, over 1 minute).',
+      'Thin engagement with adam (1 message from the redeemer and 1 back, over 1 minute).',
       'New account: bella joined 3 days ago.',
     ]) {
       expect(within(first).getByText(text, { exact: false })).toBeTruthy();
