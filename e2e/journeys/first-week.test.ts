@@ -3,13 +3,21 @@
 // a screen whose code fails to load shows the app's own 'Something went wrong – Retry'
 // (never the router's developer page) and loads on Retry; an old tab whose build was
 // replaced reloads itself once onto the new build and never loops; the app is installable
-// (manifest, service worker). Axe finds no serious or critical violation on any screen.
+// (manifest, service worker). Without a network the failure is the §2 'Connection to
+// server failed' dialog, gone once the network is back. A new member's age-range handles
+// stand apart at 58–60+ and both move; the photo picker wears the app's surfaces; a
+// verification video the server holds survives a reload. The floating top buttons step
+// aside while the Bid Board scrolls down; BUY/REDEEM closes the menu before the token
+// screen opens. Axe finds no serious or critical violation on any screen.
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { me, memberApi, newPhoneDigits, otpFromOutbox } from '../support/api';
 import { DESKTOP, journeyBrowser, PHONE } from '../support/browser';
+import { facePhoto, faceVideo } from '../support/faces';
 import { type Member, seededPhone, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
@@ -25,6 +33,79 @@ beforeAll(async () => {
 async function shot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), animations: 'disabled' });
+}
+
+/** A new member who joined through `referrer` and saved steps 0-4 as open to dating. */
+async function newDatingMember(referrer: string): Promise<Member> {
+  const phone = `+1${newPhoneDigits()}`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/auth/request-otp', { phone_number: phone });
+  const otp = await otpFromOutbox(baseUrl, phone);
+  const verified = await post('/auth/verify-otp', {
+    phone_number: phone,
+    otp,
+    referred_by: referrer,
+  });
+  expect(verified.status).toBe(200);
+  const { token } = (await verified.json()) as { token: string };
+  const call = memberApi(baseUrl, token);
+  const username = `week_${randomInt(1000, 99_999)}`;
+  const steps = [
+    { birth_date: '1992-03-08' },
+    { postal_code: '07030' },
+    { gender: 'female' },
+    { username },
+    { open_to_dating: true },
+  ];
+  for (const [index, fields] of steps.entries()) {
+    await call('/auth/update-profile', { body: { ...fields, onboarded: index + 1 } });
+  }
+  return { token, id: (await me(baseUrl, token)).id, username, call };
+}
+
+/** Saves steps 5-9: the member is at step 10, the profile photo. */
+async function saveUntilPhoto(member: Member) {
+  const steps = [
+    { ideal_match_age_min: 58, ideal_match_age_max: 60 },
+    { seeking_gender: 'male' },
+    { favorite_thing_1: 'movie', favorite_thing_1_answer: 'Amelie' },
+    { favorite_thing_2: 'book', favorite_thing_2_answer: 'Dune' },
+    { favorite_thing_3: 'hobby', favorite_thing_3_answer: 'Climbing' },
+  ];
+  for (const fields of steps) {
+    const { onboarded } = await me(baseUrl, member.token);
+    await member.call('/auth/update-profile', { body: { ...fields, onboarded: onboarded + 1 } });
+  }
+}
+
+/** What the verification widget uploads: presigned PUT of the webm, then the record call. */
+async function submitVideo(member: Member) {
+  const { uploadUrl, key } = (await member.call(
+    '/getPresignedUploadUrl?fileType=video&contentType=video%2Fwebm',
+    { method: 'GET' },
+  )) as { uploadUrl: string; key: string };
+  const put = await fetch(new URL(uploadUrl, baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'video/webm' },
+    body: new Uint8Array(faceVideo()),
+  });
+  expect(put.status).toBe(200);
+  await member.call('/uploadVerificationVideo', { body: { file_name: key } });
+}
+
+/** Drags a slider handle by `dx` pixels from its centre with the mouse. */
+async function dragHandle(page: Page, name: string, dx: number) {
+  const box = (await page.getByRole('slider', { name }).boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + dx, y, { steps: 8 });
+  await page.mouse.up();
 }
 
 async function expectAccessible(page: Page, screen: string) {
@@ -91,6 +172,54 @@ describe.each([
     await shot(page, `chunk-retried-menu-${size}`);
   });
 
+  it("without a network a screen that cannot load is the 'Connection to server failed' dialog", async () => {
+    const page = await openAs(baseUrl, member, viewport, '/');
+    await page.getByRole('heading', { name: 'Bid Board' }).waitFor();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connection to server failed' });
+    await dialog.waitFor({ timeout: 20_000 });
+    // A modal dialog over the app frame (§2 Overlays), not a panel in the page.
+    expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+    await dialog.getByRole('button', { name: 'Refresh Page' }).waitFor();
+    await shot(page, `offline-dialog-${size}`);
+    await expectAccessible(page, 'Connection to server failed');
+    // Back online: the screen loads by itself and the dialog is gone.
+    await page.context().setOffline(false);
+    await page.getByRole('heading', { name: 'Bid Board' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('the top buttons step aside while the board scrolls down; BUY/REDEEM closes the menu first', async () => {
+    const page = await openAs(baseUrl, member, viewport, '/');
+    await page.locator('.profile-card__name').first().waitFor();
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    const bottom = async () => {
+      const box = await menuButton.boundingBox();
+      return box ? box.y + box.height : 0;
+    };
+    // Scrolled by script: a wheel over a card would swipe its photos instead.
+    await page.evaluate(() => window.scrollBy(0, 600));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(80);
+    await expect.poll(bottom).toBeLessThanOrEqual(0);
+    await shot(page, `board-scrolled-down-${size}`);
+    await page.evaluate(() => window.scrollBy(0, -200));
+    await expect.poll(bottom).toBeGreaterThan(0);
+
+    await menuButton.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    const claim = menu.getByRole('button', { name: 'Daily Claim' });
+    if (await claim.count()) await claim.click();
+    await menu.getByRole('button', { name: 'BUY/REDEEM' }).click();
+    await page.getByRole('dialog', { name: 'Tokens' }).waitFor();
+    await expect.poll(() => menu.count()).toBe(0);
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.getByRole('dialog', { name: 'Buy tokens' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Menu' }).count()).toBe(0);
+    await shot(page, `buy-tokens-${size}`);
+  });
+
   it('an old tab reloads once onto a new build, and never loops', async () => {
     const page = await openAs(baseUrl, member, viewport, '/');
     await page.getByRole('heading', { name: 'Bid Board' }).waitFor();
@@ -150,5 +279,80 @@ describe.each([
       return registration.scope;
     });
     expect(scope).toBe(`${baseUrl}/`);
+  });
+  it("a new member: the age handles stand apart at 58–60+, the picker wears the app's look, and a sent video survives a reload", async () => {
+    const joined = await newDatingMember(member.username);
+    const page = await openAs(baseUrl, joined, viewport, '/onboarding');
+    await page.getByRole('heading', { name: 'What ages are you into?' }).waitFor();
+    // Both handles to the top of the range: the upper one to 60+, the lower one after it.
+    await dragHandle(page, 'Max age', 2000);
+    await dragHandle(page, 'Min age', 2000);
+    const handles = page.getByRole('slider');
+    expect(
+      await handles.evaluateAll((all) => all.map((h) => h.getAttribute('aria-valuenow'))),
+    ).toEqual(['58', '60']);
+    // Distinct: the two never overlap, and each one's centre is that handle itself.
+    const [low, high] = [
+      (await page.getByRole('slider', { name: 'Min age' }).boundingBox())!,
+      (await page.getByRole('slider', { name: 'Max age' }).boundingBox())!,
+    ];
+    expect(low.x + low.width).toBeLessThanOrEqual(high.x);
+    expect(high.x + high.width).toBeLessThanOrEqual(viewport.width);
+    const hitAtCentres = await page.evaluate(
+      (boxes) =>
+        boxes.map(({ x, y, width, height }) =>
+          document.elementFromPoint(x + width / 2, y + height / 2)?.getAttribute('aria-label'),
+        ),
+      [low, high],
+    );
+    expect(hitAtCentres).toEqual(['Min age', 'Max age']);
+    await shot(page, `age-range-58-60-${size}`);
+    await expectAccessible(page, 'Age range at 58–60+');
+    // Both stay grabbable: the upper handle comes down once the lower one made room.
+    await dragHandle(page, 'Min age', -60);
+    await dragHandle(page, 'Max age', -20);
+    const after = await handles.evaluateAll((all) =>
+      all.map((h) => Number(h.getAttribute('aria-valuenow'))),
+    );
+    expect(after[0]).toBeLessThan(58);
+    expect(after[1]).toBeLessThan(60);
+    expect(after[1]! - after[0]!).toBeGreaterThanOrEqual(2);
+
+    // Step 10: Uppy's panels in the app's surface and bold labels, not its own greys.
+    await saveUntilPhoto(joined);
+    await page.goto('/onboarding');
+    await page.locator('.uppy-DashboardTab-name').first().waitFor();
+    const look = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        frame: style('.photo-picker__dashboard').backgroundColor,
+        inner: style('.uppy-Dashboard-inner').backgroundColor,
+        tabWeight: Number(style('.uppy-DashboardTab-name').fontWeight),
+        browseWeight: Number(style('.uppy-Dashboard-browse').fontWeight),
+      };
+    });
+    expect(look.inner).toBe(look.frame);
+    expect(look.tabWeight).toBeGreaterThanOrEqual(600);
+    expect(look.browseWeight).toBeGreaterThanOrEqual(700);
+    await shot(page, `photo-picker-${size}`);
+    await expectAccessible(page, 'Photo picker');
+
+    // Step 11: the widget's upload reached the server, then the page reloaded before
+    // Continue. The step shows the video as received and goes on without a new recording.
+    await joined.call('/uploadProfileImage?display_order=1&image_type=profile', {
+      body: new Uint8Array(facePhoto()),
+      type: 'image/jpeg',
+    });
+    await joined.call('/auth/update-profile', { body: { onboarded: 11 } });
+    await page.goto('/onboarding');
+    await page.getByRole('button', { name: 'Start verification' }).waitFor();
+    await submitVideo(joined);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Video received' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start verification' }).count()).toBe(0);
+    await shot(page, `verification-after-reload-${size}`);
+    await expectAccessible(page, 'Verification after a reload');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(async () => (await me(baseUrl, joined.token)).onboarded).toBe(12);
   });
 });

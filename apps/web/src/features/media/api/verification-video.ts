@@ -23,6 +23,9 @@ export async function uploadVerificationVideo(video: Blob): Promise<Verification
   } catch {
     throw new ApiError('', 0, 'NETWORK');
   }
+  // Read the (empty) answer to the end: Chromium logs a response left unread as a failed
+  // request (net::ERR_ABORTED), although the upload went through.
+  await put.arrayBuffer().catch(() => undefined);
   if (!put.ok) throw new ApiError('', put.status);
   const saved = await api.post<{ video: VerificationVideo }>('/uploadVerificationVideo', {
     file_name: target.key,
