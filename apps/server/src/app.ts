@@ -82,6 +82,7 @@ import errorsPlugin from './plugins/errors';
 import metricsPlugin, { scrapeRegistry } from './plugins/metrics';
 import { rateLimitStore } from './plugins/rate-limit-store';
 import readinessPlugin from './plugins/readiness';
+import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
 import sessionsEndedPlugin from './plugins/sessions-ended';
 import socketPlugin, { adapterStreamName } from './plugins/socket';
@@ -164,17 +165,6 @@ export async function buildApp(deps: AppDependencies) {
     idleSeconds: config.SESSION_IDLE_SECONDS,
     absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
     clock,
-  };
-  const ctx: AuthContext = {
-    db: database.db,
-    config,
-    sms,
-    storage,
-    clock,
-    vision,
-    wakeVisionJobs: () => wakeVisionJobs(),
-    secret: secrets.otpSecret,
-    sessions,
   };
 
   // This app's own metrics; /metrics shows them with the process's (lib/metrics.ts).
@@ -262,6 +252,20 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
 
+  await app.register(realtimePlugin, { db: database.db });
+  const ctx: AuthContext = {
+    db: database.db,
+    config,
+    sms,
+    storage,
+    clock,
+    vision,
+    wakeVisionJobs: () => wakeVisionJobs(),
+    secret: secrets.otpSecret,
+    sessions,
+    realtime: app.realtime,
+  };
+
   await app.register(metricsPlugin, {
     db: database.db,
     registry,
@@ -301,7 +305,7 @@ export async function buildApp(deps: AppDependencies) {
   );
   wakeVisionJobs = registerVisionJobs(
     app as unknown as FastifyInstance,
-    { db: database.db, storage, clock, vision, config, io: app.io },
+    { db: database.db, storage, clock, vision, config, realtime: app.realtime },
     config.SWEEPER_ENABLED && config.VISION_JOBS_ENABLED,
   );
   const chat: ChatContext = {
@@ -310,6 +314,7 @@ export async function buildApp(deps: AppDependencies) {
     clock,
     online: presence.online,
     wakeVisionJobs: ctx.wakeVisionJobs,
+    realtime: app.realtime,
   };
   const wakeStorageDeletions = registerStorageDeletionSweeper(app as unknown as FastifyInstance, {
     db: database.db,
@@ -324,7 +329,7 @@ export async function buildApp(deps: AppDependencies) {
     clock,
     gateway,
     payouts,
-    io: app.io,
+    realtime: app.realtime,
     log: app.log,
   };
   app.addHook('onClose', async () => {
@@ -350,7 +355,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(adminPaymentsRoutes, { ctx: payments });
       await api.register(redemptionsRoutes, { ctx: payments });
       await api.register(adminRedemptionsRoutes, { ctx: payments });
-      await api.register(adminTokensRoutes, { db: database.db });
+      await api.register(adminTokensRoutes, { ctx });
       await api.register(auditRoutes, { db: database.db });
       await api.register(adminConsoleRoutes, { ctx });
       if (gateway instanceof SandboxGateway) await api.register(sandboxGatewayRoutes, { gateway });

@@ -101,7 +101,7 @@ const commands: Record<
       'grant-tokens <username> <amount> [--redeemable|--paid]   (cash-redeemable, or paid for: purchased)',
     run: async (db, [username, amount, flag]) => {
       const { entry: _entry, ...granted } = await adjustTokens(
-        db,
+        { db },
         required(username, 'username'),
         Number(amount),
         { redeemable: flag === '--redeemable', paid: flag === '--paid' },

@@ -157,7 +157,8 @@ describe('redemptions with PAYOUTS_PROVIDER=paypal', () => {
 
   async function member(earned: number, phone?: string) {
     const row = await buildBidder(t.database.db, 0, phone ? { phone_number: phone } : {});
-    if (earned) await adjustTokens(t.database.db, row.username!, earned, { redeemable: true });
+    if (earned)
+      await adjustTokens({ db: t.database.db }, row.username!, earned, { redeemable: true });
     const { token } = await signIn(t, row.phone_number);
     return { ...row, headers: { authorization: `Bearer ${token}` } };
   }

@@ -269,7 +269,7 @@ async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
       return;
     case 'adjust':
       if (m)
-        await adjustTokens(database.db, m.username, s.amount, {
+        await adjustTokens({ db: database.db }, m.username, s.amount, {
           paid: s.origin === 'paid',
           redeemable: s.origin === 'redeemable',
         });
