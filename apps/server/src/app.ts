@@ -59,7 +59,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import type { ChatContext } from './modules/chat/chat.service';
-import { registerChatSocketHandlers } from './modules/chat/chat.socket';
 import { configRoutes } from './modules/config/config.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -86,6 +85,7 @@ import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
 import sessionsEndedPlugin from './plugins/sessions-ended';
 import socketPlugin, { adapterStreamName } from './plugins/socket';
+import { registerSocketHandlers } from './socket-handlers';
 
 export interface AppDependencies {
   config: Config;
@@ -291,7 +291,7 @@ export async function buildApp(deps: AppDependencies) {
     stopPresenceTimers?.();
     await presence.close();
   });
-  registerChatSocketHandlers(app.io, { db: database.db, presence, log: app.log });
+  registerSocketHandlers(app.io, { ctx, presence, log: app.log });
   const wakeOutbox = registerOutboxWorker(
     app as unknown as FastifyInstance,
     {
