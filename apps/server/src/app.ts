@@ -1,16 +1,8 @@
 // buildApp(config): registers plugins and modules; never listens.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES } from '@bidboard/shared';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -60,7 +52,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import type { ChatContext } from './modules/chat/chat.service';
-import { registerChatSocketHandlers } from './modules/chat/chat.socket';
 import { configRoutes } from './modules/config/config.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -70,7 +61,6 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { adminPaymentsRoutes } from './modules/payments/admin-payments.routes';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createPresence, startPresenceTimers } from './modules/presence/presence';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { adminRedemptionsRoutes } from './modules/redemptions/admin-redemptions.routes';
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
@@ -78,14 +68,20 @@ import { adminSafetyRoutes } from './modules/safety/admin-safety.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import apiDocsPlugin from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import httpRateLimitPlugin from './plugins/http-rate-limit';
 import metricsPlugin, { scrapeRegistry } from './plugins/metrics';
-import { rateLimitStore } from './plugins/rate-limit-store';
+import presencePlugin from './plugins/presence';
 import readinessPlugin from './plugins/readiness';
+import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
+import securityHeadersPlugin from './plugins/security-headers';
 import sessionsEndedPlugin from './plugins/sessions-ended';
-import socketPlugin, { adapterStreamName } from './plugins/socket';
+import socketPlugin from './plugins/socket';
+import webAppPlugin from './plugins/web-app';
+import { registerSocketHandlers } from './socket-handlers';
 
 export interface AppDependencies {
   config: Config;
@@ -143,7 +139,7 @@ export async function buildApp(deps: AppDependencies) {
       clock,
       secrets,
       sandboxWebhooks: {
-        target: () => paymentWebhookUrl(app as unknown as FastifyInstance, config),
+        target: () => paymentWebhookUrl(app, config),
         onError: (err) => app.log.warn({ err }, 'sandbox payment webhook not delivered'),
       },
     });
@@ -166,73 +162,19 @@ export async function buildApp(deps: AppDependencies) {
     absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
     clock,
   };
-  const ctx: AuthContext = {
-    db: database.db,
-    config,
-    sms,
-    storage,
-    clock,
-    vision,
-    wakeVisionJobs: () => wakeVisionJobs(),
-    secret: secrets.otpSecret,
-    sessions,
-  };
 
   // This app's own metrics; /metrics shows them with the process's (lib/metrics.ts).
   const registry = new Registry();
   await app.register(errorsPlugin, { registry });
   await app.register(readinessPlugin, { timeoutMs: config.READY_TIMEOUT_MS });
-  // Photos and uploads come from the bucket's own origin when storage is S3.
-  const storageOrigins = s3Origins(config);
-  // The card processor's hosted form is framed and posted to only when it is a third party.
-  const paymentFormOrigins = gateway.formOrigin ? [gateway.formOrigin] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // The face model (@vladmandic/human) compiles WebAssembly: its environment check
-        // probes the WASM backend. 'wasm-unsafe-eval' permits exactly that, not eval().
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // Dialog primitives inject their scroll-lock styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
-        mediaSrc: ["'self'", 'blob:', ...storageOrigins],
-        fontSrc: ["'self'", 'data:'],
-        // blob:/data: let the photo editor read back the image it just cropped.
-        connectSrc: ["'self'", 'ws:', 'wss:', 'blob:', 'data:', ...storageOrigins],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", ...paymentFormOrigins],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", ...paymentFormOrigins],
-        frameAncestors: ["'none'"],
-        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeadersPlugin, {
+    config,
+    paymentFormOrigin: gateway.formOrigin,
   });
   await app.register(redisPlugin, { url: config.REDIS_URL });
-  // Rate-limit counters (HTTP and socket events) are shared by every server through Redis.
-  await app.register(rateLimit, {
+  await app.register(httpRateLimitPlugin, {
     max: config.RATE_LIMIT_MAX,
-    timeWindow: '1 minute',
-    store: rateLimitStore(app.redis, `${config.REDIS_PREFIX}:rate-limit:`),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: MESSAGES.tooManyRequests,
-      code: 'RATE_LIMITED',
-      retryAfter: context.after,
-    }),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bidboard API', version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
+    redisPrefix: config.REDIS_PREFIX,
   });
   await app.register(sessionsEndedPlugin, { redisPrefix: config.REDIS_PREFIX });
   await app.register(authPlugin, {
@@ -242,11 +184,7 @@ export async function buildApp(deps: AppDependencies) {
     metricsToken: config.METRICS_TOKEN,
     sessionsEnded: app.sessionsEnded,
   });
-  // The API document maps every route and field: in production, for operators only.
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiHooks: { onRequest: (request) => app.requireOperator(request) },
-  });
+  await app.register(apiDocsPlugin);
   await app.register(socketPlugin, {
     db: database.db,
     sessions,
@@ -263,34 +201,31 @@ export async function buildApp(deps: AppDependencies) {
     },
   });
 
+  await app.register(realtimePlugin, { db: database.db });
+  const ctx: AuthContext = {
+    db: database.db,
+    config,
+    sms,
+    storage,
+    clock,
+    vision,
+    wakeVisionJobs: () => wakeVisionJobs(),
+    secret: secrets.otpSecret,
+    sessions,
+    realtime: app.realtime,
+  };
+
   await app.register(metricsPlugin, {
     db: database.db,
     registry,
-    redis: app.redis?.client,
-    adapterStream: config.REDIS_URL ? adapterStreamName(config.REDIS_PREFIX) : undefined,
+    redisPrefix: config.REDIS_PREFIX,
   });
 
-  const presence = await createPresence({
-    io: app.io,
-    redis: app.redis,
-    db: database.db,
-    config,
-    clock,
-    log: app.log,
-  });
-  app.decorate('presence', presence);
-  // Renewing this server's presence entries is liveness, not a sweep: it always runs.
-  let stopPresenceTimers: (() => void) | undefined;
-  app.addHook('onReady', async () => {
-    stopPresenceTimers = startPresenceTimers(presence, app.log);
-  });
-  app.addHook('onClose', async () => {
-    stopPresenceTimers?.();
-    await presence.close();
-  });
-  registerChatSocketHandlers(app.io, { db: database.db, presence, log: app.log });
+  await app.register(presencePlugin, { db: database.db, config, clock });
+  const presence = app.presence;
+  registerSocketHandlers(app.io, { ctx, presence, log: app.log });
   const wakeOutbox = registerOutboxWorker(
-    app as unknown as FastifyInstance,
+    app,
     {
       db: database.db,
       push,
@@ -301,8 +236,8 @@ export async function buildApp(deps: AppDependencies) {
     config.SWEEPER_ENABLED,
   );
   wakeVisionJobs = registerVisionJobs(
-    app as unknown as FastifyInstance,
-    { db: database.db, storage, clock, vision, config, io: app.io },
+    app,
+    { db: database.db, storage, clock, vision, config, realtime: app.realtime },
     config.SWEEPER_ENABLED && config.VISION_JOBS_ENABLED,
   );
   const chat: ChatContext = {
@@ -311,8 +246,9 @@ export async function buildApp(deps: AppDependencies) {
     clock,
     online: presence.online,
     wakeVisionJobs: ctx.wakeVisionJobs,
+    realtime: app.realtime,
   };
-  const wakeStorageDeletions = registerStorageDeletionSweeper(app as unknown as FastifyInstance, {
+  const wakeStorageDeletions = registerStorageDeletionSweeper(app, {
     db: database.db,
     storage,
     clock,
@@ -325,7 +261,7 @@ export async function buildApp(deps: AppDependencies) {
     clock,
     gateway,
     payouts,
-    io: app.io,
+    realtime: app.realtime,
     log: app.log,
   };
   app.addHook('onClose', async () => {
@@ -351,7 +287,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(adminPaymentsRoutes, { ctx: payments });
       await api.register(redemptionsRoutes, { ctx: payments });
       await api.register(adminRedemptionsRoutes, { ctx: payments });
-      await api.register(adminTokensRoutes, { db: database.db });
+      await api.register(adminTokensRoutes, { ctx });
       await api.register(auditRoutes, { db: database.db });
       await api.register(adminConsoleRoutes, { ctx });
       await api.register(adminEconomyRoutes, { ctx });
@@ -365,61 +301,27 @@ export async function buildApp(deps: AppDependencies) {
   );
   registerPeriodSweeper(app, { db: database.db, clock, enabled: config.SWEEPER_ENABLED });
   registerConnectionSweeper(app, { ctx, enabled: config.SWEEPER_ENABLED });
-  registerUploadSlotSweeper(app as unknown as FastifyInstance, {
+  registerUploadSlotSweeper(app, {
     db: database.db,
     storage,
     clock,
     enabled: config.SWEEPER_ENABLED,
   });
-  registerPayoutSweeper(app as unknown as FastifyInstance, payments, {
+  registerPayoutSweeper(app, payments, {
     enabled: config.SWEEPER_ENABLED,
   });
-  registerRetentionSweeper(app as unknown as FastifyInstance, {
+  registerRetentionSweeper(app, {
     db: database.db,
     config,
     clock,
     enabled: config.SWEEPER_ENABLED,
   });
 
-  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside every text file; the best one accepted is sent.
-      preCompressed: true,
-      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(filePath)),
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (
-      url.startsWith('/api') ||
-      url.startsWith('/socket.io') ||
-      // A hashed file this build does not have (an old tab after a deploy) is missing, not
-      // a page: the browser must not run index.html as a script.
-      url.startsWith('/assets/') ||
-      request.method !== 'GET' ||
-      !hasWeb
-    ) {
-      return reply.status(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND' });
-    }
-    // Client-side routes (/{username}, /connections/...) all load the single page.
-    return reply.type('text/html').sendFile('index.html');
+  await app.register(webAppPlugin, {
+    webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
   });
 
   return app;
-}
-
-/**
- * Hashed build output never changes under its name, so browsers keep it for a year without
- * asking. Everything else (index.html, the service worker, the face models) is revalidated
- * on every use, so a deploy is seen at once.
- */
-export function webCacheControl(filePath: string): string {
-  return /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** Where the sandbox processor delivers its webhooks: our own public or listening address. */
@@ -428,17 +330,6 @@ function paymentWebhookUrl(app: FastifyInstance, config: Config): string | null 
   const address = app.server.address();
   if (!address || typeof address === 'string') return null;
   return `http://127.0.0.1:${address.port}/api/payments/webhook`;
-}
-
-/** Origins the browser reads from and uploads to when files live in an S3 bucket. */
-export function s3Origins(config: Config): string[] {
-  if (config.STORAGE_DRIVER !== 's3' || !config.S3_BUCKET) return [];
-  if (config.S3_ENDPOINT) {
-    const endpoint = new URL(config.S3_ENDPOINT);
-    if (config.S3_FORCE_PATH_STYLE) return [endpoint.origin];
-    return [`${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
-  }
-  return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`];
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -102,7 +102,7 @@ const commands: Record<
       'grant-tokens <username> <amount> [--redeemable|--paid <cashCents> <cashReference>]   (free tokens; or paid for, with the cash received and its record)',
     run: async (db, [username, amount, flag, cents, ...reference]) => {
       const { entry: _entry, ...granted } = await adjustTokens(
-        db,
+        { db },
         required(username, 'username'),
         Number(amount),
         {

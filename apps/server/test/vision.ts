@@ -46,7 +46,7 @@ export async function runVisionJobs(t: TestApp, vision: LocalVision) {
     clock: () => new Date(),
     vision,
     config: t.config,
-    io: t.app.io,
+    realtime: t.app.realtime,
   });
 }
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingConnections } from '../../test/connections';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { testClock } from '../../test/marketplace';
+import { recordingRealtime } from '../../test/realtime';
 import { loadConfig } from '../config';
 import { rows } from '../db/client';
-import type { AppSocketServer } from '../plugins/socket';
 import { startConnectionSweeper } from './connection-sweep';
 
 let database: TestDatabase;
@@ -18,14 +18,10 @@ describe('connection sweeper', () => {
   it('expires a connection on its own once the clock passes the deadline, then emits', async () => {
     const t = testClock('2025-09-01T12:00:00Z');
     const [made] = await pendingConnections(database.db, t, 1);
-    const emitted: [string, string][] = [];
-    const io = {
-      to: (room: string) => ({ emit: (name: string) => emitted.push([room, name]) }),
-    } as unknown as AppSocketServer;
+    const { realtime, emitted } = recordingRealtime();
     const errors: unknown[] = [];
     const sweeper = startConnectionSweeper({
-      ctx: { db: database.db, config: loadConfig({ NODE_ENV: 'test' }), clock: t.clock },
-      io,
+      ctx: { db: database.db, config: loadConfig({ NODE_ENV: 'test' }), clock: t.clock, realtime },
       onError: (e) => errors.push(e),
       intervalMs: 50,
     });
@@ -44,8 +40,8 @@ describe('connection sweeper', () => {
     await expect.poll(status, { timeout: 5000 }).toBe('expired');
     await sweeper.stop();
     expect(errors).toEqual([]);
-    expect(emitted).toContainEqual([`user_${made!.bidder.id}`, 'connectionExpired']);
-    expect(emitted).toContainEqual([`user_${made!.owner.id}`, 'connectionExpired']);
-    expect(emitted).toContainEqual([`user_${made!.bidder.id}`, 'new-alert']);
+    expect(emitted()).toContainEqual([`user_${made!.bidder.id}`, 'connectionExpired']);
+    expect(emitted()).toContainEqual([`user_${made!.owner.id}`, 'connectionExpired']);
+    expect(emitted()).toContainEqual([`user_${made!.bidder.id}`, 'new-alert']);
   });
 });

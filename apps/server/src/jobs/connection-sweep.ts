@@ -4,10 +4,8 @@
 // only wakes the sweep, every 30 s. Any number of servers may run it: each change is a
 // guarded UPDATE, so it happens once, and a sweep after downtime catches up.
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../lib/context';
 import { sweepConnections } from '../modules/connections/connection-sweep.service';
-import { publishConnectionEffects } from '../modules/connections/connections.events';
-import type { AppSocketServer } from '../plugins/socket';
+import type { ConnectionsContext } from '../modules/connections/connections.service';
 import { startRepeatingJob } from './repeating-job';
 
 export const CONNECTION_SWEEP_INTERVAL_MS = 30_000;
@@ -20,15 +18,14 @@ export interface ConnectionSweeper {
 }
 
 export function startConnectionSweeper(deps: {
-  ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>;
-  io: AppSocketServer;
+  ctx: ConnectionsContext;
   onError: (error: unknown) => void;
   intervalMs?: number;
 }): ConnectionSweeper {
   return startRepeatingJob({
     name: 'connection_sweep',
     run: async () => {
-      await sweepConnections(deps.ctx, (effects) => publishConnectionEffects(deps.io, effects));
+      await sweepConnections(deps.ctx);
     },
     intervalMs: deps.intervalMs ?? CONNECTION_SWEEP_INTERVAL_MS,
     onError: deps.onError,
@@ -38,14 +35,13 @@ export function startConnectionSweeper(deps: {
 /** Starts the sweeper when the app is ready (unless disabled) and stops it on close. */
 export function registerConnectionSweeper(
   app: FastifyInstance,
-  deps: { ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>; enabled: boolean },
+  deps: { ctx: ConnectionsContext; enabled: boolean },
 ): void {
   if (!deps.enabled) return;
   let sweeper: ConnectionSweeper | undefined;
   app.addHook('onReady', async () => {
     sweeper = startConnectionSweeper({
       ctx: deps.ctx,
-      io: app.io,
       onError: (err) => app.log.error({ err }, 'connection sweep failed'),
     });
   });

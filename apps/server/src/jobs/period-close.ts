@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/context';
-import { listenForAlertRanges } from '../modules/alerts/alerts.events';
 import { type SweepDeps, sweepPeriods } from '../modules/auctions/period-sweep';
 import { startCountdownSync } from './countdown-sync';
 import { startRepeatingJob } from './repeating-job';
@@ -64,9 +63,13 @@ export function registerPeriodSweeper(
   app.addHook('onReady', async () => {
     const onError = (err: unknown) => app.log.error({ err }, 'auction period job failed');
     stopCountdown = startCountdownSync({ db: deps.db, clock: deps.clock, io: app.io, onError });
-    listenForAlertRanges(app.io, deps.db, onError);
     if (deps.enabled) {
-      sweeper = startPeriodSweeper({ db: deps.db, clock: deps.clock, io: app.io, onError });
+      sweeper = startPeriodSweeper({
+        db: deps.db,
+        clock: deps.clock,
+        realtime: app.realtime,
+        onError,
+      });
     }
   });
   app.addHook('preClose', async () => {

@@ -5,6 +5,7 @@
 // request never waits for it; the models run in their own low-priority process.
 import type { FastifyInstance } from 'fastify';
 import type { VisionJobKind } from '../db/media.schema';
+import type { Realtime } from '../lib/realtime';
 import { screenChatImage } from '../modules/chat/chat-image-screening';
 import { matchVerificationFace } from '../modules/media/face-match';
 import { screenPhoto } from '../modules/media/photo-screening';
@@ -13,12 +14,11 @@ import {
   type VisionJobHandler,
   type VisionWorkContext,
 } from '../modules/vision/vision-job-runner';
-import type { AppSocketServer } from '../plugins/socket';
 import { type RepeatingJob, startRepeatingJob } from './repeating-job';
 
 export const VISION_JOBS_INTERVAL_MS = 3000;
 
-export type VisionJobsContext = VisionWorkContext & { io: AppSocketServer };
+export type VisionJobsContext = VisionWorkContext & { realtime?: Realtime };
 
 const handlers: Record<VisionJobKind, VisionJobHandler<VisionJobsContext>> = {
   photo_screen: screenPhoto,

@@ -104,7 +104,7 @@ describe('business metrics', () => {
     // The close makes b's connection with the owner; the owner accepts and writes.
     clock.set(new Date(clock.clock().getTime() + 1000));
     const { closed } = await sweepPeriods(
-      { db, clock: clock.clock, io: t.app.io },
+      { db, clock: clock.clock, realtime: t.app.realtime },
       { force: true },
     );
     expect(closed!.connectionCount).toBe(1);
@@ -138,7 +138,7 @@ describe('business metrics', () => {
 
     // Payouts: PayPal refuses one address (failed), and is down for the next (not sent).
     const earner = await buildBidder(db, 0);
-    await adjustTokens(db, earner.username!, 1000, {
+    await adjustTokens({ db }, earner.username!, 1000, {
       redeemable: true,
       cash: { cents: 1000, reference: 'Bank transfer' },
     });

@@ -7,11 +7,11 @@ import { clientEventPayloads } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { Gauge, Registry } from 'prom-client';
 import { type Db, rows } from '../db/client';
 import { httpDuration, processRegistry, socketMetrics } from '../lib/metrics';
+import { adapterStreamName } from './socket';
 
 /** A scrape waits at most this long for fresh database figures, then answers with the last. */
 const STATE_WAIT_MS = 500;
@@ -24,9 +24,8 @@ const CLIENT_EVENTS: ReadonlySet<string> = new Set(Object.keys(clientEventPayloa
 export interface MetricsPluginOptions {
   db: Db;
   registry: Registry;
-  /** The rate-limit Redis client, when Redis is configured, and the adapter's stream. */
-  redis?: Redis;
-  adapterStream?: string;
+  /** Prefixes the Redis keys: the adapter's stream is read from Redis when it is configured. */
+  redisPrefix: string;
 }
 
 interface State {
@@ -237,7 +236,7 @@ export default fp(
       },
     });
 
-    const redis = opts.redis;
+    const redis = app.redis?.client;
     if (redis) {
       new Gauge({
         name: 'bidboard_redis_up',
@@ -247,21 +246,19 @@ export default fp(
           this.set(redis.status === 'ready' ? 1 : 0);
         },
       });
-      const stream = opts.adapterStream;
-      if (stream) {
-        new Gauge({
-          name: 'bidboard_socket_adapter_stream_length',
-          help: 'Entries in the Socket.IO Redis streams adapter stream',
-          registers,
-          async collect() {
-            if (redis.status !== 'ready') return;
-            const length = await withTimeout(redis.xlen(stream), REDIS_WAIT_MS).catch(
-              () => undefined,
-            );
-            if (length !== undefined) this.set(length);
-          },
-        });
-      }
+      const stream = adapterStreamName(opts.redisPrefix);
+      new Gauge({
+        name: 'bidboard_socket_adapter_stream_length',
+        help: 'Entries in the Socket.IO Redis streams adapter stream',
+        registers,
+        async collect() {
+          if (redis.status !== 'ready') return;
+          const length = await withTimeout(redis.xlen(stream), REDIS_WAIT_MS).catch(
+            () => undefined,
+          );
+          if (length !== undefined) this.set(length);
+        },
+      });
     }
   },
   { name: 'metrics', dependencies: ['socket'] },

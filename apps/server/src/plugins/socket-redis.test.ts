@@ -83,7 +83,7 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
     const received = new Promise((resolve) => socket.on('new-alert', resolve));
     await new Promise((r) => setTimeout(r, 300));
     clock.set(period.end_time);
-    await sweepPeriods({ db: a.database.db, clock: clock.clock, io: a.app.io });
+    await sweepPeriods({ db: a.database.db, clock: clock.clock, realtime: a.app.realtime });
     expect(await received).toMatchObject({
       kind: 'auction_won',
       payload: { auctionId: auction!.id, amount: 120 },

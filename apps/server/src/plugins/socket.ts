@@ -1,14 +1,12 @@
 // Socket.IO at /socket.io. The bearer token comes in the handshake (`auth.token`) and
 // is checked like an HTTP bearer, and the socket lives only as long as its session
-// (socket-sessions.ts); the browser Origin must be our own. Each member joins a private
-// room for events addressed to them alone.
-import { type ClientToServerEvents, type ServerToClientEvents, userRoom } from '@bidboard/shared';
-import { eq } from 'drizzle-orm';
+// (socket-sessions.ts); the browser Origin must be our own. The areas' event handlers
+// are registered in socket-handlers.ts.
+import type { ClientToServerEvents, ServerToClientEvents } from '@bidboard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import type { SessionSettings } from '../modules/auth/session.service';
 import { budgetSocketEvents } from './socket-budget';
 import { drainSocketEvents } from './socket-drain';
@@ -115,21 +113,6 @@ export default fp(
       log: app.log,
     });
     app.addHook('onClose', async () => guard.close());
-
-    io.on('connection', (socket) => {
-      const { userId } = socket.data;
-      // The client announces itself; a member can only ever join their own room.
-      socket.on('connectUser', () => {
-        void socket.join(userRoom(userId));
-      });
-      socket.on('userActivity', () => {
-        void opts.db
-          .update(users)
-          .set({ last_active_at: new Date() })
-          .where(eq(users.id, userId))
-          .catch((err: unknown) => app.log.warn({ err }, 'userActivity update failed'));
-      });
-    });
 
     app.decorate('io', io);
     app.addHook('preClose', async () => {

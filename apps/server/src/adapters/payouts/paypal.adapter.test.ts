@@ -158,7 +158,7 @@ describe('redemptions with PAYOUTS_PROVIDER=paypal', () => {
   async function member(earned: number, phone?: string) {
     const row = await buildBidder(t.database.db, 0, phone ? { phone_number: phone } : {});
     if (earned)
-      await adjustTokens(t.database.db, row.username!, earned, {
+      await adjustTokens({ db: t.database.db }, row.username!, earned, {
         redeemable: true,
         cash: { cents: earned, reference: 'Bank transfer' },
       });

@@ -19,7 +19,6 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { emitAlerts } from '../alerts/alerts.events';
 import { listMembers, memberDetail } from './admin-members.service';
 import { adminOverview, liveAuctions } from './admin-overview.service';
 import { reviewPhoto, reviewQueue, reviewVideo } from './media-review.service';
@@ -100,8 +99,7 @@ export async function adminConsoleRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
       },
     },
     async (request) => {
-      const decision = await approveMemberById(ctx.db, request.params.id, request.member!.id);
-      if (decision.alert) emitAlerts(app.io, [decision.alert]);
+      await approveMemberById(ctx, request.params.id, request.member!.id);
       return memberResponse(request.params.id);
     },
   );
@@ -118,13 +116,7 @@ export async function adminConsoleRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
       },
     },
     async (request) => {
-      const decision = await rejectMember(
-        ctx.db,
-        request.params.id,
-        request.body.reason,
-        request.member!.id,
-      );
-      if (decision.alert) emitAlerts(app.io, [decision.alert]);
+      await rejectMember(ctx, request.params.id, request.body.reason, request.member!.id);
       return memberResponse(request.params.id);
     },
   );

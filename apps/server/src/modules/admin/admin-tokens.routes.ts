@@ -6,12 +6,11 @@ import {
   adminTokenAdjustmentResponse,
   errorResponseSchema,
 } from '@bidboard/shared';
-import type { Db } from '../../db/client';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { publishBalance } from '../tokens/balance.events';
+import type { PublishingContext } from '../../lib/realtime';
 import { adjustTokens } from './admin.service';
 
-export async function adminTokensRoutes(app: FastifyZodApp, { db }: { db: Db }) {
+export async function adminTokensRoutes(app: FastifyZodApp, { ctx }: { ctx: PublishingContext }) {
   app.post(
     '/admin/tokens/adjustments',
     {
@@ -31,7 +30,7 @@ export async function adminTokensRoutes(app: FastifyZodApp, { db }: { db: Db }) 
     async (request) => {
       const { username, amount, redeemable, paid, reason, cash_cents, cash_reference } =
         request.body;
-      const adjusted = await adjustTokens(db, username, amount, {
+      const adjusted = await adjustTokens(ctx, username, amount, {
         redeemable,
         paid,
         reason,
@@ -45,7 +44,6 @@ export async function adminTokensRoutes(app: FastifyZodApp, { db }: { db: Db }) 
         { adminId: request.member!.id, userId: adjusted.id, amount, redeemable, paid },
         'admin token adjustment',
       );
-      publishBalance(app.io, adjusted.entry, 'adjustment');
       return {
         success: true as const,
         userId: adjusted.id,

@@ -18,11 +18,17 @@ describe('admin operations', () => {
 
   it('mints and burns tokens through the ledger, never below zero', async () => {
     await buildMember(database.db, { username: 'rich1' });
-    expect(await adjustTokens(database.db, 'rich1', 500)).toMatchObject({ tokenBalance: 500 });
-    expect(await adjustTokens(database.db, 'rich1', -200)).toMatchObject({ tokenBalance: 300 });
-    await expect(adjustTokens(database.db, 'rich1', -301)).rejects.toMatchObject({
+    expect(await adjustTokens({ db: database.db }, 'rich1', 500)).toMatchObject({
+      tokenBalance: 500,
+    });
+    expect(await adjustTokens({ db: database.db }, 'rich1', -200)).toMatchObject({
+      tokenBalance: 300,
+    });
+    await expect(adjustTokens({ db: database.db }, 'rich1', -301)).rejects.toMatchObject({
       code: 'INSUFFICIENT_TOKENS',
     });
-    await expect(adjustTokens(database.db, 'rich1', 1.5)).rejects.toMatchObject({ status: 400 });
+    await expect(adjustTokens({ db: database.db }, 'rich1', 1.5)).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
+import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange, type TokenParts } from '../tokens/ledger';
 import { recordCashGrant } from './cash-grants.repository';
 import { approveMemberById } from './member-approval.service';
@@ -21,7 +23,7 @@ async function memberByUsername(db: Db, username: string) {
 /** The CLI's approval: the same decision an admin makes in the console. */
 export async function approveMember(db: Db, username: string) {
   const member = await memberByUsername(db, username);
-  const decision = await approveMemberById(db, member.id, null);
+  const decision = await approveMemberById({ db }, member.id, null);
   return { id: decision.id, username: decision.username, is_approved: decision.is_approved };
 }
 
@@ -50,7 +52,7 @@ function adjustmentParts(amount: number, options: AdjustmentOptions): TokenParts
  * ledger row names who made it (reference `admin:{id}` or `cli`).
  */
 export async function adjustTokens(
-  db: Db,
+  ctx: PublishingContext,
   username: string,
   amount: number,
   options: AdjustmentOptions = {},
@@ -66,8 +68,8 @@ export async function adjustTokens(
     cashReference: options.cash?.reference,
   });
   if (cashProblem) throw badRequest('VALIDATION', cashProblem);
-  const member = await memberByUsername(db, username);
-  const entry = await db.transaction(async (tx) => {
+  const member = await memberByUsername(ctx.db, username);
+  const entry = await transactionThenPublish(ctx, async (tx, events) => {
     const booked = await applyBalanceChange(tx, {
       userId: member.id,
       amount,
@@ -102,6 +104,7 @@ export async function adjustTokens(
         ledger_entry_id: Number(booked!.id),
       },
     });
+    events.add(balanceEvent(booked!, 'adjustment'));
     return booked;
   });
   return {

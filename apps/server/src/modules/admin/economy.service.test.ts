@@ -46,7 +46,7 @@ describe('economy report', () => {
   it('counts the cash of paid grants in, and values redeemable tokens with the budget left', async () => {
     const member = await buildBidder(database.db, 0);
     const before = await economyReport(database.db, config, new Date());
-    await adjustTokens(database.db, member.username!, 1000, {
+    await adjustTokens({ db: database.db }, member.username!, 1000, {
       redeemable: true,
       cash: { cents: 1200, reference: 'Invoice 7' },
     });
@@ -73,10 +73,10 @@ describe('economy report', () => {
     });
     // No redeemable tokens without their cash.
     await expect(
-      adjustTokens(database.db, member.username!, 1000, { paid: true }),
+      adjustTokens({ db: database.db }, member.username!, 1000, { paid: true }),
     ).rejects.toMatchObject({ status: 400, message: GRANT_MESSAGES.cashRequired });
     await expect(
-      adjustTokens(database.db, member.username!, 1000, {
+      adjustTokens({ db: database.db }, member.username!, 1000, {
         redeemable: true,
         cash: { cents: 999, reference: 'Invoice 8' },
       }),

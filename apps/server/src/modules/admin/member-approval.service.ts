@@ -4,9 +4,11 @@
 // decision is written to the audit log in the same transaction.
 import { ADMIN_MESSAGES, APPROVAL_ALERT_MESSAGES, SAFETY_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+import { rows } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
+import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
+import { alertEvents } from '../alerts/alerts.events';
+import { insertAlert } from '../alerts/alerts.repository';
 import { openAuctionForMember } from '../auctions/member-auction';
 import { recordAdminAction } from '../audit';
 
@@ -23,8 +25,6 @@ export interface ApprovalDecision {
   username: string | null;
   is_approved: boolean;
   auctionId: number | null;
-  /** The member's alert; null when nothing changed (approving an approved member). */
-  alert: AlertRow | null;
 }
 
 const stateOf = (row: ApprovalState) => ({
@@ -34,11 +34,11 @@ const stateOf = (row: ApprovalState) => ({
 
 /** `actorId` null is the operator CLI. Approving an approved member changes nothing. */
 export async function approveMemberById(
-  db: Db,
+  ctx: PublishingContext,
   userId: number,
   actorId: number | null,
 ): Promise<ApprovalDecision> {
-  return db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, events) => {
     const [before] = await rows<ApprovalState>(
       tx,
       sql`SELECT id, username, is_approved, approval_rejection_reason,
@@ -53,7 +53,6 @@ export async function approveMemberById(
         username: before.username,
         is_approved: true,
         auctionId: null,
-        alert: null,
       };
     }
     await tx.execute(
@@ -76,7 +75,8 @@ export async function approveMemberById(
       before: stateOf(before),
       after: { is_approved: true, rejection_reason: null, auction_id: auctionId },
     });
-    return { id: userId, username: before.username, is_approved: true, auctionId, alert };
+    events.add(...alertEvents([alert]));
+    return { id: userId, username: before.username, is_approved: true, auctionId };
   });
 }
 
@@ -85,12 +85,12 @@ export async function approveMemberById(
  * approved member is not rejected: suspension is the tool for them.
  */
 export async function rejectMember(
-  db: Db,
+  ctx: PublishingContext,
   userId: number,
   reason: string,
   actorId: number,
 ): Promise<ApprovalDecision> {
-  return db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, events) => {
     const [before] = await rows<ApprovalState>(
       tx,
       sql`SELECT id, username, is_approved, approval_rejection_reason,
@@ -119,6 +119,7 @@ export async function rejectMember(
       before: stateOf(before),
       after: { is_approved: false, rejection_reason: reason },
     });
-    return { id: userId, username: before.username, is_approved: false, auctionId: null, alert };
+    events.add(...alertEvents([alert]));
+    return { id: userId, username: before.username, is_approved: false, auctionId: null };
   });
 }

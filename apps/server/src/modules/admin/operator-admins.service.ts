@@ -45,7 +45,7 @@ export async function createAdmin(db: Db, phoneInput: string, now: Date): Promis
     return row!;
   });
   // An existing member is approved as an admin would approve them (alert, auction, audit).
-  if (!granted.approved) await approveMemberById(db, granted.id, null);
+  if (!granted.approved) await approveMemberById({ db }, granted.id, null);
   return { id: granted.id, created: granted.created, role: 'admin', is_approved: true };
 }
 

@@ -1,7 +1,9 @@
-// Delivers committed alerts to their members' private rooms.
+// Delivers committed alerts to their members' private rooms: single alerts as realtime
+// events (lib/realtime.ts), the ranges a close writes server by server.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { userRoom } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
+import { emitTo, type RealtimeEvent } from '../../lib/realtime';
 import type { AppSocketServer } from '../../plugins/socket';
 import { type AlertRange, type AlertRow, alertsInRange, presentAlert } from './alerts.repository';
 
@@ -10,10 +12,8 @@ const MEMBERS_PER_BATCH = 1_000;
 /** Alerts written to sockets per turn of the event loop (each costs ~50 µs on a busy 2-core machine). */
 const EMITS_PER_TURN = 200;
 
-export function emitAlerts(io: AppSocketServer, alerts: readonly AlertRow[]): void {
-  for (const alert of alerts) {
-    io.to(userRoom(alert.user_id)).emit('new-alert', presentAlert(alert));
-  }
+export function alertEvents(alerts: readonly AlertRow[]): RealtimeEvent[] {
+  return alerts.map((alert) => emitTo(userRoom(alert.user_id), 'new-alert', presentAlert(alert)));
 }
 
 /**

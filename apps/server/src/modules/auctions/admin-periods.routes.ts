@@ -9,7 +9,6 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { publishAuctionRemoved } from './auctions.events';
 import { sweepPeriods } from './period-sweep';
 import { removeAuction } from './remove-auction.service';
 
@@ -24,10 +23,10 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
       },
     },
     async (request) => {
-      const { closed, period } = await sweepPeriods(
-        { db: ctx.db, clock: ctx.clock, io: app.io },
-        { force: true, closedBy: { adminId: request.member!.id } },
-      );
+      const { closed, period } = await sweepPeriods(ctx, {
+        force: true,
+        closedBy: { adminId: request.member!.id },
+      });
       return {
         success: true as const,
         closed: closed ? { periodId: closed.periodId, connections: closed.connectionCount } : null,
@@ -51,8 +50,7 @@ export async function adminPeriodsRoutes(app: FastifyZodApp, { ctx }: { ctx: Ser
       },
     },
     async (request) => {
-      const removed = await removeAuction(ctx.db, request.params.id, request.member!.id);
-      publishAuctionRemoved(app.io, removed);
+      const removed = await removeAuction(ctx, request.params.id, request.member!.id);
       return {
         success: true as const,
         auctionId: removed.auctionId,

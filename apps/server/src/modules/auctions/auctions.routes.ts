@@ -25,7 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { auctionBids, type BidEvents, memberBids, placeBid } from '../bids/bids.service';
+import { auctionBids, memberBids, placeBid } from '../bids/bids.service';
 import { memberResults } from './auction-results';
 import {
   auctionProfileData,
@@ -41,10 +41,7 @@ import { currentPeriod, periodById } from './periods.service';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['auctions'];
 
-export async function auctionsRoutes(
-  app: FastifyZodApp,
-  { ctx, bidEvents }: { ctx: ServiceContext; bidEvents: BidEvents },
-) {
+export async function auctionsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   const member = { onRequest: app.requireMember };
   /** The signed-in member when a valid bearer token came; visitors browse anonymously. */
   const viewerOf = async (request: FastifyRequest) => {
@@ -181,15 +178,12 @@ export async function auctionsRoutes(
       },
     },
     async (request) => {
-      await placeBid(
-        { db: ctx.db, clock: ctx.clock, events: bidEvents },
-        {
-          auctionId: request.params.id,
-          bidderId: request.member!.id,
-          amount: request.body.amount,
-          maximum: request.body.maximum,
-        },
-      );
+      await placeBid(ctx, {
+        auctionId: request.params.id,
+        bidderId: request.member!.id,
+        amount: request.body.amount,
+        maximum: request.body.maximum,
+      });
       return {
         success: true as const,
         auction: await getAuction(ctx, request.params.id, request.member!.id),

@@ -15,7 +15,7 @@ import { socketMetrics } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
 import type { AppSocketServer } from '../../plugins/socket';
 import { bidSuccessOf } from '../bids/bids.events';
-import { type BidEvents, placeBid } from '../bids/bids.service';
+import { placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
 
 /** How long room joins are collected before their cards are read together. */
@@ -30,7 +30,6 @@ function roomAuctionId(raw: unknown): number | null {
 export function registerAuctionSocketHandlers(
   io: AppSocketServer,
   ctx: ServiceContext,
-  bidEvents: BidEvents,
   log: { warn: (obj: object, msg: string) => void },
 ) {
   // Joins arriving within a few milliseconds (a page of cards coming into view, many
@@ -92,10 +91,13 @@ export function registerAuctionSocketHandlers(
       }
       try {
         const placed = await withSpan('socket placeBid', {}, () =>
-          placeBid(
-            { db: ctx.db, clock: ctx.clock, events: bidEvents },
-            { auctionId, bidderId: userId, amount: bidAmount, maximum, requestKey: key },
-          ),
+          placeBid(ctx, {
+            auctionId,
+            bidderId: userId,
+            amount: bidAmount,
+            maximum,
+            requestKey: key,
+          }),
         );
         // A resent bid already placed: its first answer may never have reached this
         // member, so this socket hears it again (the room and the outbid member did).

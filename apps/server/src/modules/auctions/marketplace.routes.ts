@@ -1,17 +1,13 @@
 // Registers the marketplace under /api: auctions and bids, tokens, the admin period
-// control, and the socket handlers for bidding and auction rooms.
+// control (its socket handlers are registered with the others in socket-handlers.ts).
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { bidEventsFor } from '../bids/bids.events';
 import { tokensRoutes } from '../tokens/tokens.routes';
 import { adminPeriodsRoutes } from './admin-periods.routes';
 import { auctionsRoutes } from './auctions.routes';
-import { registerAuctionSocketHandlers } from './auctions.socket';
 
 export async function marketplaceRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
-  const bidEvents = bidEventsFor(app.io);
-  await app.register(auctionsRoutes, { ctx, bidEvents });
+  await app.register(auctionsRoutes, { ctx });
   await app.register(tokensRoutes, { ctx });
   await app.register(adminPeriodsRoutes, { ctx });
-  registerAuctionSocketHandlers(app.io, ctx, bidEvents, app.log);
 }

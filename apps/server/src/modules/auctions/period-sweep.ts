@@ -5,8 +5,8 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { alertMetrics, closeMetrics } from '../../lib/metrics';
-import type { AppSocketServer } from '../../plugins/socket';
-import { publishPeriodClosed } from './auctions.events';
+import { publishAfterCommit, type Realtime } from '../../lib/realtime';
+import { periodClosedEvents } from './auctions.events';
 import {
   type ClosedPeriod,
   type ClosePeriodOptions,
@@ -19,7 +19,7 @@ import {
 export interface SweepDeps {
   db: Db;
   clock: Clock;
-  io?: AppSocketServer;
+  realtime?: Realtime;
 }
 
 export interface SweepResult {
@@ -33,16 +33,23 @@ export async function sweepPeriods(
   options: ClosePeriodOptions = {},
 ): Promise<SweepResult> {
   const now = deps.clock();
-  const closed = await closePeriod(deps.db, now, options).catch((error: unknown) => {
-    closeMetrics.failed();
-    throw error;
+  const realtime = deps.realtime;
+  // The board hears of the close (and every server delivers its alerts) as one timed stage.
+  const fanOut: Realtime | undefined = realtime && {
+    publish: (events) => closeStage('fan_out', () => realtime.publish(events)),
+  };
+  return publishAfterCommit(fanOut, async (events) => {
+    const closed = await closePeriod(deps.db, now, options).catch((error: unknown) => {
+      closeMetrics.failed();
+      throw error;
+    });
+    const period = closed?.next ?? (await ensureOpenPeriod(deps.db, now));
+    if (closed) {
+      recordClose(closed, now);
+      events.add(...periodClosedEvents(closed, now));
+    }
+    return { closed, period };
   });
-  const period = closed?.next ?? (await ensureOpenPeriod(deps.db, now));
-  if (closed) recordClose(closed, now);
-  const io = deps.io;
-  if (closed && io)
-    await closeStage('fan_out', () => publishPeriodClosed(io, deps.db, closed, now));
-  return { closed, period };
 }
 
 function recordClose(closed: ClosedPeriod, now: Date) {

@@ -3,11 +3,13 @@
 
 import { AUCTION_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+import { rows } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
 import { applyBalanceChange } from '../tokens/ledger';
 import { auctionEscrowParts } from './auction-escrow';
+import { auctionRemovedEvents } from './auctions.events';
 
 export interface RemovedAuction {
   auctionId: number;
@@ -16,11 +18,11 @@ export interface RemovedAuction {
 
 /** `adminId` is who removed it, for the audit log (null: the operator CLI). */
 export async function removeAuction(
-  db: Db,
+  ctx: PublishingContext,
   auctionId: number,
   adminId: number | null,
 ): Promise<RemovedAuction> {
-  return db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, events) => {
     const [auction] = await rows<{
       id: number;
       user_id: number;
@@ -63,10 +65,13 @@ export async function removeAuction(
       },
       after: { status: 'deleted', refunded: hasLeader ? auction.lead_max : 0 },
     });
-    if (!entry) return { auctionId, refunded: null };
-    return {
+    const done: RemovedAuction = {
       auctionId,
-      refunded: { userId: auction.lead_bidder_id!, tokenBalance: entry.balance_after },
+      refunded: entry
+        ? { userId: auction.lead_bidder_id!, tokenBalance: entry.balance_after }
+        : null,
     };
+    events.add(...auctionRemovedEvents(done));
+    return done;
   });
 }

@@ -2,34 +2,33 @@
 // the new amount (and each automatic raise of a maximum), the bidder their balance and own
 // maximum, the outbid member their refund and alert.
 import { auctionRoom, userRoom } from '@bidboard/shared';
-import type { AppSocketServer } from '../../plugins/socket';
-import { emitAlerts } from '../alerts/alerts.events';
-import type { BidEvents, PlacedBid } from './bids.service';
+import { emitTo, type RealtimeEvent } from '../../lib/realtime';
+import { alertEvents } from '../alerts/alerts.events';
+import type { PlacedBid } from './bids.service';
 
-export function bidEventsFor(io: AppSocketServer): BidEvents {
-  return {
-    bidPlaced(result: PlacedBid) {
-      const { bid, auction } = result;
-      // Every visible bid, automatic raises included, is a bid update like any other.
-      for (const visible of result.visible) {
-        io.to(auctionRoom(auction.id)).emit('bidUpdate', {
-          id: auction.id,
-          bidAmount: visible.amount,
-          bidderId: visible.bidderId,
-          bidderUsername: visible.bidderUsername,
-          reserveMet: result.reserveMet,
-        });
-      }
-      io.to(userRoom(bid.user_id)).emit('bidSuccess', bidSuccessOf(result));
-      if (result.outbid) {
-        io.to(userRoom(result.outbid.userId)).emit('leadBidderUpdate', {
-          userId: result.outbid.userId,
-          tokenBalance: result.outbid.tokenBalance,
-        });
-        emitAlerts(io, [result.outbid.alert]);
-      }
-    },
-  };
+export function bidPlacedEvents(result: PlacedBid): RealtimeEvent[] {
+  const { bid, auction } = result;
+  // Every visible bid, automatic raises included, is a bid update like any other.
+  const events = result.visible.map((visible) =>
+    emitTo(auctionRoom(auction.id), 'bidUpdate', {
+      id: auction.id,
+      bidAmount: visible.amount,
+      bidderId: visible.bidderId,
+      bidderUsername: visible.bidderUsername,
+      reserveMet: result.reserveMet,
+    }),
+  );
+  events.push(emitTo(userRoom(bid.user_id), 'bidSuccess', bidSuccessOf(result)));
+  if (result.outbid) {
+    events.push(
+      emitTo(userRoom(result.outbid.userId), 'leadBidderUpdate', {
+        userId: result.outbid.userId,
+        tokenBalance: result.outbid.tokenBalance,
+      }),
+      ...alertEvents([result.outbid.alert]),
+    );
+  }
+  return events;
 }
 
 /**

@@ -18,7 +18,9 @@ import { type Db, runStatement, type Statement } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound, pgErrorCode } from '../../lib/errors';
 import { alertMetrics, bidMetrics } from '../../lib/metrics';
+import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import type { AlertRow } from '../alerts/alerts.repository';
+import { bidPlacedEvents } from './bids.events';
 
 export interface PlaceBidInput {
   auctionId: number;
@@ -65,15 +67,11 @@ export interface PlacedBid {
   replayed: boolean;
 }
 
-/** After-commit side effects (realtime); absent for the CLI and some tests. */
-export interface BidEvents {
-  bidPlaced(result: PlacedBid): void;
-}
-
 export interface BidContext {
   db: Db;
   clock: Clock;
-  events?: BidEvents;
+  /** Where the committed bid is told (absent for the CLI and some tests). */
+  realtime?: Realtime;
 }
 
 const rejected = (message: string) => badRequest('BID_REJECTED', message);
@@ -172,6 +170,16 @@ async function runPlaceBid(
 }
 
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
+  // place_bid is one statement: it has committed when it answers.
+  return publishAfterCommit(ctx.realtime, async (events) => {
+    const placed = await placeBidOnce(ctx, input);
+    // A replayed bid was told when it was placed: no events again.
+    if (!placed.replayed) events.add(...bidPlacedEvents(placed));
+    return placed;
+  });
+}
+
+async function placeBidOnce(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
   const { auctionId, bidderId, amount } = input;
   if (!Number.isInteger(amount)) throw invalidAmount(AUCTION_MESSAGES.bidNotWhole);
   if (amount > MAX_BID) throw invalidAmount(AUCTION_MESSAGES.bidTooHigh);
@@ -266,7 +274,6 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
   if (replayed) return result;
   bidMetrics.placed();
   if (result.outbid) alertMetrics.written('outbid');
-  ctx.events?.bidPlaced(result);
   return result;
 }
 

@@ -161,7 +161,11 @@ describe('socket bidding', () => {
     const member = await connected(0);
     const change = next<{ periodId: number; endTime: string }>(member.socket, 'periodChange');
     clock.set('2025-07-04T00:00:00Z');
-    const { closed } = await sweepPeriods({ db: t.database.db, clock: clock.clock, io: t.app.io });
+    const { closed } = await sweepPeriods({
+      db: t.database.db,
+      clock: clock.clock,
+      realtime: t.app.realtime,
+    });
     expect(closed).not.toBeNull();
     expect(await change).toMatchObject({
       periodId: closed!.next.id,
@@ -199,7 +203,7 @@ describe('socket bidding', () => {
       sql`SELECT end_time FROM auction_periods WHERE status = 'open'`,
     );
     clock.set(period!.end_time);
-    await sweepPeriods({ db: t.database.db, clock: clock.clock, io: t.app.io });
+    await sweepPeriods({ db: t.database.db, clock: clock.clock, realtime: t.app.realtime });
     expect(await pending).toMatchObject({
       kind: 'winning_bidder_connection_pending',
       payload: { winningBidderUserId: winner.id, newBidAmount: 100 },

@@ -4,12 +4,12 @@
 // are sent again to both members with their own view once the result is stored.
 import { eq } from 'drizzle-orm';
 import { chatImages } from '../../db/media.schema';
+import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import { loadSharp } from '../../lib/sharp';
-import type { AppSocketServer } from '../../plugins/socket';
 import { loadSettings } from '../settings/settings.service';
 import { readStored } from '../vision/pixels';
 import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-runner';
-import { publishMessageUpdated } from './chat.events';
+import { messageUpdatedEvents } from './chat.events';
 import { messagesWithImage } from './chat.repository';
 import { membersFor, presentMessage } from './chat.service';
 
@@ -21,7 +21,7 @@ async function blurredCopy(bytes: Buffer): Promise<Buffer> {
 }
 
 export const screenChatImage: VisionJobHandler<
-  VisionWorkContext & { io: AppSocketServer }
+  VisionWorkContext & { realtime?: Realtime }
 > = async (ctx, run) => {
   const [image] = await ctx.db
     .select()
@@ -44,29 +44,29 @@ export const screenChatImage: VisionJobHandler<
   // The blurred copy keeps the original's name, so 'Tap to view' can ask for the original.
   const blurredKey = flagged ? image.storage_key.replace(/(^|\/)chat\//, '$1chat-blurred/') : null;
   if (blurredKey) await ctx.storage.put(blurredKey, await blurredCopy(bytes), 'image/webp');
-  const committed = await run.commit(async (tx) => {
-    await tx
-      .update(chatImages)
-      .set({
-        screen_status: flagged ? 'flagged' : 'clear',
-        nudity_score: score,
-        blurred_key: blurredKey,
-        screened_at: ctx.clock(),
-      })
-      .where(eq(chatImages.id, image.id));
-  });
-  // A lost claim leaves the copy: the run that won wrote the same key.
-  if (!committed) return;
-  for (const row of await messagesWithImage(ctx.db, image.storage_key)) {
-    const { members } = membersFor(row.cid, row.sender_id);
-    publishMessageUpdated(
-      ctx.io,
-      await Promise.all(
+  await publishAfterCommit(ctx.realtime, async (events) => {
+    const committed = await run.commit(async (tx) => {
+      await tx
+        .update(chatImages)
+        .set({
+          screen_status: flagged ? 'flagged' : 'clear',
+          nudity_score: score,
+          blurred_key: blurredKey,
+          screened_at: ctx.clock(),
+        })
+        .where(eq(chatImages.id, image.id));
+    });
+    // A lost claim leaves the copy: the run that won wrote the same key.
+    if (!committed) return;
+    for (const row of await messagesWithImage(ctx.db, image.storage_key)) {
+      const { members } = membersFor(row.cid, row.sender_id);
+      const views = await Promise.all(
         members.map(async (userId) => ({
           userId,
           message: await presentMessage(ctx.storage, row, userId),
         })),
-      ),
-    );
-  }
+      );
+      events.add(...messageUpdatedEvents(views));
+    }
+  });
 };

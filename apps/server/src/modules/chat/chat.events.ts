@@ -1,38 +1,43 @@
-// Realtime chat events, sent after the transaction that stored them commits: to both
+// Realtime chat events, published after the transaction that stored them commits: to both
 // members' own rooms, so every tab of each (on any server, through the adapter) hears.
 import { type Message, userRoom } from '@bidboard/shared';
-import type { AppSocketServer } from '../../plugins/socket';
-import { publishConnectionEffects } from '../connections';
+import { emitTo, type RealtimeEvent } from '../../lib/realtime';
+import { connectionEffectEvents } from '../connections';
 import type { SentMessage } from './chat.service';
 
-export function publishSentMessage(io: AppSocketServer, senderId: number, sent: SentMessage) {
+export function sentMessageEvents(senderId: number, sent: SentMessage): RealtimeEvent[] {
   const event = { senderId, cid: sent.message.cid, unread: sent.unread };
   // Each side gets its own view (an unscreened image has no URL for the recipient).
-  io.to(userRoom(senderId)).emit('new-message', { ...event, message: sent.message });
-  io.to(userRoom(sent.partnerId)).emit('new-message', { ...event, message: sent.partnerView });
-  publishConnectionEffects(io, sent.effects);
+  return [
+    emitTo(userRoom(senderId), 'new-message', { ...event, message: sent.message }),
+    emitTo(userRoom(sent.partnerId), 'new-message', { ...event, message: sent.partnerView }),
+    ...connectionEffectEvents(sent.effects),
+  ];
 }
 
 /** A message changed after it was sent (its image was screened): each member's own view. */
-export function publishMessageUpdated(
-  io: AppSocketServer,
+export function messageUpdatedEvents(
   views: readonly { userId: number; message: Message }[],
-) {
-  for (const view of views) {
-    io.to(userRoom(view.userId)).emit('messageUpdated', {
+): RealtimeEvent[] {
+  return views.map((view) =>
+    emitTo(userRoom(view.userId), 'messageUpdated', {
       cid: view.message.cid,
       message: view.message,
-    });
-  }
+    }),
+  );
 }
 
-export function publishRead(
-  io: AppSocketServer,
-  read: { cid: string; userId: number; partnerId: number; lastReadId: number },
-) {
-  io.to([userRoom(read.userId), userRoom(read.partnerId)]).emit('messagesRead', {
-    cid: read.cid,
-    userId: read.userId,
-    lastReadId: read.lastReadId,
-  });
+export function readEvents(read: {
+  cid: string;
+  userId: number;
+  partnerId: number;
+  lastReadId: number;
+}): RealtimeEvent[] {
+  return [
+    emitTo([userRoom(read.userId), userRoom(read.partnerId)], 'messagesRead', {
+      cid: read.cid,
+      userId: read.userId,
+      lastReadId: read.lastReadId,
+    }),
+  ];
 }

@@ -25,7 +25,6 @@ import type { FastifyZodApp } from '../../lib/fastify';
 import { chatMetrics } from '../../lib/metrics';
 import { acceptRawImageBodies } from '../../lib/raw-image-body';
 import { withSpan } from '../../lib/tracing';
-import { publishRead, publishSentMessage } from './chat.events';
 import {
   type ChatContext,
   listConversations,
@@ -130,7 +129,6 @@ export async function chatRoutes(
         sendMessage(ctx, me, cid, { text, type, blobKey, confirmed }),
       );
       chatMetrics.sent(type === 'image' ? 'image' : 'text');
-      publishSentMessage(app.io, me, sent);
       if (sent.notificationsQueued > 0) onNotificationsQueued();
       return { success: true as const, msgId: sent.message.id, message: sent.message };
     },
@@ -146,7 +144,6 @@ export async function chatRoutes(
       const me = request.member!.id;
       const { cid } = request.params;
       const read = await markRead(ctx, me, cid);
-      publishRead(app.io, { cid, userId: me, ...read });
       return { success: true as const, lastReadId: read.lastReadId };
     },
   );

@@ -20,6 +20,7 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { publishAfterCommit, type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { isBlockedBetween } from '../blocks/blocks.repository';
 import {
   acceptedConnectionBetween,
@@ -27,6 +28,7 @@ import {
   recordMessageSent,
 } from '../connections';
 import { profilePicturesFor } from '../media/profile-pictures';
+import { readEvents, sentMessageEvents } from './chat.events';
 import {
   acceptedPartnersOf,
   type ConversationRow,
@@ -52,6 +54,7 @@ export interface ChatContext {
   online(userIds: readonly number[]): Promise<Set<number>>;
   /** Nudges this server's vision job worker (a chat image was queued for screening). */
   wakeVisionJobs: () => void;
+  realtime?: Realtime;
 }
 
 const notAccepted = () => new AppError('FORBIDDEN', 403, CHAT_MESSAGES.notAccepted);
@@ -271,6 +274,19 @@ export async function sendMessage(
   cid: string,
   body: { text: string; type: string; blobKey: string | null; confirmed?: boolean },
 ): Promise<SentMessage> {
+  return publishAfterCommit(ctx.realtime, async (events) => {
+    const sent = await storeAndPresent(ctx, me, cid, body);
+    events.add(...sentMessageEvents(me, sent));
+    return sent;
+  });
+}
+
+async function storeAndPresent(
+  ctx: ChatContext,
+  me: number,
+  cid: string,
+  body: { text: string; type: string; blobKey: string | null; confirmed?: boolean },
+): Promise<SentMessage> {
   const { members, partnerId } = membersFor(cid, me);
   const now = ctx.clock();
   const scamFlags = body.text ? detectScamSignals(body.text) : [];
@@ -348,10 +364,11 @@ async function sendInTransaction(
 /** Marks every message of `cid` read for `me`; returns the id read up to. */
 export async function markRead(ctx: ChatContext, me: number, cid: string) {
   const { members, partnerId } = membersFor(cid, me);
-  const lastReadId = await ctx.db.transaction(async (tx) => {
-    const upTo = await markConversationRead(tx, me, members, cid);
+  const lastReadId = await transactionThenPublish(ctx, async (tx, events) => {
+    const upTo = (await markConversationRead(tx, me, members, cid)) ?? 0;
     if (upTo) await skipReadMessageNotifications(tx, me, cid, upTo);
-    return upTo ?? 0;
+    events.add(...readEvents({ cid, userId: me, partnerId, lastReadId: upTo }));
+    return upTo;
   });
   return { lastReadId, partnerId };
 }

@@ -10,6 +10,7 @@
 // sweep, or two sweeps, change it once.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { publishAfterCommit } from '../../lib/realtime';
 import { loadSettings } from '../settings/settings.service';
 import {
   alertReminder,
@@ -19,6 +20,7 @@ import {
 } from './connection-effects';
 import { refundEscrow } from './connection-escrow';
 import { hoursBefore } from './connection-timers';
+import { connectionEffectEvents } from './connections.events';
 import {
   type ConnectionRow,
   connectionIdsWhere,
@@ -37,38 +39,32 @@ export interface ConnectionSweep {
   expiredWithoutEngagement: number;
 }
 
-/** Receives each connection's effects as soon as its transaction has committed. */
-export type PublishEffects = (effects: ConnectionEffects) => void;
-
 /**
- * Applies `step` to every connection matching `due`, one transaction each; returns how
- * many it changed. A connection someone else changed first is skipped by the guard
+ * Applies `step` to every connection matching `due`, one transaction each, whose effects
+ * are published as soon as it has committed; returns how many it changed. A connection someone else changed first is skipped by the guard
  * (which is `due` itself, so every id leaves the set and the loop ends).
  */
 async function sweepEach(
   ctx: ConnectionsContext,
   due: SQL,
   step: (tx: Tx, id: number) => Promise<ConnectionEffects | null>,
-  publish: PublishEffects,
 ): Promise<number> {
   let changed = 0;
   for (;;) {
     const ids = await connectionIdsWhere(ctx.db, due, BATCH);
     for (const id of ids) {
-      const result = await ctx.db.transaction((tx) => step(tx, id));
-      if (result) {
-        changed += 1;
-        publish(result);
-      }
+      const result = await publishAfterCommit(ctx.realtime, async (events) => {
+        const effects = await ctx.db.transaction((tx) => step(tx, id));
+        if (effects) events.add(...connectionEffectEvents(effects));
+        return effects;
+      });
+      if (result) changed += 1;
     }
     if (ids.length < BATCH) return changed;
   }
 }
 
-export async function sweepConnections(
-  ctx: ConnectionsContext,
-  publish: PublishEffects = () => {},
-): Promise<ConnectionSweep> {
+export async function sweepConnections(ctx: ConnectionsContext): Promise<ConnectionSweep> {
   const now = ctx.clock();
   const timers = await loadSettings(ctx.db, ctx.config);
   const remindBy = iso(hoursBefore(now, timers.connection_reminder_hours));
@@ -94,76 +90,58 @@ export async function sweepConnections(
 
   // Expiries first: a connection overdue for both is expired, not reminded.
   const pendingDue = sql`status = 'pending' AND status_changed_at <= ${expireBy}::timestamptz`;
-  const expired = await sweepEach(
-    ctx,
-    pendingDue,
-    async (tx, id) =>
-      expireAndRefund(
+  const expired = await sweepEach(ctx, pendingDue, async (tx, id) =>
+    expireAndRefund(
+      tx,
+      await updateConnectionWhere(
         tx,
-        await updateConnectionWhere(
-          tx,
-          id,
-          sql`status = 'expired', ${release}, ${stamp}`,
-          pendingDue,
-          now,
-        ),
-        'unanswered',
+        id,
+        sql`status = 'expired', ${release}, ${stamp}`,
+        pendingDue,
+        now,
       ),
-    publish,
+      'unanswered',
+    ),
   );
 
   const reminderDue = sql`status = 'pending' AND reminder_sent_at IS NULL
     AND status_changed_at <= ${remindBy}::timestamptz
     AND status_changed_at > ${expireBy}::timestamptz`;
-  const reminded = await sweepEach(
-    ctx,
-    reminderDue,
-    async (tx, id) => {
-      const changed = await updateConnectionWhere(
-        tx,
-        id,
-        sql`reminder_sent_at = ${iso(now)}::timestamptz`,
-        reminderDue,
-        now,
-      );
-      return changed ? { alerts: await alertReminder(tx, changed), events: [] } : null;
-    },
-    publish,
-  );
+  const reminded = await sweepEach(ctx, reminderDue, async (tx, id) => {
+    const changed = await updateConnectionWhere(
+      tx,
+      id,
+      sql`reminder_sent_at = ${iso(now)}::timestamptz`,
+      reminderDue,
+      now,
+    );
+    return changed ? { alerts: await alertReminder(tx, changed), events: [] } : null;
+  });
 
   const graceDue = sql`status = 'rejected' AND escrow_state = 'held'
     AND status_changed_at <= ${graceBy}::timestamptz`;
-  const refundedAfterGrace = await sweepEach(
-    ctx,
-    graceDue,
-    async (tx, id) => {
-      const changed = await updateConnectionWhere(tx, id, release, graceDue, now);
-      if (!changed) return null;
-      await lockMembers(tx, changed);
-      const ledger = [await refundEscrow(tx, changed)];
-      return { alerts: [], events: eventForBoth('connectionRejected', changed, { ledger }) };
-    },
-    publish,
-  );
+  const refundedAfterGrace = await sweepEach(ctx, graceDue, async (tx, id) => {
+    const changed = await updateConnectionWhere(tx, id, release, graceDue, now);
+    if (!changed) return null;
+    await lockMembers(tx, changed);
+    const ledger = [await refundEscrow(tx, changed)];
+    return { alerts: [], events: eventForBoth('connectionRejected', changed, { ledger }) };
+  });
 
   const unengagedDue = sql`status = 'accepted' AND escrow_state = 'held'
     AND status_changed_at <= ${engageBy}::timestamptz`;
-  const expiredWithoutEngagement = await sweepEach(
-    ctx,
-    unengagedDue,
-    async (tx, id) =>
-      expireAndRefund(
+  const expiredWithoutEngagement = await sweepEach(ctx, unengagedDue, async (tx, id) =>
+    expireAndRefund(
+      tx,
+      await updateConnectionWhere(
         tx,
-        await updateConnectionWhere(
-          tx,
-          id,
-          sql`status = 'expired', ${release}, ${stamp}`,
-          unengagedDue,
-          now,
-        ),
-        'unengaged',
+        id,
+        sql`status = 'expired', ${release}, ${stamp}`,
+        unengagedDue,
+        now,
       ),
-    publish,
+      'unengaged',
+    ),
   );
 
   return { reminded, expired, refundedAfterGrace, expiredWithoutEngagement };

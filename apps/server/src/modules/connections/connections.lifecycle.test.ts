@@ -7,8 +7,9 @@ import { type Listener, listen, type Made, pendingConnections } from '../../../t
 import { buildMember } from '../../../test/factories';
 import { ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
+import { transactionThenPublish } from '../../lib/realtime';
 import { sweepConnections } from './connection-sweep.service';
-import { publishConnectionEffects } from './connections.events';
+import { connectionEffectEvents } from './connections.events';
 import { recordMessageSent } from './engagement.service';
 
 const ADMIN_PHONE = '+12015559001';
@@ -54,9 +55,12 @@ function setStatus(who: Listener, connectionId: number, status: string) {
 }
 
 async function sweep() {
-  return sweepConnections({ db: t.database.db, config: t.config, clock: clock.clock }, (effects) =>
-    publishConnectionEffects(t.app.io, effects),
-  );
+  return sweepConnections({
+    db: t.database.db,
+    config: t.config,
+    clock: clock.clock,
+    realtime: t.app.realtime,
+  });
 }
 
 async function balances(userId: number) {
@@ -91,11 +95,14 @@ async function connectionRow(id: number) {
 }
 
 async function sendMessage(senderId: number, partnerId: number) {
-  const effects = await t.database.db.transaction((tx) =>
-    recordMessageSent(tx, { senderId, partnerId, now: clock.clock() }),
+  return transactionThenPublish(
+    { db: t.database.db, realtime: t.app.realtime },
+    async (tx, events) => {
+      const effects = await recordMessageSent(tx, { senderId, partnerId, now: clock.clock() });
+      events.add(...connectionEffectEvents(effects));
+      return effects;
+    },
   );
-  publishConnectionEffects(t.app.io, effects);
-  return effects;
 }
 
 describe('connection lifecycle', () => {

@@ -15,7 +15,6 @@ import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
 import { sweepConnections } from './connection-sweep.service';
-import { publishConnectionEffects } from './connections.events';
 import { changeConnectionStatus } from './connections.service';
 import { connectionFor, listConnections } from './connections-list.service';
 
@@ -58,12 +57,11 @@ export async function connectionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
     },
     async (request) => {
       const memberId = request.member!.id;
-      const { effects } = await changeConnectionStatus(ctx, {
+      await changeConnectionStatus(ctx, {
         connectionId: request.params.id,
         memberId,
         status: request.body.status,
       });
-      publishConnectionEffects(app.io, effects);
       const connection = await connectionFor(ctx, memberId, request.params.id);
       if (!connection) throw notFound(CONNECTION_MESSAGES.notFound);
       return { success: true as const, connection };
@@ -77,7 +75,7 @@ export async function connectionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
     },
     async () => ({
       success: true as const,
-      ...(await sweepConnections(ctx, (effects) => publishConnectionEffects(app.io, effects))),
+      ...(await sweepConnections(ctx)),
     }),
   );
 }

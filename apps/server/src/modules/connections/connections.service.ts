@@ -11,6 +11,7 @@ import { CONNECTION_MESSAGES, type ConnectionAction } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { publishAfterCommit } from '../../lib/realtime';
 import { loadSettings } from '../settings/settings.service';
 import {
   alertAccepted,
@@ -20,6 +21,7 @@ import {
 } from './connection-effects';
 import { refundEscrow } from './connection-escrow';
 import { graceEnd, hoursBefore } from './connection-timers';
+import { connectionEffectEvents } from './connections.events';
 import {
   type ConnectionRow,
   lockConnection,
@@ -27,7 +29,7 @@ import {
   updateConnectionWhere,
 } from './connections.repository';
 
-export type ConnectionsContext = Pick<ServiceContext, 'db' | 'config' | 'clock'>;
+export type ConnectionsContext = Pick<ServiceContext, 'db' | 'config' | 'clock' | 'realtime'>;
 
 export interface StatusChangeInput {
   connectionId: number;
@@ -40,6 +42,17 @@ const forbiddenTo = (message: string) => new AppError('FORBIDDEN', 403, message)
 const iso = (d: Date) => d.toISOString();
 
 export async function changeConnectionStatus(
+  ctx: ConnectionsContext,
+  input: StatusChangeInput,
+): Promise<{ connection: ConnectionRow; effects: ConnectionEffects }> {
+  return publishAfterCommit(ctx.realtime, async (events) => {
+    const changed = await applyStatusChange(ctx, input);
+    events.add(...connectionEffectEvents(changed.effects));
+    return changed;
+  });
+}
+
+async function applyStatusChange(
   ctx: ConnectionsContext,
   input: StatusChangeInput,
 ): Promise<{ connection: ConnectionRow; effects: ConnectionEffects }> {

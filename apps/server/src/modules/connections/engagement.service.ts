@@ -60,7 +60,7 @@ async function engagedBefore(
  * (members who won each other's auctions have two), and when both members have now
  * written, marks engagement with a guarded UPDATE and pays the owner exactly once:
  * a `win` ledger row, alerts `connection_mutual` to both and `connection_reward` to the
- * owner. Returns what to publish (publishConnectionEffects) after the transaction
+ * owner. Returns what to publish (connectionEffectEvents) after the transaction
  * commits; nothing when there is no accepted connection or nothing new happened.
  * Lock order: connection rows, then both members' rows by id; call it before the
  * message transaction locks any member row itself.

@@ -1,7 +1,7 @@
 // What other modules use of connections. The chat calls, in the transaction that stores a
-// message, recordMessageSent (first messages, engagement and the owner's reward), then
-// publishConnectionEffects with its result once that transaction has committed; it asks
+// message, recordMessageSent (first messages, engagement and the owner's reward), and adds
+// connectionEffectEvents of its result to that transaction's events; it asks
 // acceptedConnectionBetween whether two members may exchange messages at all.
 export type { ConnectionEffects } from './connection-effects';
-export { publishConnectionEffects } from './connections.events';
+export { connectionEffectEvents } from './connections.events';
 export { acceptedConnectionBetween, recordMessageSent } from './engagement.service';

@@ -135,7 +135,7 @@ describe('payment webhook', () => {
     const { paid, request } = await paidForm(t, m.headers, starter);
     expect((await confirm(t, m.headers, request)).statusCode).toBe(200);
     // 300 of the 500 are gone before the refund arrives.
-    await adjustTokens(t.database.db, m.username!, -300);
+    await adjustTokens({ db: t.database.db }, m.username!, -300);
 
     const refund = await processor(t).refund(paid.transId);
     const res = await deliverWebhook(

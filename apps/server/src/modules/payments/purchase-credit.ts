@@ -8,8 +8,9 @@ import type { GatewayTransaction } from '../../adapters/payments/payments.port';
 import { rows, type Tx } from '../../db/client';
 import type { PaymentIntentRow } from '../../db/payments.schema';
 import { paymentMetrics } from '../../lib/metrics';
+import { transactionThenPublish } from '../../lib/realtime';
 import { loadSettings } from '../settings/settings.service';
-import { publishBalance } from '../tokens/balance.events';
+import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import type { PaymentsContext } from './payments.context';
 
@@ -43,7 +44,7 @@ export async function creditPayment(
 ): Promise<CreditResult> {
   const provider = ctx.gateway.provider;
   const now = ctx.clock();
-  const result = await ctx.db.transaction(async (tx): Promise<CreditResult> => {
+  const result = await transactionThenPublish(ctx, async (tx, events): Promise<CreditResult> => {
     const [intent] = await rows<PaymentIntentRow>(
       tx,
       sql`SELECT * FROM payment_intents
@@ -80,10 +81,10 @@ export async function creditPayment(
       sql`UPDATE payment_intents SET status = 'completed', completed_at = ${now} WHERE id = ${intent.id}`,
     );
     await flagHighValue(tx, intent, purchase.id, now, ctx);
+    events.add(balanceEvent(entry, 'purchase'));
     return { status: 'credited', entry, intent, purchaseId: purchase.id };
   });
   paymentMetrics.purchase(result.status);
-  if (result.status === 'credited') publishBalance(ctx.io, result.entry, 'purchase');
   return result;
 }
 

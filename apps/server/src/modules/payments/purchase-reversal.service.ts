@@ -4,9 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
 import type { TokenPurchaseRow } from '../../db/payments.schema';
+import { transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
-import { publishBalance } from '../tokens/balance.events';
-import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
+import { balanceEvent } from '../tokens/balance.events';
+import { applyBalanceChange } from '../tokens/ledger';
 import type { PaymentsContext } from './payments.context';
 
 export type ReversalReason = 'refund' | 'chargeback' | 'void';
@@ -33,8 +34,7 @@ export async function reversePurchase(
 ): Promise<ReversalResult> {
   const provider = ctx.gateway.provider;
   const now = ctx.clock();
-  let entry: LedgerEntry | null = null;
-  const result = await ctx.db.transaction(async (tx): Promise<ReversalResult> => {
+  return transactionThenPublish(ctx, async (tx, events): Promise<ReversalResult> => {
     const [purchase] = await rows<TokenPurchaseRow>(
       tx,
       sql`SELECT * FROM token_purchases
@@ -51,13 +51,14 @@ export async function reversePurchase(
     const tokensTaken = Math.min(purchase.tokens, member!.token_balance);
     const tokensOwed = purchase.tokens - tokensTaken;
     if (tokensTaken > 0) {
-      entry = await applyBalanceChange(tx, {
+      const entry = await applyBalanceChange(tx, {
         userId: purchase.user_id,
         amount: -tokensTaken,
         type: 'purchase_reversal',
         referenceId: `purchase:${purchase.id}`,
         idempotencyKey: `purchase_reversal:${provider}:${input.transactionId}`,
       });
+      if (entry) events.add(balanceEvent(entry, 'purchase_reversal'));
     }
     await tx.execute(
       sql`UPDATE token_purchases
@@ -89,7 +90,4 @@ export async function reversePurchase(
     }
     return { status: 'reversed', purchase, tokensTaken, tokensOwed, reviewId };
   });
-  const taken = entry as LedgerEntry | null;
-  if (taken) publishBalance(ctx.io, taken, 'purchase_reversal');
-  return result;
 }

@@ -15,10 +15,11 @@ import { rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { paymentMetrics } from '../../lib/metrics';
+import { transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
 import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
-import { publishBalance } from '../tokens/balance.events';
+import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { valueRedemption } from './redemption-value';
 import { presentRedemption } from './redemptions.repository';
@@ -39,7 +40,7 @@ export async function requestRedemption(
 ): Promise<{ response: RedeemTokensResponse; redemption: RedemptionRow }> {
   const tokens = body.token_amount;
   const now = ctx.clock();
-  const { redemption, entry } = await ctx.db.transaction(async (tx) => {
+  const { redemption, entry } = await transactionThenPublish(ctx, async (tx, events) => {
     // Lock the member before inserting a row that references them: the foreign key check
     // takes a share lock, and parallel requests each holding one would deadlock on the
     // ledger's row lock.
@@ -83,10 +84,10 @@ export async function requestRedemption(
       throw error;
     }
     await reviewRedemption(tx, { redemptionId: created!.id, userId, settings, now });
+    events.add(balanceEvent(debit!, 'redemption'));
     return { redemption: created!, entry: debit! };
   });
   paymentMetrics.redemption('requested');
-  publishBalance(ctx.io, entry, 'redemption');
   return {
     redemption,
     response: {
@@ -117,7 +118,7 @@ export async function settleRedemption(
 ): Promise<RedemptionRow> {
   const now = ctx.clock();
   const reason = decision.outcome === 'failed' ? decision.reason : null;
-  const { settled, entry } = await ctx.db.transaction(async (tx) => {
+  const settled = await transactionThenPublish(ctx, async (tx, events) => {
     const [row] = await rows<RedemptionRow>(
       tx,
       sql`UPDATE redemptions
@@ -171,10 +172,11 @@ export async function settleRedemption(
         after: { status: decision.outcome, reason, token_amount: row.token_amount },
       });
     }
-    return { settled: row, entry: ledger };
+    if (ledger && decision.outcome === 'failed')
+      events.add(balanceEvent(ledger, 'redemption_failed'));
+    return row;
   });
   paymentMetrics.payout(decision.outcome);
-  if (entry && decision.outcome === 'failed') publishBalance(ctx.io, entry, 'redemption_failed');
   return settled;
 }
 

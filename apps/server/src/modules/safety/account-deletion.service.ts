@@ -10,15 +10,18 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 import { profileImages, verificationVideos } from '../../db/media.schema';
 import { AppError, notFound } from '../../lib/errors';
+import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { revokeAllSessions } from '../auth/session.service';
 import { storedKeys } from '../media/profile-images.service';
 import { queueStorageDeletions } from '../media/storage-deletions';
 import { findUserById } from '../users/users.repository';
 import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
+import { withdrawalEvents } from './safety.events';
 
 export interface DeletionContext {
   db: Db;
   clock: () => Date;
+  realtime?: Realtime;
 }
 
 /** The phone column is unique and required: a deleted member keeps a placeholder. */
@@ -29,7 +32,7 @@ export async function deleteAccount(
   userId: number,
 ): Promise<{ withdrawal: Withdrawal }> {
   const now = ctx.clock();
-  const withdrawal = await ctx.db.transaction(async (tx) => {
+  const withdrawal = await transactionThenPublish(ctx, async (tx, events) => {
     const member = await findUserById(tx, userId);
     if (!member) throw notFound(SAFETY_MESSAGES.memberNotFound);
     const locked = await lockEntanglements(tx, userId);
@@ -85,6 +88,7 @@ export async function deleteAccount(
     await tx.execute(
       sql`DELETE FROM blocks WHERE blocker_id = ${userId} OR blocked_id = ${userId}`,
     );
+    events.add(...withdrawalEvents(userId, withdrawn));
     return withdrawn;
   });
   return { withdrawal };

@@ -13,10 +13,8 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import type { FastifyZodApp } from '../../lib/fastify';
-import { emitAlerts } from '../alerts/alerts.events';
 import { actOnReport, restoreMember, suspendMember } from './admin-safety.service';
 import { listReports } from './reports.service';
-import { publishWithdrawal } from './safety.events';
 
 const errors = {
   400: errorResponseSchema,
@@ -55,16 +53,12 @@ export async function adminSafetyRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
       },
     },
     async (request) => {
-      const { report, aftermath } = await actOnReport(
+      const { report } = await actOnReport(
         ctx,
         request.member!.id,
         request.params.id,
         request.body,
       );
-      emitAlerts(app.io, aftermath.alerts);
-      if (aftermath.suspended) {
-        await publishWithdrawal(app, aftermath.suspended.userId, aftermath.suspended.withdrawal);
-      }
       return { report };
     },
   );
@@ -80,13 +74,12 @@ export async function adminSafetyRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
       },
     },
     async (request) => {
-      const { user, withdrawal } = await suspendMember(
+      const { user } = await suspendMember(
         ctx,
         request.member!.id,
         request.params.userId,
         request.body.reason,
       );
-      await publishWithdrawal(app, user.id, withdrawal);
       return { user: { ...user, suspended_at: iso(user.suspended_at) } };
     },
   );

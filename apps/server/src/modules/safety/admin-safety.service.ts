@@ -8,24 +8,20 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import { profileImages } from '../../db/media.schema';
 import { notFound } from '../../lib/errors';
-import type { AlertRow } from '../alerts/alerts.repository';
+import { type Realtime, transactionThenPublish } from '../../lib/realtime';
+import { alertEvents } from '../alerts/alerts.events';
 import { recordAdminAction } from '../audit';
 import { storedKeys } from '../media/profile-images.service';
 import type { Withdrawal } from './member-withdrawal.service';
 import { lockReport, presentReports, resolveReport, warnMember } from './reports.service';
+import { withdrawalEvents } from './safety.events';
 import { restoreMemberIn, suspendMemberIn } from './suspension.service';
 
 export interface AdminSafetyContext {
   db: Db;
   storage: Storage;
   clock: () => Date;
-}
-
-export interface Aftermath {
-  alerts: AlertRow[];
-  /** The suspended member and what their withdrawal released. */
-  suspended: { userId: number; withdrawal: Withdrawal } | null;
-  removedFiles: string[];
+  realtime?: Realtime;
 }
 
 export async function suspendMember(
@@ -35,7 +31,7 @@ export async function suspendMember(
   reason: string,
 ) {
   const now = ctx.clock();
-  return ctx.db.transaction(async (tx) => {
+  return transactionThenPublish(ctx, async (tx, events) => {
     const { before, after, withdrawal } = await suspendMemberIn(tx, userId, reason, now);
     await recordAdminAction(tx, {
       adminId,
@@ -45,6 +41,7 @@ export async function suspendMember(
       before,
       after: { ...after, ...withdrawalSummary(withdrawal) },
     });
+    events.add(...withdrawalEvents(userId, withdrawal));
     return { user: after, withdrawal };
   });
 }
@@ -88,13 +85,13 @@ export async function actOnReport(
   input: ReportActionInput,
 ) {
   const now = ctx.clock();
-  const aftermath: Aftermath = { alerts: [], suspended: null, removedFiles: [] };
-  const report = await ctx.db.transaction(async (tx) => {
+  const removedFiles: string[] = [];
+  const report = await transactionThenPublish(ctx, async (tx, events) => {
     const before = await lockReport(tx, reportId);
     const resolved = await resolveReport(tx, reportId, input.action, adminId, input.note, now);
     let detail: Record<string, unknown> = {};
     if (input.action === 'warn') {
-      aftermath.alerts.push(await warnMember(tx, resolved));
+      events.add(...alertEvents([await warnMember(tx, resolved)]));
     } else if (input.action === 'remove_photo') {
       const [photo] = await tx
         .delete(profileImages)
@@ -106,12 +103,12 @@ export async function actOnReport(
         )
         .returning();
       if (!photo) throw notFound(SAFETY_MESSAGES.photoNotFound);
-      aftermath.removedFiles.push(...storedKeys(photo));
+      removedFiles.push(...storedKeys(photo));
       detail = { photo_id: photo.id, display_order: photo.display_order };
     } else if (input.action === 'suspend' && !before.reported_suspended) {
       const reason = input.note || `Report #${reportId}: ${resolved.reason}`;
       const suspended = await suspendMemberIn(tx, resolved.reported_id, reason, now);
-      aftermath.suspended = { userId: resolved.reported_id, withdrawal: suspended.withdrawal };
+      events.add(...withdrawalEvents(resolved.reported_id, suspended.withdrawal));
       detail = {
         suspended_at: suspended.after.suspended_at,
         ...withdrawalSummary(suspended.withdrawal),
@@ -128,7 +125,7 @@ export async function actOnReport(
     // Read again: a suspension changed the reported member's state.
     return lockReport(tx, reportId);
   });
-  await Promise.allSettled(aftermath.removedFiles.map((key) => ctx.storage.delete(key)));
+  await Promise.allSettled(removedFiles.map((key) => ctx.storage.delete(key)));
   const [presented] = await presentReports(ctx.db, ctx.storage, [report], now);
-  return { report: presented!, aftermath };
+  return { report: presented! };
 }

@@ -21,11 +21,11 @@ import {
 import type { ServiceContext } from '../../lib/context';
 
 import type { FastifyZodApp } from '../../lib/fastify';
-import { blockMember, listBlocks, unblockMember } from '../blocks/blocks.service';
+import { listBlocks, unblockMember } from '../blocks/blocks.service';
 import { deleteAccount, deletedMemberId } from './account-deletion.service';
+import { blockAndSeparate } from './blocking.service';
 import { exportMemberData } from './data-export.service';
 import { reportMember } from './reports.service';
-import { publishBlock, publishWithdrawal } from './safety.events';
 
 const errors = {
   400: errorResponseSchema,
@@ -49,12 +49,10 @@ export async function safetyRoutes(
   app.post(
     '/blocks',
     { ...member, schema: { tags, body: blockBody, response: { 200: blockResponse, ...errors } } },
-    async (request) => {
-      const blockerId = request.member!.id;
-      const result = await blockMember(ctx, blockerId, request.body.user_id);
-      await publishBlock(app.io, ctx.db, blockerId, result.blocked.id);
-      return { success: true as const, ...result };
-    },
+    async (request) => ({
+      success: true as const,
+      ...(await blockAndSeparate(ctx, request.member!.id, request.body.user_id)),
+    }),
   );
   app.delete(
     '/blocks/:userId',
@@ -86,10 +84,8 @@ export async function safetyRoutes(
       },
     },
     async (request) => {
-      const userId = request.member!.id;
-      const { withdrawal } = await deleteAccount(ctx, userId);
+      await deleteAccount(ctx, request.member!.id);
       onStorageDeletionsQueued();
-      await publishWithdrawal(app, userId, withdrawal);
       return { success: true as const, message: SAFETY_MESSAGES.accountDeleted };
     },
   );

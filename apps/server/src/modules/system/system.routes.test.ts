@@ -5,9 +5,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createStorage } from '../../adapters/storage';
-import { s3Origins } from '../../app';
 import { loadConfig } from '../../config';
 import { loadSecrets } from '../../lib/secrets';
+import { s3Origins } from '../../plugins/security-headers';
 
 let t: TestApp;
 beforeAll(async () => {

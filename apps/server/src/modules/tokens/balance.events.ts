@@ -2,15 +2,11 @@
 // redemption, payout failure, reversal or adjustment commits, the member's own room hears
 // both balances.
 import { type BalanceUpdate, userRoom } from '@bidboard/shared';
-import type { AppSocketServer } from '../../plugins/socket';
+import { emitTo, type RealtimeEvent } from '../../lib/realtime';
 import type { LedgerEntry } from './ledger';
 
-export function publishBalance(
-  io: AppSocketServer | undefined,
-  entry: LedgerEntry,
-  reason: BalanceUpdate['reason'],
-): void {
-  io?.to(userRoom(entry.user_id)).emit('balanceUpdate', {
+export function balanceEvent(entry: LedgerEntry, reason: BalanceUpdate['reason']): RealtimeEvent {
+  return emitTo(userRoom(entry.user_id), 'balanceUpdate', {
     userId: entry.user_id,
     tokenBalance: entry.balance_after,
     redeemableTokens: entry.redeemable_after,

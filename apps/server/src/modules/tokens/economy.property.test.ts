@@ -310,7 +310,7 @@ async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
     }
     case 'adjust':
       if (m)
-        await adjustTokens(database.db, m.username, s.amount, {
+        await adjustTokens({ db: database.db }, m.username, s.amount, {
           paid: s.origin === 'paid',
           redeemable: s.origin === 'redeemable',
           // Tokens that can become cash come with their cash (at the base rate).

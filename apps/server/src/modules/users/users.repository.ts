@@ -21,3 +21,8 @@ export async function findUserByUsername(db: Executor, username: string) {
     .where(sql`lower(${users.username}) = lower(${username})`);
   return row;
 }
+
+/** The client's activity ping (every few minutes while a tab is used). */
+export async function touchLastActive(db: Executor, id: number, at: Date) {
+  await db.update(users).set({ last_active_at: at }).where(eq(users.id, id));
+}

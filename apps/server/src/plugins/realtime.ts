@@ -1,0 +1,63 @@
+// `app.realtime`: the one publisher of committed changes (lib/realtime.ts). It turns event
+// data into Socket.IO emits (through the Redis adapter to every server), room changes,
+// alert-range fan-out and session endings. Services reach it only through
+// transactionThenPublish / publishAfterCommit, so nothing leaves before COMMIT. It also
+// delivers to this server's members the alert ranges other servers announce.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Executor } from '../db/client';
+import type { Realtime, RealtimeEvent } from '../lib/realtime';
+import { fanOutAlertRange, listenForAlertRanges } from '../modules/alerts/alerts.events';
+import type { SessionsEndedChannel } from './sessions-ended';
+import type { AppSocketServer } from './socket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export function socketRealtime(deps: {
+  io: AppSocketServer;
+  db: Executor;
+  sessionsEnded: SessionsEndedChannel;
+}): Realtime {
+  const { io } = deps;
+  const publishOne = async (event: RealtimeEvent) => {
+    switch (event.kind) {
+      case 'emit': {
+        const target = event.to === 'everyone' ? io : io.to([...event.to]);
+        // The event's name and arguments were typed together where it was built (emitTo).
+        (target.emit as (name: string, ...args: unknown[]) => boolean)(event.event, ...event.args);
+        return;
+      }
+      case 'leaveRooms':
+        io.in(event.room).socketsLeave([...event.leave]);
+        return;
+      case 'alertRange':
+        await fanOutAlertRange(io, deps.db, event.range);
+        return;
+      case 'sessionsEnded':
+        await deps.sessionsEnded.announce({ userId: event.userId });
+        return;
+    }
+  };
+  return {
+    async publish(events) {
+      for (const event of events) await publishOne(event);
+    },
+  };
+}
+
+export default fp(
+  async function realtimePlugin(app: FastifyInstance, opts: { db: Executor }) {
+    listenForAlertRanges(app.io, opts.db, (err) =>
+      app.log.error({ err }, 'alert range not delivered'),
+    );
+    app.decorate(
+      'realtime',
+      socketRealtime({ io: app.io, db: opts.db, sessionsEnded: app.sessionsEnded }),
+    );
+  },
+  { name: 'realtime', dependencies: ['socket', 'sessions-ended'] },
+);
