@@ -185,7 +185,7 @@ if (!pgBase) {
     // The bare close's dirty pages are written out before the app's close starts.
     await checkpoint();
     const appClose = await watch(() =>
-      sweepPeriods({ db: database.db, clock: () => new Date(), io: app.app.io }),
+      sweepPeriods({ db: database.db, clock: () => new Date(), realtime: app.app.realtime }),
     );
     await new Promise((r) => setTimeout(r, 1_000));
     closing = false;
