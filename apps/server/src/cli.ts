@@ -125,6 +125,7 @@ const commands: Record<
     run: (db, [id], config) =>
       settleRedemption(paymentsContext(db, config), Number(required(id, 'redemptionId')), {
         outcome: 'paid',
+        actorId: null,
       }),
   },
   'approve-redemption': {
@@ -142,6 +143,7 @@ const commands: Record<
       settleRedemption(paymentsContext(db, config), Number(required(id, 'redemptionId')), {
         outcome: 'failed',
         reason: required(reason.join(' '), 'reason'),
+        actorId: null,
       }),
   },
   'reverse-purchase': {
