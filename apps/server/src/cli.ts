@@ -129,6 +129,7 @@ const commands: Record<
     run: (db, [id], config) =>
       settleRedemption(paymentsContext(db, config), Number(required(id, 'redemptionId')), {
         outcome: 'paid',
+        actorId: null,
       }),
   },
   'approve-redemption': {
@@ -146,6 +147,7 @@ const commands: Record<
       settleRedemption(paymentsContext(db, config), Number(required(id, 'redemptionId')), {
         outcome: 'failed',
         reason: required(reason.join(' '), 'reason'),
+        actorId: null,
       }),
   },
   'reverse-purchase': {

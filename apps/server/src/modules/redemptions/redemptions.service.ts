@@ -101,8 +101,11 @@ export async function requestRedemption(
 }
 
 interface DecisionBy {
-  /** An admin deciding by hand; refused once the payout provider has the money on its way. */
-  actorId?: number;
+  /**
+   * An admin deciding by hand (null: the operator CLI); refused once the payout provider
+   * has the money on its way. Absent: the payout provider's own outcome.
+   */
+  actorId?: number | null;
   payoutStatus?: string;
   payoutItemId?: string | null;
 }

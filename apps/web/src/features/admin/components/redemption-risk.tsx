@@ -8,6 +8,8 @@ import {
 } from '@bidboard/shared';
 import clsx from 'clsx';
 import { formatWhen } from '../lib/format';
+// The signal list looks as it does on the media and report cards (risk-signals.tsx).
+import './media-card.css';
 
 /** A signal that alone passes the default threshold reads as high, the rest as medium. */
 const level = (weight: number) => (weight >= 30 ? 'high' : 'medium');

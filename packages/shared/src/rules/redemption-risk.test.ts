@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeRedemptionRisk,
+  isRedemptionHeld,
+  REDEMPTION_RISK_SIGNALS,
+  REDEMPTION_RISK_WEIGHTS,
+  type RedemptionRiskFacts,
+  redemptionRiskScore,
+} from './redemption-risk';
+
+const everything: Required<RedemptionRiskFacts> = {
+  reciprocal_bidding: { members: ['adam', 'eve'] },
+  shared_sign_in: {
+    members: [
+      { member: 'adam', ip: true, device: true },
+      { member: 'eve', ip: false, device: true },
+    ],
+  },
+  referral_relation: {
+    members: [
+      { member: 'adam', how: 'referred_by' },
+      { member: 'eve', how: 'same_referrer' },
+    ],
+  },
+  thin_engagement: {
+    connections: [{ member: 'adam', their_messages: 2, your_messages: 1, minutes: 0 }],
+  },
+  new_account: { members: [{ member: 'bella', days: 1 }] },
+  over_member_cap: { redeemed_cents: 30_050, cap_cents: 25_000 },
+};
+
+describe('the redemption risk review', () => {
+  it('scores the sum of the raised signals’ weights, and holds only above the threshold', () => {
+    expect(redemptionRiskScore({})).toBe(0);
+    expect(redemptionRiskScore(everything)).toBe(
+      REDEMPTION_RISK_SIGNALS.reduce((sum, s) => sum + REDEMPTION_RISK_WEIGHTS[s], 0),
+    );
+    expect(redemptionRiskScore({ new_account: everything.new_account })).toBe(10);
+    expect(isRedemptionHeld(35, 35)).toBe(false);
+    expect(isRedemptionHeld(36, 35)).toBe(true);
+  });
+
+  it('says every signal in plain words, in the rule’s order', () => {
+    expect(describeRedemptionRisk(everything).map((l) => l.text)).toEqual([
+      'Bid on each other with adam and eve, who paid the tokens being cashed out.',
+      'Signed in from the same IP address and device as adam and the same device as eve in the last 30 days.',
+      'Referral link: was referred by adam and shares a referrer with eve.',
+      'Thin engagement with adam (1 message from the redeemer and 2 back, all within a minute).',
+      'New account: bella joined 1 day ago.',
+      'Over the 30-day cap: $300.50 asked for in 30 days with this one (cap $250.00).',
+    ]);
+    expect(describeRedemptionRisk({})).toEqual([]);
+  });
+});
