@@ -9,6 +9,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 
+/** How often a closing server looks for keep-alive connections that went idle. */
+const IDLE_SWEEP_MS = 200;
+
 export interface ShutdownOptions {
   timeoutMs: number;
   exit: (code: number) => void;
@@ -27,8 +30,13 @@ export function createShutdown(app: FastifyInstance, database: Database, opts: S
         opts.exit(1);
       }, opts.timeoutMs);
       timer.unref();
+      // Node closes the keep-alive connections idle when the close begins; one busy then
+      // stays open after its answer until the balancer drops it from its pool (tens of
+      // seconds behind HAProxy under load). Each is closed as soon as it goes idle instead.
+      const idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
       try {
         await app.close();
+        clearInterval(idleSweep);
         await database.close();
         app.log.info('closed');
         opts.exit(0);
@@ -37,6 +45,7 @@ export function createShutdown(app: FastifyInstance, database: Database, opts: S
         opts.exit(1);
       } finally {
         clearTimeout(timer);
+        clearInterval(idleSweep);
       }
     })();
     return stopping;
