@@ -108,6 +108,12 @@ describe.skipIf(!hasRedisServer)('Redis outage', () => {
     const socket = await socketOf(token);
     expect(socket.connected).toBe(true);
     expect([...(await t.app.presence.online([member.id]))]).toEqual([member.id]);
+    // A socket dropping now cannot be kept for recovery: the server carries on (the
+    // adapter's unhandled failure used to stop the process).
+    const dropping = await socketOf(token);
+    dropping.io.engine.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(200);
 
     await redis.start();
     await until('readiness reports Redis back', ready);

@@ -86,6 +86,16 @@ export default fp(
       const publisher = app.redis.connection('socket-adapter', { failFast: true });
       const redis = app.redis;
       publisher.duplicate = () => redis.connection('socket-adapter-reader');
+      // The adapter keeps a closing socket's session for recovery with a SET it neither
+      // awaits nor catches: while Redis is down that rejection would stop the process
+      // (every server at once, as sockets drop during the outage). The session is then not
+      // kept, and its client catches up as after any reconnect that was not recovered.
+      const keepSession = publisher.set.bind(publisher) as (...args: unknown[]) => Promise<unknown>;
+      publisher.set = ((...args: unknown[]) =>
+        keepSession(...args).catch((err: unknown) => {
+          app.log.warn({ err }, 'socket session not kept for recovery');
+          return null;
+        })) as typeof publisher.set;
       io.adapter(
         createAdapter(publisher, {
           streamName: adapterStreamName(opts.redisPrefix),
