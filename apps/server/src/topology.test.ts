@@ -46,7 +46,7 @@ const MEMBERS = 100;
 const POLLING_MEMBERS = 10;
 const AUCTIONS = 20;
 /** Pairs with an accepted connection writing to each other the whole run. */
-const CHAT_PAIRS = 15;
+const CHAT_PAIRS = 10;
 const DRAIN_DELAY_MS = 2500;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -440,7 +440,7 @@ describe.skipIf(missing.length > 0)('production topology', () => {
         } else {
           chat.failed++;
         }
-        await sleep(600 + Math.random() * 600);
+        await sleep(800 + Math.random() * 800);
       }
       // Trailing events: the last messages of the partner, then one last gap check.
       await sleep(1500);
