@@ -48,6 +48,10 @@ export function drainSocketEvents(io: AppSocketServer) {
   });
 
   return {
+    /** After the drain delay: no new events, no new sessions. */
+    get closing() {
+      return closing;
+    },
     /** Refuses new events and resolves once every handler still running has settled. */
     async finish() {
       closing = true;

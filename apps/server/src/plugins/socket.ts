@@ -2,7 +2,7 @@
 // is checked like an HTTP bearer, and the socket lives only as long as its session
 // (socket-sessions.ts); the browser Origin must be our own. The areas' event handlers
 // are registered in socket-handlers.ts.
-import type { ClientToServerEvents, ServerToClientEvents } from '@bidboard/shared';
+import { type ClientToServerEvents, MESSAGES, type ServerToClientEvents } from '@bidboard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -72,7 +72,12 @@ export default fp(
     const io: AppSocketServer = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
+      // New sessions only (engine.io asks on handshakes). A closing server takes none: a
+      // client reconnecting through a balancer that has not yet taken it out would land on
+      // it and lose its session (and a resent bid with it) a moment later; refused, it
+      // tries again and lands elsewhere.
       allowRequest: (req, callback) => {
+        if (drain.closing) return callback(MESSAGES.serverRestarting, false);
         callback(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.allowedOrigins));
       },
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
