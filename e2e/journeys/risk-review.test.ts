@@ -44,7 +44,14 @@ describe('risk review', () => {
     // A member cashing out earnings credited by hand first: no partner, so no partner
     // signal; it waits below the held one, not held.
     await admin.call('/admin/tokens/adjustments', {
-      body: { username: earner.username, amount: 600, redeemable: true, reason: 'Earnings' },
+      body: {
+        username: earner.username,
+        amount: 600,
+        redeemable: true,
+        cash_cents: 600,
+        cash_reference: 'Transfer 1',
+        reason: 'Earnings',
+      },
     });
     await earner.call('/redeem-tokens', {
       body: { token_amount: 600, paypal_email: 'earner@example.com' },
@@ -52,7 +59,14 @@ describe('risk review', () => {
 
     // The buyer's 700 tokens are paid for (a bundle bought by hand, as the operator records it).
     await admin.call('/admin/tokens/adjustments', {
-      body: { username: buyer.username, amount: 700, paid: true, reason: 'Bundle paid by hand' },
+      body: {
+        username: buyer.username,
+        amount: 700,
+        paid: true,
+        cash_cents: 700,
+        cash_reference: 'Transfer 2',
+        reason: 'Bundle paid by hand',
+      },
     });
     const spend = (await me(baseUrl, buyer.token)).tokenBalance;
     await bidOn(buyer, friend, spend);

@@ -127,7 +127,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  // E2E_SHARED_PORT keeps the shared server inside a port range the run was given.
+  const server = await startServer(
+    process.env.E2E_SHARED_PORT ? { PORT: process.env.E2E_SHARED_PORT } : {},
+  );
   project.provide('baseUrl', server.baseUrl);
   return server.stop;
 }

@@ -88,7 +88,7 @@ export const CAMPAIGN_MESSAGES = {
   partly: 'The campaign bonus covers part of these tokens; the rest are valued at the base rate.',
   budgetSpent: 'The campaign budget is spent: tokens are valued at the base rate.',
   memberCapReached:
-    "You have had this campaign's most for 30 days: tokens are valued at the base rate.",
+    "You have reached this campaign's limit for the last 30 days: tokens are valued at the base rate.",
   valueChanged: (cents: number) =>
     `The value of this redemption changed to $${dollars(cents)}. Check it and redeem again.`,
 } as const;

@@ -12,6 +12,7 @@ export const adminEconomyResponse = z.object({
   campaignPaidCents: int,
   pendingRedemptionCents: int,
   pendingRedemptions: int,
+  heldRedemptions: int,
   redeemableTokens: int,
   redeemableValueCents: int,
   owedNowCents: int,

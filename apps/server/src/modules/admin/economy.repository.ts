@@ -13,6 +13,8 @@ export interface EconomyTotals {
   campaignPaidCents: number;
   pendingRedemptionCents: number;
   pendingRedemptions: number;
+  /** Pending redemptions the risk review held for an admin, not yet approved. */
+  heldRedemptions: number;
   redeemableTokens: number;
 }
 
@@ -40,6 +42,8 @@ export async function economyTotals(db: Executor): Promise<EconomyTotals> {
           (SELECT COALESCE(SUM(amount_cents), 0) FROM redemptions WHERE status = 'pending')
             AS pending_cents,
           (SELECT COUNT(*) FROM redemptions WHERE status = 'pending') AS pending,
+          (SELECT COUNT(*) FROM redemptions r JOIN redemption_reviews v ON v.redemption_id = r.id
+            WHERE r.status = 'pending' AND v.held AND v.approved_at IS NULL) AS held,
           (SELECT COALESCE(SUM(redeemable_tokens), 0) FROM users) AS redeemable_now`,
   );
   const n = (key: string) => Number(row![key]);
@@ -54,6 +58,7 @@ export async function economyTotals(db: Executor): Promise<EconomyTotals> {
     campaignPaidCents: n('campaign_paid'),
     pendingRedemptionCents: n('pending_cents'),
     pendingRedemptions: n('pending'),
+    heldRedemptions: n('held'),
     redeemableTokens: n('redeemable_now'),
   };
 }

@@ -1,5 +1,5 @@
 // The console's Economy page and paid grants against a stubbed admin API: the figures of the
-// economy report as an operator reads them, the waiting redemptions, members kept out, and
+// economy report as an operator reads them, the held redemptions, members kept out, and
 // a paid or redeemable grant that cannot be sent without the cash it came with.
 import { GRANT_MESSAGES } from '@bidboard/shared';
 import { screen, waitFor } from '@testing-library/react';
@@ -28,7 +28,8 @@ const economy = {
   cashOutCents: 2_500,
   campaignPaidCents: 2_000,
   pendingRedemptionCents: 1_750,
-  pendingRedemptions: 1,
+  pendingRedemptions: 2,
+  heldRedemptions: 1,
   redeemableTokens: 1_200,
   redeemableValueCents: 1_500,
   owedNowCents: 3_250,
@@ -54,13 +55,28 @@ const pending = {
   decided_by: null,
   decided_at: null,
   updated_at: '2026-11-25T15:00:00.000Z',
+  risk: {
+    score: 70,
+    threshold: 50,
+    held: true,
+    awaiting_review: true,
+    approved_by: null,
+    approved_at: null,
+    signals: {},
+  },
+};
+const clear = {
+  ...pending,
+  id: 5,
+  username: 'clean',
+  risk: { ...pending.risk, score: 0, held: false, awaiting_review: false },
 };
 
 describe('the Economy page', () => {
   it('shows issued tokens by origin, cash in and out, what is owed, the budget left and who waits', async () => {
     as('admin', {
       'GET /api/admin/economy': () => [200, economy],
-      'GET /api/admin/redemptions': () => [200, { success: true, redemptions: [pending] }],
+      'GET /api/admin/redemptions': () => [200, { success: true, redemptions: [pending, clear] }],
     });
     renderApp('/admin/economy');
     expect(await screen.findByRole('heading', { name: 'Economy' })).toBeTruthy();
@@ -73,13 +89,16 @@ describe('the Economy page', () => {
     expect(screen.getByText('$32.50')).toBeTruthy();
     expect(
       screen.getByText(
-        '$17.50 in 1 pending redemptions + 1,200 redeemable tokens worth $15.00 today',
+        '$17.50 in 2 pending redemptions + 1,200 redeemable tokens worth $15.00 today',
       ),
     ).toBeTruthy();
     expect(screen.getByText('Campaign budget left (5X)')).toBeTruthy();
     expect(screen.getByText('$65.00')).toBeTruthy();
+    expect(screen.getByText('of 2 pending redemptions')).toBeTruthy();
     expect(await screen.findByText('earner: $17.50 for 500 tokens')).toBeTruthy();
-    expect(screen.getByText(/\$12\.50 from the campaign/)).toBeTruthy();
+    expect(screen.getByText(/Risk 70 over 50 · \$12\.50 from the campaign/)).toBeTruthy();
+    expect(screen.queryByText(/^clean:/)).toBeNull();
+    expect(screen.getByText(/1 other pending redemption\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Economy' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -93,7 +112,7 @@ describe('the Economy page', () => {
     });
     renderApp('/admin/economy');
     expect(await screen.findByText('None running')).toBeTruthy();
-    expect(await screen.findByText('No redemption is waiting.')).toBeTruthy();
+    expect(await screen.findByText('No redemption is held for review.')).toBeTruthy();
   });
 
   it('is for admins only', async () => {

@@ -1,6 +1,6 @@
 // Economy (product rules, The token economy: the operator's view): tokens issued by origin,
 // cash taken in and paid out, what is owed now (pending redemptions and redeemable tokens
-// at today's value), the campaign's budget left, and the redemptions waiting for a decision.
+// at today's value), the campaign's budget left, and the redemptions the risk review held.
 import type { AdminEconomy } from '@bidboard/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -41,36 +41,40 @@ function Campaign({ campaign }: { campaign: AdminEconomy['campaign'] }) {
   );
 }
 
-function Waiting() {
+function Held() {
   const query = usePendingRedemptions();
-  const waiting = query.data?.redemptions ?? [];
+  const pending = query.data?.redemptions ?? [];
+  const held = pending.filter((r) => r.risk?.awaiting_review);
   return (
     <>
-      <h3 className="admin-subtitle">Redemptions waiting for a decision</h3>
+      <h3 className="admin-subtitle">Held for review</h3>
       <QueryState query={query} loading="Loading redemptions…">
-        {waiting.length ? (
+        {held.length ? (
           <ul className="admin-list">
-            {waiting.map((r) => (
+            {held.map((r) => (
               <li key={r.id} className="admin-card">
                 <p className="admin-card__title">
                   {r.username ?? `Member ${r.user_id}`}: {formatCents(r.amount_cents)} for{' '}
                   {formatTokens(r.token_amount)} tokens
                 </p>
                 <p className="admin-card__meta">
+                  Risk {r.risk?.score} over {r.risk?.threshold}
                   {r.campaign_cents > 0
-                    ? `${formatCents(r.campaign_cents)} from the campaign · `
-                    : ''}
-                  requested {formatWhen(r.created_at)}
+                    ? ` · ${formatCents(r.campaign_cents)} from the campaign`
+                    : ''}{' '}
+                  · requested {formatWhen(r.created_at)}
                 </p>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="admin-empty">No redemption is waiting.</p>
+          <p className="admin-empty">No redemption is held for review.</p>
         )}
-        <Link className="admin-stat__link" to="/admin/payouts">
-          Open payouts
-        </Link>
+        <p className="admin-stat__note">
+          {formatTokens(pending.length - held.length)} other pending{' '}
+          {pending.length - held.length === 1 ? 'redemption' : 'redemptions'}.{' '}
+          <Link to="/admin/payouts">Open payouts</Link>
+        </p>
       </QueryState>
     </>
   );
@@ -119,11 +123,16 @@ export function EconomySection() {
                 note={`${formatCents(e.pendingRedemptionCents)} in ${formatTokens(e.pendingRedemptions)} pending redemptions + ${formatTokens(e.redeemableTokens)} redeemable tokens worth ${formatCents(e.redeemableValueCents)} today`}
               />
               <Campaign campaign={e.campaign} />
+              <Figure
+                label="Held for review"
+                value={formatTokens(e.heldRedemptions)}
+                note={`of ${formatTokens(e.pendingRedemptions)} pending redemptions`}
+              />
             </div>
           </>
         ) : null}
       </QueryState>
-      <Waiting />
+      <Held />
     </Section>
   );
 }
