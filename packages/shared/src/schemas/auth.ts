@@ -17,11 +17,9 @@ export const verifyOtpBody = z.object({
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
 
 /**
- * The web app's own random id, sent at sign-in and kept across sign-outs: the redemption
- * risk review's 'same device'. A malformed one is dropped, not refused: it only feeds a
- * signal, and sign-in must not fail over it.
+ * The DEVICE_ID_HEADER (constants.ts) value. A malformed one is dropped, not refused: it
+ * only feeds a signal, and sign-in must not fail over it.
  */
-export const DEVICE_ID_HEADER = 'x-device-id';
 export const deviceIdHeader = z.uuid().optional().catch(undefined);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
