@@ -20,6 +20,13 @@ export const CODE_LOCKOUT_SECONDS = 60;
 export const RESEND_CODE_COOLDOWN_SECONDS = 30;
 export const SIGN_IN_PROGRESS_PERCENT = 5;
 
+/**
+ * The web app's own random id, sent with every request and kept across sign-outs: the
+ * redemption risk review's 'same device'. Here, not beside its schema in schemas/auth.ts,
+ * so the web's API client reaches it without bringing zod into the first page load.
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+
 export const ONBOARDING_COMPLETE = 14;
 export const MINIMUM_AGE = 18;
 

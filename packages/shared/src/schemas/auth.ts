@@ -17,8 +17,8 @@ export const verifyOtpBody = z.object({
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
 
 /**
- * The device id header (DEVICE_ID_HEADER): a malformed one is dropped, not refused: it only
- * feeds a signal, and sign-in must not fail over it.
+ * The DEVICE_ID_HEADER (constants.ts) value. A malformed one is dropped, not refused: it
+ * only feeds a signal, and sign-in must not fail over it.
  */
 export const deviceIdHeader = z.uuid().optional().catch(undefined);
 export type LoginResponse = z.infer<typeof loginResponse>;
