@@ -5,7 +5,7 @@ import {
   ONBOARDING_COMPLETE,
   SIGN_IN_PROGRESS_PERCENT,
 } from '@bidboard/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
@@ -13,12 +13,16 @@ import { Logo } from '@/components/ui/logo';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { authStorage } from '@/lib/auth-storage';
 import { hardNavigate } from '@/lib/hard-navigate';
+import { preloadable } from '@/lib/lazy';
 import { useAuth } from '../hooks/auth-context';
 import { useReferral } from '../hooks/use-referral';
-import { CodeStep } from './code-step';
 import { PhoneStep } from './phone-step';
 import { PitchStep } from './pitch-step';
 import './sign-in.css';
+
+// The code step comes after a round trip (the texted code), so it is not on the first paint
+// of /auth and /: it downloads while the member types their number.
+const Code = preloadable(() => import('./code-step').then((m) => m.CodeStep));
 
 type Step = { name: 'pitch' } | { name: 'phone' } | { name: 'code'; e164: string; display: string };
 
@@ -64,7 +68,14 @@ export function SignInPage() {
           <span className="sign-in__spacer" />
         </header>
         <ProgressBar value={SIGN_IN_PROGRESS_PERCENT} label="Sign-in progress" />
-        {step.name === 'pitch' ? <PitchStep onStart={() => setStep({ name: 'phone' })} /> : null}
+        {step.name === 'pitch' ? (
+          <PitchStep
+            onStart={() => {
+              void Code.preload();
+              setStep({ name: 'phone' });
+            }}
+          />
+        ) : null}
         {step.name === 'phone' ? (
           <PhoneStep
             initialPhone={phone}
@@ -75,13 +86,15 @@ export function SignInPage() {
           />
         ) : null}
         {step.name === 'code' ? (
-          <CodeStep
-            phoneNumber={step.e164}
-            displayPhone={step.display}
-            getReferredBy={getReferredBy}
-            onVerified={handleVerified}
-            onChangeNumber={() => setStep({ name: 'phone' })}
-          />
+          <Suspense fallback={null}>
+            <Code.Component
+              phoneNumber={step.e164}
+              displayPhone={step.display}
+              getReferredBy={getReferredBy}
+              onVerified={handleVerified}
+              onChangeNumber={() => setStep({ name: 'phone' })}
+            />
+          </Suspense>
         ) : null}
       </div>
     </main>
