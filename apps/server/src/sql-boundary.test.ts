@@ -57,7 +57,6 @@ const SQL_DEBT = new Set([
   'modules/safety/member-withdrawal.service.ts',
   'modules/settings/settings.service.ts',
   'modules/tokens/ledger.ts',
-  'plugins/metrics.ts',
 ]);
 
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm;
