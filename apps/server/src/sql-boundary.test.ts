@@ -13,7 +13,6 @@ const here = import.meta.dirname;
 const SQL_DEBT = new Set([
   'adapters/payments/sandbox/sandbox.gateway.ts',
   'modules/admin/admin-members.service.ts',
-  'modules/admin/admin-overview.service.ts',
   'modules/admin/admin.service.ts',
   'modules/admin/media-review.service.ts',
   'modules/admin/member-approval.service.ts',
@@ -31,7 +30,6 @@ const SQL_DEBT = new Set([
   'modules/chat/chat-images.ts',
   'modules/chat/chat.service.ts',
   'modules/connections/connection-sweep.service.ts',
-  'modules/connections/connections-list.service.ts',
   'modules/connections/connections.service.ts',
   'modules/connections/engagement.service.ts',
   'modules/media/card-photos.ts',
