@@ -4,13 +4,13 @@
 // database are cached a few seconds and a scrape never waits long for them: a slow or
 // failed read leaves the previous values, and bidboard_state_age_seconds tells how old.
 import { clientEventPayloads } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Gauge, Registry } from 'prom-client';
-import { type Db, rows } from '../db/client';
+import type { Db } from '../db/client';
 import { httpDuration, processRegistry, socketMetrics } from '../lib/metrics';
+import { type OperationalState, readOperationalState } from '../modules/system/metrics.repository';
 import { adapterStreamName } from './socket';
 
 /** A scrape waits at most this long for fresh database figures, then answers with the last. */
@@ -28,53 +28,13 @@ export interface MetricsPluginOptions {
   redisPrefix: string;
 }
 
-interface State {
-  outbox: { channel: string; backlog: number }[];
-  outboxOldestDueSeconds: number;
-  openPeriodEnd: number | null;
-  redemptions: { status: string; n: number }[];
-}
-
-async function readState(db: Db): Promise<State> {
-  const [outbox, [oldest], [period], redemptions] = await Promise.all([
-    rows<{ channel: string; backlog: number }>(
-      db,
-      sql`SELECT channel, COUNT(*)::int AS backlog FROM notification_outbox
-           WHERE status IN ('pending', 'sending') GROUP BY channel`,
-    ),
-    rows<{ seconds: number | null }>(
-      db,
-      sql`SELECT EXTRACT(EPOCH FROM now() - MIN(next_attempt_at))::float8 AS seconds
-            FROM notification_outbox
-           WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()`,
-    ),
-    rows<{ end_time: number }>(
-      db,
-      sql`SELECT EXTRACT(EPOCH FROM end_time)::float8 AS end_time FROM auction_periods
-           WHERE status = 'open'`,
-    ),
-    // Every status a redemption waits in (pending, and any hold added later) appears here.
-    rows<{ status: string; n: number }>(
-      db,
-      sql`SELECT status, COUNT(*)::int AS n FROM redemptions
-           WHERE status NOT IN ('paid', 'failed') GROUP BY status`,
-    ),
-  ]);
-  return {
-    outbox: outbox.map((r) => ({ channel: r.channel, backlog: Number(r.backlog) })),
-    outboxOldestDueSeconds: Math.max(0, Number(oldest?.seconds ?? 0)),
-    openPeriodEnd: period ? Number(period.end_time) : null,
-    redemptions: redemptions.map((r) => ({ status: r.status, n: Number(r.n) })),
-  };
-}
-
 /** The database figures, refreshed in the background, never blocking a scrape for long. */
 function cachedState(db: Db, onError: (err: unknown) => void) {
-  let state: State | null = null;
+  let state: OperationalState | null = null;
   let readAt = 0;
   let reading: Promise<void> | null = null;
   const refresh = () => {
-    reading ??= readState(db)
+    reading ??= readOperationalState(db)
       .then((fresh) => {
         state = fresh;
         readAt = Date.now();
@@ -86,7 +46,7 @@ function cachedState(db: Db, onError: (err: unknown) => void) {
     return reading;
   };
   return {
-    async get(): Promise<{ state: State | null; readAt: number }> {
+    async get(): Promise<{ state: OperationalState | null; readAt: number }> {
       if (Date.now() - readAt > STATE_TTL_MS) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([

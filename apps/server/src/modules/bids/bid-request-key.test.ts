@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/database';
 import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
+import { recordingRealtime } from '../../../test/realtime';
 import { type Database, openDatabase, rows } from '../../db/client';
 import { ensureOpenPeriod } from '../auctions/periods.service';
 import { type PlacedBid, placeBid } from './bids.service';
@@ -44,12 +45,8 @@ describe('a bid sent twice with one key', () => {
     const auctionId = await openAuction();
     const alice = await buildBidder(database.db, 500);
     const bob = await buildBidder(database.db, 500);
-    const events: PlacedBid[] = [];
-    const ctx = {
-      db: database.db,
-      clock: t.clock,
-      events: { bidPlaced: (r: PlacedBid) => events.push(r) },
-    };
+    const { realtime, emitted } = recordingRealtime();
+    const ctx = { db: database.db, clock: t.clock, realtime };
     const key = randomUUID();
 
     const first = await placeBid(ctx, {
@@ -67,7 +64,7 @@ describe('a bid sent twice with one key', () => {
     expect(first.replayed).toBe(false);
     expect(again.replayed).toBe(true);
     expect(answer(again)).toEqual(answer(first));
-    expect(events).toHaveLength(1);
+    expect(emitted().filter(([, event]) => event === 'bidSuccess')).toHaveLength(1);
     expect(await bidsOf(auctionId)).toEqual([{ user_id: alice.id, amount: 100 }]);
     expect(await balanceOf(database.db, alice.id)).toBe(400);
 

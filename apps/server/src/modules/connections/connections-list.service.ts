@@ -8,14 +8,17 @@ import {
   type ListConnectionsBody,
   listConnectionsBody,
 } from '@bidboard/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../lib/context';
 import { newYorkDate } from '../../lib/new-york-date';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { loadSettings } from '../settings/settings.service';
 import type { ProfilePictures } from '../users/user.presenter';
 import { type ConnectionTimers, expiresAt, graceEnd } from './connection-timers';
-import { type ConnectionCardRow, selectConnectionCards } from './connections.repository';
+import {
+  type ConnectionCardRow,
+  connectionCardById,
+  connectionCardPages,
+} from './connections.repository';
 
 export type ListContext = Pick<ServiceContext, 'db' | 'config' | 'storage' | 'clock'>;
 
@@ -86,35 +89,15 @@ export async function listConnections(
   const body = listConnectionsBody.parse(input);
   const today = newYorkDate(ctx.clock());
   const status = body.forChat ? 'accepted' : body.status;
-  const filters: SQL[] = [sql`TRUE`];
-  if (status && status !== 'all') filters.push(sql`c.status = ${status}`);
-
-  const pins: SQL[] = [];
-  if (body.pin_connection_id) pins.push(sql`c.id = ${body.pin_connection_id}`);
-  if (body.pin_partner_id) {
-    pins.push(sql`(c.user_id = ${body.pin_partner_id} OR c.partner_id = ${body.pin_partner_id})`);
-  }
-  const pinned = pins.length ? sql`(${sql.join(pins, sql` OR `)})` : null;
-  const firstPage = !body.last_connection_id && body.offset === 0;
-
-  const where = [...filters];
-  if (pinned) where.push(sql`NOT ${pinned}`);
-  if (body.last_connection_id) where.push(sql`c.id < ${body.last_connection_id}`);
-  const page = await selectConnectionCards(ctx.db, viewerId, today, sql.join(where, sql` AND `), {
-    limit: body.limit + 1,
-    offset: body.last_connection_id ? 0 : body.offset,
+  const { page, lead } = await connectionCardPages(ctx.db, viewerId, today, {
+    status: status && status !== 'all' ? status : null,
+    pinConnectionId: body.pin_connection_id ?? null,
+    pinPartnerId: body.pin_partner_id ?? null,
+    lastId: body.last_connection_id ?? null,
+    limit: body.limit,
+    offset: body.offset,
   });
   const hasMore = page.length > body.limit;
-  const lead =
-    pinned && firstPage
-      ? await selectConnectionCards(
-          ctx.db,
-          viewerId,
-          today,
-          sql.join([...filters, pinned], sql` AND `),
-          { limit: body.limit, offset: 0 },
-        )
-      : [];
   // The connection named by ?connectionId= comes before the partner's others.
   lead.sort(
     (a, b) => Number(b.id === body.pin_connection_id) - Number(a.id === body.pin_connection_id),
@@ -137,13 +120,7 @@ export async function connectionFor(
   viewerId: number,
   connectionId: number,
 ): Promise<Connection | null> {
-  const found = await selectConnectionCards(
-    ctx.db,
-    viewerId,
-    newYorkDate(ctx.clock()),
-    sql`c.id = ${connectionId}`,
-    { limit: 1, offset: 0 },
-  );
+  const found = await connectionCardById(ctx.db, viewerId, newYorkDate(ctx.clock()), connectionId);
   const [connection] = await present(ctx, viewerId, found);
   return connection ?? null;
 }

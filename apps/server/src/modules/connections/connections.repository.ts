@@ -134,7 +134,7 @@ export interface ConnectionCardRow extends ConnectionRow {
  * The viewer's connections matching `where`, newest first, with the other member; none
  * with a member blocked either way.
  */
-export async function selectConnectionCards(
+async function selectConnectionCards(
   db: Executor,
   viewerId: number,
   today: string,
@@ -181,4 +181,66 @@ export async function lockMembers(
     sql`SELECT id FROM users WHERE id IN (${connection.user_id}, ${connection.partner_id})
          ORDER BY id FOR UPDATE`,
   );
+}
+
+/**
+ * A page of the viewer's connection cards (one more than `limit`, to tell whether more
+ * follow) and, on the first page, the pinned connection or partner's ones that lead it
+ * (left out of every page).
+ */
+export async function connectionCardPages(
+  db: Executor,
+  viewerId: number,
+  today: string,
+  query: {
+    status: string | null;
+    pinConnectionId: number | null;
+    pinPartnerId: number | null;
+    lastId: number | null;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ page: ConnectionCardRow[]; lead: ConnectionCardRow[] }> {
+  const filters: SQL[] = [sql`TRUE`];
+  if (query.status) filters.push(sql`c.status = ${query.status}`);
+  const pins: SQL[] = [];
+  if (query.pinConnectionId) pins.push(sql`c.id = ${query.pinConnectionId}`);
+  if (query.pinPartnerId) {
+    pins.push(sql`(c.user_id = ${query.pinPartnerId} OR c.partner_id = ${query.pinPartnerId})`);
+  }
+  const pinned = pins.length ? sql`(${sql.join(pins, sql` OR `)})` : null;
+  const firstPage = !query.lastId && query.offset === 0;
+  const where = [...filters];
+  if (pinned) where.push(sql`NOT ${pinned}`);
+  if (query.lastId) where.push(sql`c.id < ${query.lastId}`);
+  const page = await selectConnectionCards(db, viewerId, today, sql.join(where, sql` AND `), {
+    limit: query.limit + 1,
+    offset: query.lastId ? 0 : query.offset,
+  });
+  const lead =
+    pinned && firstPage
+      ? await selectConnectionCards(
+          db,
+          viewerId,
+          today,
+          sql.join([...filters, pinned], sql` AND `),
+          {
+            limit: query.limit,
+            offset: 0,
+          },
+        )
+      : [];
+  return { page, lead };
+}
+
+export function connectionCardById(
+  db: Executor,
+  viewerId: number,
+  today: string,
+  connectionId: number,
+): Promise<ConnectionCardRow[]> {
+  return selectConnectionCards(db, viewerId, today, sql`c.id = ${connectionId}`, {
+    limit: 1,
+    offset: 0,
+  });
 }

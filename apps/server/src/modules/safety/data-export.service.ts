@@ -3,13 +3,13 @@
 // (valid an hour); other members appear by id and username only, the chat part is the
 // member's conversations and the messages they wrote, and the reports the member made
 // carry what they wrote, never the moderators' notes.
-import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
-import { type Db, rows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { listProfileImages } from '../media/profile-images.service';
 import { presentUser } from '../users/user.presenter';
 import { findUserById } from '../users/users.repository';
+import { memberDataSections, verificationVideosOf } from './data-export.repository';
 
 export interface ExportContext {
   db: Db;
@@ -17,67 +17,12 @@ export interface ExportContext {
   clock: () => Date;
 }
 
-/** Sections of the export and the query of each; every one is the member's own rows. */
-function sections(userId: number): Record<string, SQL> {
-  return {
-    bids: sql`SELECT b.id, b.auction_id, a.user_id AS auction_owner_id, o.username AS auction_owner,
-                     b.amount, b.created_at
-                FROM bids b JOIN auctions a ON a.id = b.auction_id JOIN users o ON o.id = a.user_id
-               WHERE b.user_id = ${userId} ORDER BY b.id`,
-    auctions: sql`SELECT a.id, a.period_id, a.starting_bid, a.current_bid, a.lead_bidder_id,
-                         a.status, a.created_at, a.closed_at
-                    FROM auctions a WHERE a.user_id = ${userId} ORDER BY a.id`,
-    connections: sql`SELECT c.id, c.user_id AS winning_bidder_id, c.partner_id AS owner_id,
-                            o.username AS other_member, c.amount, c.status, c.escrow_state,
-                            c.created_at, c.status_changed_at, c.engaged_at
-                       FROM connections c
-                       JOIN users o ON o.id = CASE WHEN c.user_id = ${userId} THEN c.partner_id ELSE c.user_id END
-                      WHERE c.user_id = ${userId} OR c.partner_id = ${userId} ORDER BY c.id`,
-    ledger: sql`SELECT id, amount, balance_after, redeemable_after, transaction_type, status,
-                       bid_target_id, reference_id, created_at
-                  FROM token_transactions WHERE user_id = ${userId} ORDER BY id`,
-    alerts: sql`SELECT id, kind, message, payload, is_read, read_at, created_at
-                  FROM alerts WHERE user_id = ${userId} ORDER BY id`,
-    conversations: sql`SELECT c.cid, o.username AS other_member, c.created_at, c.updated_at
-                         FROM conversations c
-                         JOIN users o ON o.id = CASE WHEN c.user_a = ${userId} THEN c.user_b ELSE c.user_a END
-                        WHERE c.user_a = ${userId} OR c.user_b = ${userId} ORDER BY c.created_at`,
-    messages_sent: sql`SELECT id, cid, text, type, created_at
-                         FROM messages WHERE sender_id = ${userId} ORDER BY id`,
-    purchases: sql`SELECT * FROM token_purchases WHERE user_id = ${userId} ORDER BY created_at`,
-    redemptions: sql`SELECT * FROM redemptions WHERE user_id = ${userId} ORDER BY id`,
-    reports_made: sql`SELECT r.id, r.reported_id, u.username AS reported_member, r.reason, r.text,
-                             r.status, r.created_at
-                        FROM reports r JOIN users u ON u.id = r.reported_id
-                       WHERE r.reporter_id = ${userId} ORDER BY r.id`,
-    blocks: sql`SELECT b.blocked_id, u.username AS blocked_member, b.created_at
-                  FROM blocks b JOIN users u ON u.id = b.blocked_id
-                 WHERE b.blocker_id = ${userId} ORDER BY b.created_at`,
-    sessions: sql`SELECT created_at, last_seen_at, expires_at, revoked_at, user_agent, ip
-                    FROM sessions WHERE user_id = ${userId} ORDER BY created_at`,
-    push_subscriptions: sql`SELECT endpoint, user_agent, created_at
-                              FROM push_subscriptions WHERE user_id = ${userId}`,
-  };
-}
-
 export async function exportMemberData(ctx: ExportContext, userId: number) {
   const member = await findUserById(ctx.db, userId);
   if (!member) throw notFound();
   const photos = await listProfileImages(ctx, userId, { size: 'original' });
-  const videos = await rows<{
-    id: number;
-    file_name: string;
-    verification_status: string;
-    created_at: Date;
-  }>(
-    ctx.db,
-    sql`SELECT id, file_name, verification_status, created_at
-          FROM verification_videos WHERE user_id = ${userId} ORDER BY id`,
-  );
-  const data: Record<string, unknown> = {};
-  for (const [name, query] of Object.entries(sections(userId))) {
-    data[name] = await rows(ctx.db, query);
-  }
+  const videos = await verificationVideosOf(ctx.db, userId);
+  const data = await memberDataSections(ctx.db, userId);
   return {
     exported_at: ctx.clock().toISOString(),
     profile: {

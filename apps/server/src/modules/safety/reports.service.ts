@@ -10,15 +10,21 @@ import {
   type ReportStatus,
   SAFETY_MESSAGES,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
 import { insertBlock } from '../blocks/blocks.repository';
 import { otherMember } from '../blocks/blocks.service';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { riskScore, riskSignalsFor } from '../vision/risk-signals';
+import {
+  closeOpenReport,
+  insertReport,
+  lockReportRow,
+  type ReportRow,
+  reportsByStatus,
+} from './reports.repository';
 
 /** Open reports ranked by risk at once (beyond it, the oldest wait for the next page of work). */
 const OPEN_QUEUE_MAX = 1000;
@@ -42,11 +48,13 @@ export async function reportMember(
     SAFETY_MESSAGES.cannotReportSelf,
   );
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`INSERT INTO reports (reporter_id, reported_id, reason, text, created_at)
-          VALUES (${reporterId}, ${member.id}, ${input.reason}, ${input.text || null},
-                  ${ctx.clock().toISOString()}::timestamptz)`,
-    );
+    await insertReport(tx, {
+      reporterId,
+      reportedId: member.id,
+      reason: input.reason,
+      text: input.text || null,
+      at: ctx.clock(),
+    });
     if (input.block) await insertBlock(tx, reporterId, member.id);
   });
   return {
@@ -54,31 +62,6 @@ export async function reportMember(
     blocked: input.block,
   };
 }
-
-export interface ReportRow {
-  id: number;
-  reporter_id: number | null;
-  source: 'member' | 'scam_guard';
-  reporter_username: string | null;
-  reported_id: number;
-  reported_username: string | null;
-  reported_suspended: boolean;
-  reported_deleted: boolean;
-  reason: ReportReason;
-  text: string | null;
-  status: ReportStatus;
-  action: ReportAction | null;
-  note: string | null;
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-}
-
-const reportColumns = sql`r.id, r.reporter_id, r.source, rp.username AS reporter_username,
-  r.reported_id, rd.username AS reported_username,
-  rd.suspended_at IS NOT NULL AS reported_suspended, rd.deleted_at IS NOT NULL AS reported_deleted,
-  r.reason, r.text, r.status, r.action, r.note, r.created_at, r.resolved_at`;
-const reportJoins = sql`FROM reports r LEFT JOIN users rp ON rp.id = r.reporter_id
-  JOIN users rd ON rd.id = r.reported_id`;
 
 export async function presentReports(
   db: Executor,
@@ -133,36 +116,25 @@ export async function listReports(
   query: { status: ReportStatus; limit: number; offset: number },
 ) {
   const open = query.status === 'open';
-  const order = open ? sql`r.created_at ASC, r.id ASC` : sql`r.resolved_at DESC, r.id DESC`;
   // Open reports are ordered by risk, computed per member: the oldest OPEN_QUEUE_MAX are
   // read and paged here.
-  const page = open
-    ? sql`LIMIT ${OPEN_QUEUE_MAX}`
-    : sql`LIMIT ${query.limit} OFFSET ${query.offset}`;
-  const found = await rows<ReportRow>(
+  const { found, total } = await reportsByStatus(
     ctx.db,
-    sql`SELECT ${reportColumns} ${reportJoins} WHERE r.status = ${query.status}
-         ORDER BY ${order} ${page}`,
-  );
-  const [count] = await rows<{ n: number }>(
-    ctx.db,
-    sql`SELECT COUNT(*)::int AS n FROM reports WHERE status = ${query.status}`,
+    query.status,
+    open ? { limit: OPEN_QUEUE_MAX, offset: 0 } : query,
   );
   const reports = await presentReports(ctx.db, ctx.storage, found, ctx.clock());
   return {
     reports: open
       ? reports.sort((a, b) => b.risk - a.risk).slice(query.offset, query.offset + query.limit)
       : reports,
-    total: Number(count!.n),
+    total,
   };
 }
 
 /** The report, row-locked; 404 when missing. */
 export async function lockReport(tx: Tx, id: number): Promise<ReportRow> {
-  const [found] = await rows<ReportRow>(
-    tx,
-    sql`SELECT ${reportColumns} ${reportJoins} WHERE r.id = ${id} FOR UPDATE OF r`,
-  );
+  const found = await lockReportRow(tx, id);
   if (!found) throw notFound('Report not found');
   return found;
 }
@@ -176,14 +148,8 @@ export async function resolveReport(
   note: string | undefined,
   now: Date,
 ): Promise<ReportRow> {
-  const changed = await rows(
-    tx,
-    sql`UPDATE reports SET status = ${action === 'dismiss' ? 'dismissed' : 'actioned'},
-               action = ${action}, note = ${note || null}, resolved_by = ${adminId},
-               resolved_at = ${now.toISOString()}::timestamptz
-         WHERE id = ${id} AND status = 'open' RETURNING id`,
-  );
-  if (changed.length === 0) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.reportHandled);
+  const closed = await closeOpenReport(tx, id, { action, adminId, note: note || null, at: now });
+  if (!closed) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.reportHandled);
   return lockReport(tx, id);
 }
 

@@ -4,18 +4,12 @@
 // lets them sign in again; the refunds stay, and their auction returns with the next
 // period. Both are guarded updates: twice in parallel, the second gets 409.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { revokeAllSessions } from '../auth/session.service';
 import { findUserById } from '../users/users.repository';
 import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
-
-export interface SuspensionState {
-  id: number;
-  suspended_at: Date | null;
-  suspension_reason: string | null;
-}
+import { clearSuspension, markSuspended, type SuspensionState } from './suspension.repository';
 
 const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 
@@ -29,13 +23,7 @@ export async function suspendMemberIn(
   const member = await findUserById(tx, userId);
   if (!member || member.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
   const locked = await lockEntanglements(tx, userId);
-  const [after] = await rows<SuspensionState>(
-    tx,
-    sql`UPDATE users SET suspended_at = ${now.toISOString()}::timestamptz,
-               suspension_reason = ${reason}, updated_at = now()
-         WHERE id = ${userId} AND suspended_at IS NULL AND deleted_at IS NULL
-     RETURNING id, suspended_at, suspension_reason`,
-  );
+  const after = await markSuspended(tx, userId, reason, now);
   if (!after) throw conflict(SAFETY_MESSAGES.alreadySuspended);
   await revokeAllSessions(tx, userId, () => now);
   const withdrawal = await withdrawMember(tx, locked, now, 'refund');
@@ -52,12 +40,7 @@ export async function restoreMemberIn(
 ): Promise<{ before: SuspensionState; after: SuspensionState }> {
   const member = await findUserById(tx, userId);
   if (!member || member.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
-  const [after] = await rows<SuspensionState>(
-    tx,
-    sql`UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now()
-         WHERE id = ${userId} AND suspended_at IS NOT NULL AND deleted_at IS NULL
-     RETURNING id, suspended_at, suspension_reason`,
-  );
+  const after = await clearSuspension(tx, userId);
   if (!after) throw conflict(SAFETY_MESSAGES.notSuspended);
   return {
     before: {

@@ -1,13 +1,13 @@
 // Daily claim (product rules, Tokens): one per New York calendar day. The ledger's
 // idempotency key makes a double click or two servers credit it exactly once.
 import { TOKEN_MESSAGES } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, pgErrorCode } from '../../lib/errors';
 import { newYorkDate } from '../../lib/new-york-date';
 import { loadSettings, type SettingsDefaults } from '../settings/settings.service';
 import { applyBalanceChange } from './ledger';
+import { ledgerHasKey } from './transactions.repository';
 
 export interface ClaimContext {
   db: Db;
@@ -45,11 +45,6 @@ export async function claimDailyTokens(ctx: ClaimContext, userId: number) {
 }
 
 export async function dailyClaimStatus(ctx: Omit<ClaimContext, 'config'>, userId: number) {
-  const found = await rows(
-    ctx.db,
-    sql`SELECT 1 FROM token_transactions
-         WHERE idempotency_key = ${dailyClaimKey(userId, ctx.clock())}`,
-  );
-  const claimed = found.length > 0;
+  const claimed = await ledgerHasKey(ctx.db, dailyClaimKey(userId, ctx.clock()));
   return { claimed, message: claimed ? TOKEN_MESSAGES.alreadyClaimed : TOKEN_MESSAGES.available };
 }

@@ -109,3 +109,12 @@ export async function memberTokenOrigins(
     earnedRedeemable: row?.earned_redeemable ?? 0,
   };
 }
+
+/** Whether the ledger holds a row with this idempotency key (a day's claim, a purchase). */
+export async function ledgerHasKey(db: Executor, idempotencyKey: string): Promise<boolean> {
+  const found = await rows(
+    db,
+    sql`SELECT 1 FROM token_transactions WHERE idempotency_key = ${idempotencyKey}`,
+  );
+  return found.length > 0;
+}

@@ -1,0 +1,118 @@
+// SQL lives in repositories (`*.repository.ts`), the modules' `.sql` homes and `db/`: a
+// route, service, job, plugin or adapter that needs data calls a repository function. A
+// file writes SQL when it imports, as values, drizzle-orm (sql, eq, ...), the tables of
+// db/*schema, or the query helpers of db/client (rows, namedRows, runStatement); type
+// imports are free. SQL_DEBT lists the files that still hold SQL of their own: the list
+// may only shrink (a file that no longer needs its entry fails the test until it is removed).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+const here = import.meta.dirname;
+
+const SQL_DEBT = new Set([
+  'adapters/payments/sandbox/sandbox.gateway.ts',
+  'modules/admin/admin-members.service.ts',
+  'modules/admin/admin.service.ts',
+  'modules/admin/media-review.service.ts',
+  'modules/admin/member-approval.service.ts',
+  'modules/admin/operator-admins.service.ts',
+  'modules/auctions/auction-results.ts',
+  'modules/auctions/auctions.service.ts',
+  'modules/auctions/member-auction.ts',
+  'modules/auctions/periods.service.ts',
+  'modules/auctions/remove-auction.service.ts',
+  'modules/auth/auth.service.ts',
+  'modules/auth/otp.service.ts',
+  'modules/auth/session.service.ts',
+  'modules/bids/bids.service.ts',
+  'modules/chat/chat-image-screening.ts',
+  'modules/chat/chat-images.ts',
+  'modules/chat/chat.service.ts',
+  'modules/connections/connection-sweep.service.ts',
+  'modules/connections/connections.service.ts',
+  'modules/connections/engagement.service.ts',
+  'modules/media/card-photos.ts',
+  'modules/media/face-match.ts',
+  'modules/media/photo-checks.ts',
+  'modules/media/photo-screening.ts',
+  'modules/media/profile-images.service.ts',
+  'modules/media/profile-pictures.ts',
+  'modules/media/storage-deletions.ts',
+  'modules/media/upload-slots.ts',
+  'modules/media/verification-video.service.ts',
+  'modules/payments/bundles.service.ts',
+  'modules/payments/payment-form.service.ts',
+  'modules/payments/purchase-credit.ts',
+  'modules/payments/purchase-reversal.service.ts',
+  'modules/payments/purchase.service.ts',
+  'modules/redemptions/payouts.service.ts',
+  'modules/redemptions/redemptions.service.ts',
+  'modules/redemptions/risk-review.service.ts',
+  'modules/retention/retention.service.ts',
+  'modules/safety/account-deletion.service.ts',
+  'modules/safety/admin-safety.service.ts',
+  'modules/safety/member-withdrawal.service.ts',
+  'modules/settings/settings.service.ts',
+  'modules/tokens/ledger.ts',
+]);
+
+const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm;
+const QUERY_HELPERS = new Set(['rows', 'namedRows', 'runStatement']);
+
+function mayHoldSql(file: string): boolean {
+  return (
+    file.endsWith('.repository.ts') ||
+    file.endsWith('.test.ts') ||
+    file.endsWith('test-helpers.ts') ||
+    file.startsWith(`db${path.sep}`) ||
+    !file.endsWith('.ts')
+  );
+}
+
+/** The value (non-type) names a file imports that write SQL. */
+function sqlImports(source: string): string[] {
+  const found: string[] = [];
+  for (const [, typeOnly, names, from] of source.matchAll(IMPORT)) {
+    if (typeOnly) continue;
+    const values = names!
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith('type '));
+    if (from === 'drizzle-orm') found.push(...values.map((n) => `drizzle-orm ${n}`));
+    else if (/\/db\/(\w+\.)?schema$/.test(from!)) found.push(...values.map((n) => `table ${n}`));
+    else if (/\/db\/client$/.test(from!)) {
+      found.push(...values.filter((n) => QUERY_HELPERS.has(n)).map((n) => `db/client ${n}`));
+    }
+  }
+  return found;
+}
+
+function filesWithSql(): string[] {
+  return readdirSync(here, { recursive: true, encoding: 'utf8' })
+    .filter((file) => !mayHoldSql(file))
+    .filter((file) => sqlImports(readFileSync(path.join(here, file), 'utf8')).length > 0)
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+}
+
+it('holds SQL only in repositories, .sql homes and db/ (besides the listed debt)', () => {
+  const found = filesWithSql();
+  expect(found.length).toBeGreaterThan(0);
+  expect(found.filter((file) => !SQL_DEBT.has(file))).toEqual([]);
+});
+
+it('lists as debt only files that still hold SQL', () => {
+  const found = new Set(filesWithSql());
+  expect([...SQL_DEBT].filter((file) => !found.has(file))).toEqual([]);
+});
+
+it('sees SQL written through drizzle, tables and the query helpers, not type imports', () => {
+  expect(sqlImports("import { type SQL, sql } from 'drizzle-orm';")).toEqual(['drizzle-orm sql']);
+  expect(sqlImports("import type { SQL } from 'drizzle-orm';")).toEqual([]);
+  expect(sqlImports("import { users } from '../../db/schema';")).toEqual(['table users']);
+  expect(sqlImports("import { type UserRow } from '../db/payments.schema';")).toEqual([]);
+  expect(sqlImports("import { type Db, rows } from '../../db/client';")).toEqual([
+    'db/client rows',
+  ]);
+});
