@@ -343,7 +343,8 @@ async function spreadScenario(job: Extract<ClientJob, { scenario: 'spread' }>) {
 
 /**
  * Idle members: sockets that connect (`concurrency` handshakes at a time), then only
- * listen until SIGTERM, counting the countdown syncs and heartbeats they receive.
+ * listen until SIGTERM, counting the countdown syncs and heartbeats they receive and
+ * the sockets the server dropped.
  */
 async function idleScenario(job: Extract<ClientJob, { scenario: 'idle' }>) {
   const sockets: Socket[] = [];
@@ -381,11 +382,12 @@ async function idleScenario(job: Extract<ClientJob, { scenario: 'idle' }>) {
   console.log('READY');
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   const seconds = (performance.now() - listening) / 1000;
+  const dropped = disconnected;
   for (const s of sockets) s.close();
   return {
     connected: sockets.length,
     failed,
-    disconnected,
+    disconnected: dropped,
     connectSeconds,
     seconds,
     countdowns,
