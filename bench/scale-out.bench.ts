@@ -10,8 +10,10 @@
 // Each figure is judged against the same load on one server in the same run. Throughput
 // cannot grow with servers on a 2-core machine (one server already has both cores), so
 // the servers' CPU time per operation (user + system, /proc) is reported too: flat CPU
-// per operation is what shows that adding a server adds no work per operation. Every
-// bid and message must reach the member on the other server.
+// per operation is what shows how much work adding a server adds per operation. A fourth
+// setup, 3 servers with every member on the first, shows that work alone: the CPU the
+// other two spend reading the first one's broadcasts from Redis. Every bid and message
+// must reach the member on the other server.
 import { BID_STEP, conversationId } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -48,7 +50,17 @@ const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 10);
 const POOL = 10;
 /** This harness's ports: servers from BASE + 1, its Redis at BASE + 90. */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4900);
-const SERVER_COUNTS = [1, 2, 3];
+/**
+ * The load over 1, 2 and 3 servers; then 3 servers with every member on the first, so the
+ * other two only read its broadcasts from Redis: their CPU is what each server pays per
+ * operation done elsewhere, the part of the work that grows with the number of servers.
+ */
+const SETUPS = [
+  { servers: 1, loaded: 1 },
+  { servers: 2, loaded: 2 },
+  { servers: 3, loaded: 3 },
+  { servers: 3, loaded: 1 },
+];
 /** How long the idle servers' own CPU (timers, the adapter's stream readers) is sampled. */
 const IDLE_SECONDS = 10;
 
@@ -69,10 +81,12 @@ interface Chatted {
 }
 interface Measured {
   servers: number;
+  /** How many of the servers the members are connected to (the others only listen to Redis). */
+  loaded: number;
   bids: Spread;
   chat: Chatted;
-  /** CPU seconds per second the servers and Redis spend with no load (their timers). */
-  idlePerSecond: number;
+  /** CPU seconds per second each server, then Redis, spends with no load (their timers). */
+  idle: number[];
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -151,7 +165,7 @@ if (!pgBase) {
   const redis = await startRedis(BASE_PORT + 90);
   const measured: Measured[] = [];
   try {
-    for (const count of SERVER_COUNTS) {
+    for (const { servers: count, loaded } of SETUPS) {
       const copy = await scratchDatabase(template.name);
       const servers: BuiltServer[] = [];
       try {
@@ -162,12 +176,12 @@ if (!pgBase) {
               databaseUrl: copy.url,
               config,
               redisUrl: redis.url,
-              redisPrefix: `bench-scale-${count}`,
+              redisPrefix: `bench-scale-${count}-${loaded}`,
               poolSize: POOL,
             }),
           );
         }
-        const urlOf = (i: number) => servers[i % count]!.url;
+        const urlOf = (i: number) => servers[i % loaded]!.url;
         const cpuPids = [...servers.map((s) => s.pid), redis.pid];
         const spreadMembers = members.map((m, k) => ({ ...m, url: urlOf(k) }));
         // A first round warms each server's JIT, so more servers do not mean more warm-up.
@@ -177,9 +191,9 @@ if (!pgBase) {
           bids: bidRound(0),
           cpuPids,
         });
-        const idleFrom = sum(cpuPids.map(cpuSecondsOf));
+        const idleFrom = cpuPids.map(cpuSecondsOf);
         await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-        const idlePerSecond = (sum(cpuPids.map(cpuSecondsOf)) - idleFrom) / IDLE_SECONDS;
+        const idle = cpuPids.map((pid, i) => (cpuSecondsOf(pid) - idleFrom[i]!) / IDLE_SECONDS);
         const bids = await runClients<Spread>({
           scenario: 'spread',
           members: spreadMembers,
@@ -205,8 +219,8 @@ if (!pgBase) {
           messagesPerPair: MESSAGES,
           cpuPids,
         });
-        measured.push({ servers: count, bids, chat, idlePerSecond });
-        console.log(`${count} server(s)`, {
+        measured.push({ servers: count, loaded, bids, chat, idle });
+        console.log(`${count} server(s), members on ${loaded}`, {
           bidsPerSecond: round(bids.accepted / bids.seconds),
           accepted: `${bids.accepted}/${bids.attempts}`,
           delivered: bids.delivered,
@@ -228,14 +242,22 @@ if (!pgBase) {
     (sum(m.bids.cpuSeconds.slice(0, withRedis ? undefined : -1)) / m.bids.attempts) * 1e6;
   const perMessage = (m: Measured, withRedis: boolean) =>
     (sum(m.chat.cpuSeconds.slice(0, withRedis ? undefined : -1)) / m.chat.messages) * 1e6;
-  /** Servers' and Redis's CPU per operation less what their timers spend idle in the same time. */
-  const net = (m: Measured, run: Spread | Chatted, operations: number) =>
-    ((sum(run.cpuSeconds) - m.idlePerSecond * run.seconds) / operations) * 1e6;
+  /** The CPU of processes `from`..`to` per operation, less what their timers spend idle meanwhile. */
+  const net = (
+    m: Measured,
+    run: Spread | Chatted,
+    operations: number,
+    from = 0,
+    to = m.servers + 1,
+  ) =>
+    ((sum(run.cpuSeconds.slice(from, to)) - sum(m.idle.slice(from, to)) * run.seconds) /
+      operations) *
+    1e6;
   const bidRate = (m: Measured) => m.bids.accepted / m.bids.seconds;
   const chatRate = (m: Measured) => m.chat.messages / m.chat.seconds;
   console.table(
     measured.map((m) => ({
-      servers: m.servers,
+      servers: m.servers === m.loaded ? m.servers : `${m.servers}, members on ${m.loaded}`,
       'bids/s': round(bidRate(m)),
       'server CPU us/bid': round(perBid(m, false)),
       '+ Redis us/bid': round(perBid(m, true)),
@@ -245,14 +267,14 @@ if (!pgBase) {
       'server CPU us/msg': round(perMessage(m, false)),
       '+ Redis us/msg': round(perMessage(m, true)),
       'net of idle us/msg': round(net(m, m.chat, m.chat.messages)),
-      'idle CPU ms/s': round(m.idlePerSecond * 1000),
+      'idle CPU ms/s': round(sum(m.idle) * 1000),
       'chat p50/p99 ms': `${round(quantile(m.chat.latencies, 0.5))}/${round(quantile(m.chat.latencies, 0.99))}`,
       'messages received': `${m.chat.messages}/${PAIRS * MESSAGES}`,
     })),
   );
   const one = measured[0]!;
   const figures: Figure[] = [];
-  for (const m of measured.slice(1)) {
+  for (const m of measured.slice(1, 3)) {
     const n = `${m.servers} servers vs 1`;
     const target = m.servers === 3 ? 1.8 : undefined;
     const wallClock = 'wall clock; cannot grow on 2 cores';
@@ -333,5 +355,25 @@ if (!pgBase) {
       },
     );
   }
+  const listening = measured[3]!;
+  const ops = { bids: listening.bids.attempts, chat: listening.chat.messages };
+  figures.push(
+    {
+      figure:
+        "CPU per bid of 2 servers with no members (reading a third's broadcasts) vs that server's own",
+      unit: 'us',
+      value: net(listening, listening.bids, ops.bids, 1, 3),
+      ceiling: net(listening, listening.bids, ops.bids, 0, 1),
+      better: 'lower',
+    },
+    {
+      figure:
+        "CPU per chat message of 2 servers with no members (reading a third's broadcasts) vs that server's own",
+      unit: 'us',
+      value: net(listening, listening.chat, ops.chat, 1, 3),
+      ceiling: net(listening, listening.chat, ops.chat, 0, 1),
+      better: 'lower',
+    },
+  );
   report('scale-out', figures);
 }
