@@ -344,7 +344,8 @@ async function spreadScenario(job: Extract<ClientJob, { scenario: 'spread' }>) {
 /**
  * Idle members: sockets that connect (`concurrency` handshakes at a time), then only
  * listen until SIGTERM, counting the countdown syncs and heartbeats they receive and
- * the sockets the server dropped.
+ * the sockets the server dropped. A SIGTERM while still connecting (a server that no
+ * longer keeps up) ends the connecting and reports what was held.
  */
 async function idleScenario(job: Extract<ClientJob, { scenario: 'idle' }>) {
   const sockets: Socket[] = [];
@@ -353,9 +354,16 @@ async function idleScenario(job: Extract<ClientJob, { scenario: 'idle' }>) {
   let countdowns = 0;
   let pings = 0;
   let disconnected = 0;
+  let stopped = false;
+  const stop = new Promise<void>((resolve) =>
+    process.once('SIGTERM', () => {
+      stopped = true;
+      resolve();
+    }),
+  );
   const started = performance.now();
   const worker = async () => {
-    while (next < job.tokens.length) {
+    while (next < job.tokens.length && !stopped) {
       const token = job.tokens[next++]!;
       try {
         const socket = await open(job.url, token);
@@ -374,17 +382,19 @@ async function idleScenario(job: Extract<ClientJob, { scenario: 'idle' }>) {
       }
     }
   };
-  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  await Promise.race([Promise.all(Array.from({ length: job.concurrency }, worker)), stop]);
+  const ready = !stopped;
   const connectSeconds = (performance.now() - started) / 1000;
   countdowns = 0;
   pings = 0;
   const listening = performance.now();
-  console.log('READY');
-  await new Promise((resolve) => process.once('SIGTERM', resolve));
+  if (ready) console.log('READY');
+  await stop;
   const seconds = (performance.now() - listening) / 1000;
   const dropped = disconnected;
   for (const s of sockets) s.close();
   return {
+    ready,
     connected: sockets.length,
     failed,
     disconnected: dropped,
