@@ -69,6 +69,8 @@ interface Spread {
   attempts: number;
   accepted: number;
   delivered: number;
+  /** bidError codes and how often each came. */
+  refusals: Record<string, number>;
   cpuSeconds: number[];
 }
 interface Chatted {
@@ -188,7 +190,7 @@ if (!pgBase) {
         await runClients<Spread>({
           scenario: 'spread',
           members: spreadMembers,
-          bids: bidRound(0),
+          rounds: [bidRound(0)],
           cpuPids,
         });
         const idleFrom = cpuPids.map(cpuSecondsOf);
@@ -197,7 +199,7 @@ if (!pgBase) {
         const bids = await runClients<Spread>({
           scenario: 'spread',
           members: spreadMembers,
-          bids: Array.from({ length: ROUNDS }, (_, r) => bidRound(r + 1)).flat(),
+          rounds: Array.from({ length: ROUNDS }, (_, r) => bidRound(r + 1)),
           cpuPids,
         });
         const chatPairs: ChatPair[] = pairs.map((p, i) => ({
@@ -224,6 +226,7 @@ if (!pgBase) {
           bidsPerSecond: round(bids.accepted / bids.seconds),
           accepted: `${bids.accepted}/${bids.attempts}`,
           delivered: bids.delivered,
+          refusals: bids.refusals,
           chatPerSecond: round(chat.messages / chat.seconds),
           chatFailed: chat.failed,
           chatLost: chat.lost,

@@ -52,7 +52,8 @@ export type ClientJob =
   | {
       scenario: 'spread';
       members: { url: string; token: string; id: number }[];
-      bids: SpreadBid[];
+      /** Rounds of bids; a round starts when every bid of the one before was answered. */
+      rounds: SpreadBid[][];
       cpuPids: number[];
     }
   | {
@@ -269,15 +270,16 @@ async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
 }
 
 /**
- * Bids spread over many auctions, each bidder sending its bids one after another (the
- * next when the last was answered); every bid's auction room is watched by another
+ * Bids spread over many auctions, round after round, each bidder sending its bids of a
+ * round one after another (the next when the last was answered); every bid's auction room is watched by another
  * member, on another server when there are several. Reports the bids answered per
  * second, the CPU time of each of `cpuPids` for it, and how many accepted bids each watcher saw.
  */
 async function spreadScenario(job: Extract<ClientJob, { scenario: 'spread' }>) {
   const sockets = await Promise.all(job.members.map((m) => open(m.url, m.token)));
   const watched = new Map<number, Set<number>>();
-  for (const bid of job.bids) {
+  const all = job.rounds.flat();
+  for (const bid of all) {
     const rooms = watched.get(bid.watcher) ?? new Set();
     rooms.add(bid.auctionId);
     watched.set(bid.watcher, rooms);
@@ -290,39 +292,44 @@ async function spreadScenario(job: Extract<ClientJob, { scenario: 'spread' }>) {
   });
   await Promise.all([...watched].map(([i, rooms]) => joinAll(sockets[i]!, [...rooms])));
 
-  const byBidder = new Map<number, SpreadBid[]>();
-  for (const bid of job.bids) byBidder.set(bid.bidder, [...(byBidder.get(bid.bidder) ?? []), bid]);
   const accepted: SpreadBid[] = [];
+  const refusals: Record<string, number> = {};
   const cpuBefore = cpuSeconds(job.cpuPids);
   const started = performance.now();
-  await Promise.all(
-    [...byBidder].map(async ([index, bids]) => {
-      const socket = sockets[index]!;
-      for (const bid of bids) {
-        const ok = await new Promise<boolean>((resolve) => {
-          const done = (result: boolean) => {
-            socket.off('bidSuccess', onSuccess);
-            socket.off('bidError', onError);
-            resolve(result);
-          };
-          const onSuccess = (r: { bid: { auction_id: number } }) => {
-            if (r.bid.auction_id === bid.auctionId) done(true);
-          };
-          const onError = (r: { auctionId: number | null }) => {
-            if (r.auctionId === bid.auctionId) done(false);
-          };
-          socket.on('bidSuccess', onSuccess);
-          socket.on('bidError', onError);
-          socket.emit('placeBid', {
-            auctionId: bid.auctionId,
-            bidderId: job.members[index]!.id,
-            bidAmount: bid.amount,
+  for (const round of job.rounds) {
+    const byBidder = new Map<number, SpreadBid[]>();
+    for (const bid of round) byBidder.set(bid.bidder, [...(byBidder.get(bid.bidder) ?? []), bid]);
+    await Promise.all(
+      [...byBidder].map(async ([index, bids]) => {
+        const socket = sockets[index]!;
+        for (const bid of bids) {
+          const ok = await new Promise<boolean>((resolve) => {
+            const done = (result: boolean) => {
+              socket.off('bidSuccess', onSuccess);
+              socket.off('bidError', onError);
+              resolve(result);
+            };
+            const onSuccess = (r: { bid: { auction_id: number } }) => {
+              if (r.bid.auction_id === bid.auctionId) done(true);
+            };
+            const onError = (r: { auctionId: number | null; code: string }) => {
+              if (r.auctionId !== bid.auctionId) return;
+              refusals[r.code] = (refusals[r.code] ?? 0) + 1;
+              done(false);
+            };
+            socket.on('bidSuccess', onSuccess);
+            socket.on('bidError', onError);
+            socket.emit('placeBid', {
+              auctionId: bid.auctionId,
+              bidderId: job.members[index]!.id,
+              bidAmount: bid.amount,
+            });
           });
-        });
-        if (ok) accepted.push(bid);
-      }
-    }),
-  );
+          if (ok) accepted.push(bid);
+        }
+      }),
+    );
+  }
   const seconds = (performance.now() - started) / 1000;
   const delivered = () =>
     accepted.filter((b) => seen[b.watcher]!.has(`${b.auctionId}:${b.amount}`)).length;
@@ -334,9 +341,10 @@ async function spreadScenario(job: Extract<ClientJob, { scenario: 'spread' }>) {
   for (const s of sockets) s.close();
   return {
     seconds,
-    attempts: job.bids.length,
+    attempts: all.length,
     accepted: accepted.length,
     delivered: delivered(),
+    refusals,
     cpuSeconds: cpu,
   };
 }
