@@ -6,7 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Figure, medianFigures, round } from './lib/harness';
 
-const HARNESSES = ['auth', 'bids', 'sockets', 'chat', 'close', 'start', 'tracing', 'vision'];
+const HARNESSES = [
+  'auth',
+  'bids',
+  'sockets',
+  'chat',
+  'close',
+  'start',
+  'tracing',
+  'vision',
+  'scale-out',
+  'idle-sockets',
+];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 

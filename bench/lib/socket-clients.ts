@@ -2,11 +2,23 @@
 // keeps its own core. Reads a job file (argv[2]), prints one JSON line of results.
 import { readFileSync } from 'node:fs';
 import { io as connect, type Socket } from 'socket.io-client';
+import { cpuSecondsOf } from './built-server';
 
 export interface ChatPair {
   cid: string;
   ids: [number, number];
   tokens: [string, string];
+  /** The server each member is connected to and sends through (default: the job's url). */
+  urls?: [string, string];
+}
+
+/** One bid of the 'spread' scenario: who sends it and who watches its auction's room. */
+export interface SpreadBid {
+  auctionId: number;
+  /** Indexes into the job's members. */
+  bidder: number;
+  watcher: number;
+  amount: number;
 }
 
 export type ClientJob =
@@ -25,6 +37,8 @@ export type ClientJob =
       url: string;
       pairs: ChatPair[];
       messagesPerPair: number;
+      /** Processes whose CPU time (each) the result reports for the talking alone. */
+      cpuPids?: number[];
     }
   | { scenario: 'connect'; url: string; tokens: string[]; concurrency: number; rooms: number[] }
   | {
@@ -34,7 +48,26 @@ export type ClientJob =
       bidderIds: number[];
       auctionId: number;
       rounds: number;
+    }
+  | {
+      scenario: 'spread';
+      members: { url: string; token: string; id: number }[];
+      /** Rounds of bids; a round starts when every bid of the one before was answered. */
+      rounds: SpreadBid[][];
+      cpuPids: number[];
+    }
+  | {
+      scenario: 'idle';
+      url: string;
+      tokens: string[];
+      concurrency: number;
     };
+
+const cpuSeconds = (pids: number[]) => pids.map(cpuSecondsOf);
+const minus = (after: number[], before: number[]) => after.map((a, i) => a - before[i]!);
+
+/** How long a receiver waits for an event caused elsewhere before counting it lost. */
+const DELIVERY_TIMEOUT_MS = 30_000;
 
 function open(url: string, token: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -174,12 +207,14 @@ async function pollScenario(job: Extract<ClientJob, { scenario: 'poll' }>) {
 async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
   const sockets = await Promise.all(
     job.pairs.map(async (p) => [
-      await open(job.url, p.tokens[0]),
-      await open(job.url, p.tokens[1]),
+      await open(p.urls?.[0] ?? job.url, p.tokens[0]),
+      await open(p.urls?.[1] ?? job.url, p.tokens[1]),
     ]),
   );
   const latencies: number[] = [];
   let failed = 0;
+  let lost = 0;
+  const cpuBefore = cpuSeconds(job.cpuPids ?? []);
   const started = performance.now();
   await Promise.all(
     job.pairs.map(async (pair, index) => {
@@ -189,18 +224,24 @@ async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
         const to = 1 - from;
         const text = `p${index}m${i}`;
         const t0 = performance.now();
-        const received = new Promise<void>((resolve) => {
+        const received = new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            both[to]!.off('new-message', onMessage);
+            resolve(false);
+          }, DELIVERY_TIMEOUT_MS);
           const onMessage = (payload: { message: { text: string } }) => {
             if (payload.message.text !== text) return;
+            clearTimeout(timer);
             both[to]!.off('new-message', onMessage);
-            resolve();
+            resolve(true);
           };
           both[to]!.on('new-message', onMessage);
         });
         if (job.mode === 'relay') {
           both[from]!.emit('relay', { to: pair.ids[to], cid: pair.cid, text });
         } else {
-          const res = await fetch(`${job.url}/api/chat/conversations/${pair.cid}/messages`, {
+          const server = pair.urls?.[from] ?? job.url;
+          const res = await fetch(`${server}/api/chat/conversations/${pair.cid}/messages`, {
             method: 'POST',
             headers: {
               authorization: `Bearer ${pair.tokens[from]}`,
@@ -214,14 +255,162 @@ async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
             continue;
           }
         }
-        await received;
+        if (!(await received)) {
+          lost += 1;
+          continue;
+        }
         latencies.push(performance.now() - t0);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = minus(cpuSeconds(job.cpuPids ?? []), cpuBefore);
   for (const pair of sockets) for (const s of pair) s.close();
-  return { seconds, messages: latencies.length, failed, latencies };
+  return { seconds, messages: latencies.length, failed, lost, latencies, cpuSeconds: cpu };
+}
+
+/**
+ * Bids spread over many auctions, round after round, each bidder sending its bids of a
+ * round one after another (the next when the last was answered); every bid's auction room is watched by another
+ * member, on another server when there are several. Reports the bids answered per
+ * second, the CPU time of each of `cpuPids` for it, and how many accepted bids each watcher saw.
+ */
+async function spreadScenario(job: Extract<ClientJob, { scenario: 'spread' }>) {
+  const sockets = await Promise.all(job.members.map((m) => open(m.url, m.token)));
+  const watched = new Map<number, Set<number>>();
+  const all = job.rounds.flat();
+  for (const bid of all) {
+    const rooms = watched.get(bid.watcher) ?? new Set();
+    rooms.add(bid.auctionId);
+    watched.set(bid.watcher, rooms);
+  }
+  const seen = sockets.map(() => new Set<string>());
+  sockets.forEach((socket, i) => {
+    socket.on('bidUpdate', (u: { id: number; bidAmount: number }) => {
+      seen[i]!.add(`${u.id}:${u.bidAmount}`);
+    });
+  });
+  await Promise.all([...watched].map(([i, rooms]) => joinAll(sockets[i]!, [...rooms])));
+
+  const accepted: SpreadBid[] = [];
+  const refusals: Record<string, number> = {};
+  const cpuBefore = cpuSeconds(job.cpuPids);
+  const started = performance.now();
+  for (const round of job.rounds) {
+    const byBidder = new Map<number, SpreadBid[]>();
+    for (const bid of round) byBidder.set(bid.bidder, [...(byBidder.get(bid.bidder) ?? []), bid]);
+    await Promise.all(
+      [...byBidder].map(async ([index, bids]) => {
+        const socket = sockets[index]!;
+        for (const bid of bids) {
+          const ok = await new Promise<boolean>((resolve) => {
+            const done = (result: boolean) => {
+              socket.off('bidSuccess', onSuccess);
+              socket.off('bidError', onError);
+              resolve(result);
+            };
+            const onSuccess = (r: { bid: { auction_id: number } }) => {
+              if (r.bid.auction_id === bid.auctionId) done(true);
+            };
+            const onError = (r: { auctionId: number | null; code: string }) => {
+              if (r.auctionId !== bid.auctionId) return;
+              refusals[r.code] = (refusals[r.code] ?? 0) + 1;
+              done(false);
+            };
+            socket.on('bidSuccess', onSuccess);
+            socket.on('bidError', onError);
+            socket.emit('placeBid', {
+              auctionId: bid.auctionId,
+              bidderId: job.members[index]!.id,
+              bidAmount: bid.amount,
+            });
+          });
+          if (ok) accepted.push(bid);
+        }
+      }),
+    );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const delivered = () =>
+    accepted.filter((b) => seen[b.watcher]!.has(`${b.auctionId}:${b.amount}`)).length;
+  const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
+  while (delivered() < accepted.length && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const cpu = minus(cpuSeconds(job.cpuPids), cpuBefore);
+  for (const s of sockets) s.close();
+  return {
+    seconds,
+    attempts: all.length,
+    accepted: accepted.length,
+    delivered: delivered(),
+    refusals,
+    cpuSeconds: cpu,
+  };
+}
+
+/**
+ * Idle members: sockets that connect (`concurrency` handshakes at a time), then only
+ * listen until SIGTERM, counting the countdown syncs and heartbeats they receive and
+ * the sockets the server dropped. A SIGTERM while still connecting (a server that no
+ * longer keeps up) ends the connecting and reports what was held.
+ */
+async function idleScenario(job: Extract<ClientJob, { scenario: 'idle' }>) {
+  const sockets: Socket[] = [];
+  let next = 0;
+  let failed = 0;
+  let countdowns = 0;
+  let pings = 0;
+  let disconnected = 0;
+  let stopped = false;
+  const stop = new Promise<void>((resolve) =>
+    process.once('SIGTERM', () => {
+      stopped = true;
+      resolve();
+    }),
+  );
+  const started = performance.now();
+  const worker = async () => {
+    while (next < job.tokens.length && !stopped) {
+      const token = job.tokens[next++]!;
+      try {
+        const socket = await open(job.url, token);
+        socket.on('countdownSync', () => {
+          countdowns += 1;
+        });
+        socket.io.on('ping', () => {
+          pings += 1;
+        });
+        socket.on('disconnect', () => {
+          disconnected += 1;
+        });
+        sockets.push(socket);
+      } catch {
+        failed += 1;
+      }
+    }
+  };
+  await Promise.race([Promise.all(Array.from({ length: job.concurrency }, worker)), stop]);
+  const ready = !stopped;
+  const connectSeconds = (performance.now() - started) / 1000;
+  countdowns = 0;
+  pings = 0;
+  const listening = performance.now();
+  if (ready) console.log('READY');
+  await stop;
+  const seconds = (performance.now() - listening) / 1000;
+  const dropped = disconnected;
+  for (const s of sockets) s.close();
+  return {
+    ready,
+    connected: sockets.length,
+    failed,
+    disconnected: dropped,
+    connectSeconds,
+    seconds,
+    countdowns,
+    pings,
+  };
 }
 
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ClientJob;
@@ -232,6 +421,10 @@ const result =
       ? await connectScenario(job)
       : job.scenario === 'bids'
         ? await bidsScenario(job)
-        : await pollScenario(job);
+        : job.scenario === 'spread'
+          ? await spreadScenario(job)
+          : job.scenario === 'idle'
+            ? await idleScenario(job)
+            : await pollScenario(job);
 console.log(JSON.stringify(result));
 process.exit(0);

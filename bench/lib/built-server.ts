@@ -1,0 +1,108 @@
+// The built server (apps/server/dist/server.js, started with node as in production) and a
+// Redis of the harness's own, as separate processes whose CPU time and memory the
+// harnesses read from /proc. Ports are given by the harness (each session has its own).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../apps/server/src/config';
+
+const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
+
+export function buildServer(): void {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc, 100 ticks a second). */
+export function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Resident memory of a process, in bytes. */
+export function rssBytesOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Number(line?.[1] ?? 0) * 1024;
+}
+
+export interface Process {
+  pid: number;
+  stop(): Promise<void>;
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+/** Debian's redis-server on `port`, no persistence. */
+export async function startRedis(port: number): Promise<Process & { url: string }> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk;
+      if (seen.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
+  });
+  return { pid: child.pid!, url: `redis://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+export interface BuiltServer extends Process {
+  url: string;
+}
+
+/** The built server on `port`, on `databaseUrl`, joined to the others through `redisUrl`. */
+export async function startBuiltServer(opts: {
+  port: number;
+  databaseUrl: string;
+  config: Config;
+  redisUrl?: string;
+  redisPrefix?: string;
+  poolSize: number;
+}): Promise<BuiltServer> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'dist/server.js'], {
+    cwd: serverDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: opts.databaseUrl,
+      DB_POOL_SIZE: String(opts.poolSize),
+      DATA_DIR: opts.config.DATA_DIR,
+      JWT_SECRET: opts.config.JWT_SECRET,
+      SEED_DEMO: 'false',
+      SWEEPER_ENABLED: 'false',
+      RATE_LIMIT_MAX: '100000000',
+      SOCKET_EVENTS_MAX: '100000000',
+      VISION_PRELOAD: 'false',
+      VISION_JOBS_ENABLED: 'false',
+      ...(opts.redisUrl
+        ? { REDIS_URL: opts.redisUrl, REDIS_PREFIX: opts.redisPrefix ?? 'bench' }
+        : {}),
+    },
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 60_000;
+  while (
+    (await fetch(`${url}/api/ready`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { pid: child.pid!, url, stop: stopper(child) };
+}
