@@ -2,13 +2,6 @@
 
 export const PRODUCT_NAME = 'Bidboard';
 
-/**
- * The web app's own random id, sent at sign-in and kept across sign-outs: the redemption
- * risk review's 'same device'. Here, not beside its schema, so the web's first load does
- * not pull zod in with it.
- */
-export const DEVICE_ID_HEADER = 'x-device-id';
-
 export const OTP_LENGTH = 6;
 export const PHONE_DIGITS = 10;
 export const CODE_LOCKOUT_ATTEMPTS = 5;
