@@ -200,7 +200,7 @@ describe('maximum bids, booked', () => {
       sql`SELECT amount FROM connections WHERE auction_id = ${id}`,
     );
     expect(connection!.amount).toBe(510);
-    expect((await memberResults(database.db, late!.id))[0]).toMatchObject({
+    expect((await memberResults(database.db, late!.id, new Date()))[0]).toMatchObject({
       won: true,
       finalPrice: 510,
       highestBid: 510,
@@ -209,7 +209,7 @@ describe('maximum bids, booked', () => {
       decidedBy: 'bid',
       refunded: 290,
     });
-    expect((await memberResults(database.db, proxyBidder!.id))[0]).toMatchObject({
+    expect((await memberResults(database.db, proxyBidder!.id, new Date()))[0]).toMatchObject({
       won: false,
       highestBid: 500,
       rank: 2,
