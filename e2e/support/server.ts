@@ -127,7 +127,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  // E2E_PORT pins the shared journey server's port too.
+  const server = await startServer(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {});
   project.provide('baseUrl', server.baseUrl);
   return server.stop;
 }
