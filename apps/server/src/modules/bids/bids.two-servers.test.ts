@@ -167,8 +167,7 @@ describe.skipIf(!onPostgres || !redisUrl)(
       const errors: unknown[] = [];
       const sweepers = [a.app, b].map((app, i) =>
         startConnectionSweeper({
-          ctx: { db: i === 0 ? db : bDatabase.db, config: a.config, clock },
-          io: app.io,
+          ctx: { db: i === 0 ? db : bDatabase.db, config: a.config, clock, realtime: app.realtime },
           onError: (e) => errors.push(e),
           intervalMs: 60_000,
         }),

@@ -152,11 +152,8 @@ export async function sweepConnections(ctx: ConnectionsContext): Promise<Connect
 
   // Last, so a connection this sweep ended is offered to the runner-up in the same sweep;
   // an unmatch by a member is picked up here too.
-  const secondChancesChecked = await sweepEach(
-    ctx,
-    endedWithoutEngagement,
-    (tx, id) => offerSecondChance(tx, id, now),
-    publish,
+  const secondChancesChecked = await sweepEach(ctx, endedWithoutEngagement, (tx, id) =>
+    offerSecondChance(tx, id, now),
   );
 
   return {

@@ -85,7 +85,6 @@ export async function connectionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
         auctionId: request.params.id,
         memberId: request.member!.id,
       });
-      publishConnectionEffects(app.io, taken.effects);
       return {
         success: true as const,
         connectionId: taken.connectionId,

@@ -7,10 +7,12 @@
 // a pending connection for the owner, who accepts or declines it as usual.
 import { SECOND_CHANCE_HOURS, SECOND_CHANCE_MESSAGES } from '@bidboard/shared';
 import { AppError, notFound } from '../../lib/errors';
+import { publishAfterCommit } from '../../lib/realtime';
 import { insertAlert } from '../alerts/alerts.repository';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { alertSecondChanceTaken, type ConnectionEffects } from './connection-effects';
 import { hoursAfter } from './connection-timers';
+import { connectionEffectEvents } from './connections.events';
 import { lockConnection, lockMembers } from './connections.repository';
 import type { ConnectionsContext } from './connections.service';
 import {
@@ -58,12 +60,24 @@ export interface TakenSecondChance {
 }
 
 /**
- * The runner-up takes their second chance on `auctionId`. Refused with the spec's
+ * The runner-up takes their second chance on `auctionId`; the owner's alert goes out once
+ * it has committed. Refused with the spec's
  * 'Insufficient tokens' when they no longer have the tokens (nothing changes: the offer
  * stands until it lapses), and as no longer available once taken, lapsed, or when the
  * owner left or a block came between them.
  */
 export async function takeSecondChance(
+  ctx: ConnectionsContext,
+  input: { auctionId: number; memberId: number },
+): Promise<TakenSecondChance> {
+  return publishAfterCommit(ctx.realtime, async (events) => {
+    const taken = await applyTake(ctx, input);
+    events.add(...connectionEffectEvents(taken.effects));
+    return taken;
+  });
+}
+
+async function applyTake(
   ctx: ConnectionsContext,
   input: { auctionId: number; memberId: number },
 ): Promise<TakenSecondChance> {

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
 import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
+import type { RealtimeEvent } from '../../lib/realtime';
 import { closePeriod, ensureOpenPeriod } from '../auctions/periods.service';
 import { placeBid } from '../bids/bids.service';
 import { insertBlock } from '../blocks/blocks.repository';
 import { applyBalanceChange } from '../tokens/ledger';
-import type { ConnectionEffects } from './connection-effects';
 import { sweepConnections } from './connection-sweep.service';
 
 const HOUR = 3_600_000;
@@ -25,11 +25,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const later = (hours: number) => clock.set(new Date(clock.clock().getTime() + hours * HOUR));
-const published: ConnectionEffects[] = [];
+/** Every event the sweeps and takes publish after their commits. */
+const published: RealtimeEvent[] = [];
+const realtime = {
+  publish: async (events: readonly RealtimeEvent[]) => void published.push(...events),
+};
 const sweep = () =>
-  sweepConnections({ db: t.database.db, config: t.config, clock: clock.clock }, (e) =>
-    published.push(e),
-  );
+  sweepConnections({ db: t.database.db, config: t.config, clock: clock.clock, realtime });
 
 type Member = Awaited<ReturnType<typeof buildBidder>>;
 interface Closed {
@@ -168,10 +170,14 @@ describe('second chance', () => {
     expect(alert!.message).toBe(SECOND_CHANCE_MESSAGES.offered(c.owner.username, 60));
     expect(alert!.payload).toMatchObject({ auctionId: c.auctionId, amount: 60 });
     // The alert goes out live once its transaction committed.
-    expect(published.flatMap((e) => e.alerts).map((a) => [a.user_id, a.kind])).toContainEqual([
-      low!.id,
-      'second_chance',
-    ]);
+    expect(published).toContainEqual(
+      expect.objectContaining({
+        kind: 'emit',
+        to: [`user_${low!.id}`],
+        event: 'new-alert',
+        args: [expect.objectContaining({ kind: 'second_chance' })],
+      }),
+    );
     // Once: the next sweep finds nothing more.
     expect(await sweep()).toMatchObject({ secondChancesChecked: 0 });
     expect(await offersOf(c.auctionId)).toHaveLength(1);
