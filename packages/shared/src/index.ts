@@ -32,6 +32,7 @@ export * from './rules/redemption-risk';
 export * from './rules/result';
 export * from './rules/safety';
 export * from './rules/scam-guard';
+export * from './rules/second-chance';
 export * from './rules/username';
 export * from './schemas/admin';
 export * from './schemas/alerts';

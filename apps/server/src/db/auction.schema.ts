@@ -57,6 +57,8 @@ export const ALERT_KINDS = [
   'moderation_warning',
   /** After a close, to every bidder who did not win: how the auction ended for them. */
   'auction_result',
+  /** The runner-up is offered a connection that ended without engagement. */
+  'second_chance',
 ] as const;
 
 export const auctionPeriods = pgTable(
@@ -209,11 +211,25 @@ export const connections = pgTable(
     partner_first_message_at: timestamp('partner_first_message_at', { withTimezone: true }),
     /** Both have written: the owner was paid the escrow. */
     engaged_at: timestamp('engaged_at', { withTimezone: true }),
+    /** Made by the runner-up taking a second chance (at most one per auction). */
+    second_chance: boolean('second_chance').notNull().default(false),
+    /**
+     * When the sweeper looked at this ended connection for a second chance (offered or
+     * not): it looks once.
+     */
+    second_chance_checked_at: timestamp('second_chance_checked_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('connections_auction_key').on(t.auction_id),
+    // The close's connection and at most one second chance per auction.
+    uniqueIndex('connections_auction_key').on(t.auction_id, t.second_chance),
+    // What the sweeper still has to look at for a second chance: few rows.
+    index('connections_second_chance_due_idx')
+      .on(t.id)
+      .where(
+        sql`${t.second_chance_checked_at} IS NULL AND ${t.escrow_state} = 'refunded' AND NOT ${t.second_chance}`,
+      ),
     index('connections_user_idx').on(t.user_id, t.id),
     index('connections_partner_idx').on(t.partner_id, t.id),
     index('connections_pair_idx').on(t.user_id, t.partner_id),
@@ -265,4 +281,50 @@ export const alerts = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('alerts_user_idx').on(t.user_id, t.id)],
+);
+
+export const SECOND_CHANCE_STATUSES = ['offered', 'taken'] as const;
+
+/**
+ * Second chances (product rules, Auctions beyond a plain high bid): when an auction's
+ * connection ended without engagement, its next distinct bidder is offered a connection
+ * at their own highest bid, once per auction (the unique auction_id), for a limited time.
+ */
+export const secondChances = pgTable(
+  'second_chances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    auction_id: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    /** The connection that ended without engagement. */
+    ended_connection_id: integer('ended_connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    /** The runner-up offered it. */
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The auction's owner. */
+    owner_id: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The runner-up's own highest bid: the price if they take it. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: SECOND_CHANCE_STATUSES }).notNull().default('offered'),
+    offered_at: timestamp('offered_at', { withTimezone: true }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    taken_at: timestamp('taken_at', { withTimezone: true }),
+    /** The pending connection taking it made. */
+    connection_id: integer('connection_id').references(() => connections.id),
+  },
+  (t) => [
+    uniqueIndex('second_chances_auction_key').on(t.auction_id),
+    index('second_chances_user_idx').on(t.user_id, t.id),
+    check('second_chances_amount_range', sql`${t.amount} BETWEEN 1 AND 99999`),
+    check(
+      'second_chances_taken',
+      sql`(${t.status} = 'taken') = (${t.taken_at} IS NOT NULL AND ${t.connection_id} IS NOT NULL)`,
+    ),
+  ],
 );

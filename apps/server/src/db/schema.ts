@@ -61,6 +61,8 @@ export const users = pgTable(
     purchased_tokens: integer('purchased_tokens').notNull().default(0),
     /** The hidden reserve of the member's auctions opened from now on (0: none). */
     reserve_price: integer('reserve_price').notNull().default(0),
+    /** 'Offer my connection to the runner-up': second chances on the member's auctions. */
+    offer_second_chance: boolean('offer_second_chance').notNull().default(true),
     available_for_bids: boolean('available_for_bids').notNull().default(true),
     open_to_dating: boolean('open_to_dating').notNull().default(false),
     bid_notification: boolean('bid_notification').notNull().default(true),

@@ -33,6 +33,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     open_to_dating: true,
     bid_notification: false,
     reserve_price: 0,
+    offer_second_chance: true,
     sms_notification: false,
     twilio_stop: false,
     profile_image: null,

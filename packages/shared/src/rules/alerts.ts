@@ -16,6 +16,8 @@ export const ALERT_KINDS = [
   'moderation_warning',
   /** After a close, to every bidder who did not win: how the auction ended for them. */
   'auction_result',
+  /** The runner-up is offered a connection that ended without engagement. */
+  'second_chance',
 ] as const;
 
 export const ALERTS_PAGE_SIZE = 50;

@@ -13,7 +13,7 @@ export const CLOSE_TIME_ZONE = 'America/New_York';
 export const MAXIMUM_BID_TEXT = {
   plain: 'Plain bid',
   maximum: 'Set a maximum',
-  hint: 'We bid for you, 10 above anyone else, up to your maximum. All of it is held, and what is not used comes back when you are outbid or the auction closes.',
+  hint: 'We bid for you, 10 above anyone else, up to your maximum. All of it is held; what is not used comes back.',
   submit: 'Set Maximum',
   yours: (maximum: number) =>
     `Your maximum: ${maximum.toLocaleString('en-US')} tokens (only you see it)`,

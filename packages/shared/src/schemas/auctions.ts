@@ -171,9 +171,26 @@ export const auctionResultSchema = z.object({
   bidderCount: z.number().int(),
   decidedBy: z.enum(['bid', 'maximum', 'reserve']).nullable(),
   refunded: z.number().int().nullable(),
+  /**
+   * The member's second chance on this auction (product rules, Auctions beyond a plain
+   * high bid): standing until expiresAt, or taken; null when none is open to them.
+   */
+  secondChance: z
+    .object({
+      amount: z.number().int(),
+      expiresAt: z.string(),
+      status: z.enum(['offered', 'taken']),
+    })
+    .nullable(),
 });
 export type AuctionResult = z.infer<typeof auctionResultSchema>;
 export const auctionResultsResponse = z.object({
   success: z.literal(true),
   results: z.array(auctionResultSchema),
+});
+/** POST /auctions/{id}/second-chance: the pending connection taking it made. */
+export const takeSecondChanceResponse = z.object({
+  success: z.literal(true),
+  connectionId: z.number().int(),
+  tokenBalance: z.number().int(),
 });

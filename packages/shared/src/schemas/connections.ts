@@ -145,4 +145,5 @@ export const sweepConnectionsResponse = z.object({
   expired: z.number().int(),
   refundedAfterGrace: z.number().int(),
   expiredWithoutEngagement: z.number().int(),
+  secondChancesChecked: z.number().int(),
 });

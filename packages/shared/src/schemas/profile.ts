@@ -73,6 +73,7 @@ export function buildUpdateProfileBody(now: () => Date = () => new Date()) {
       open_to_dating: z.boolean(),
       bid_notification: z.boolean(),
       reserve_price: z.number().int().min(0).max(MAX_BID),
+      offer_second_chance: z.boolean(),
       sms_notification: z.boolean(),
       email: ruled(text, validateEmail).nullable(),
       onboarded: z.number().int().min(0).max(ONBOARDING_COMPLETE),

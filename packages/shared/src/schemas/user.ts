@@ -40,6 +40,8 @@ export const userSchema = z.object({
   bid_notification: z.boolean(),
   /** The member's hidden reserve; only they ever see it. */
   reserve_price: z.number().int(),
+  /** 'Offer my connection to the runner-up' (second chances on the member's auctions). */
+  offer_second_chance: z.boolean(),
   sms_notification: z.boolean(),
   twilio_stop: z.boolean(),
   profile_image: z.string().nullable(),

@@ -38,7 +38,8 @@ describe('every bidder reads their result after the close', () => {
     const closed = await closePeriod(database.db, period.end_time);
     expect(closed!.alerts.count).toBe(4);
 
-    const byUser = async (userId: number) => (await memberResults(database.db, userId))[0]!;
+    const byUser = async (userId: number) =>
+      (await memberResults(database.db, userId, new Date()))[0]!;
     const base = { auctionId: auction!.id, ownerId: owner.id, ownerUsername: 'resultowner' };
     expect(await byUser(winner!.id)).toMatchObject({
       ...base,
@@ -51,7 +52,7 @@ describe('every bidder reads their result after the close', () => {
     });
     expect(await byUser(first!.id)).toMatchObject({ won: false, highestBid: 60, rank: 2 });
     expect(await byUser(second!.id)).toMatchObject({ won: false, highestBid: 40, rank: 3 });
-    expect(await memberResults(database.db, owner.id)).toEqual([]);
+    expect(await memberResults(database.db, owner.id, new Date())).toEqual([]);
 
     // The alert says exactly what the shared rule says.
     const alerts = await rows<{ user_id: number; kind: string; message: string; payload: unknown }>(
@@ -112,7 +113,7 @@ describe('every bidder reads their result after the close', () => {
     expect(after!.connectionCount).toBe(0);
     expect(await balanceOf(database.db, leader!.id)).toBe(500);
     expect(await balanceOf(database.db, low!.id)).toBe(500);
-    const [result] = await memberResults(database.db, leader!.id);
+    const [result] = await memberResults(database.db, leader!.id, new Date());
     expect(result).toMatchObject({
       won: false,
       finalPrice: null,

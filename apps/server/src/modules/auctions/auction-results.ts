@@ -45,12 +45,19 @@ interface ResultRow {
   bidders: number;
   decided_by: AuctionResult['decidedBy'];
   refunded: number | null;
+  chance_amount: number | null;
+  chance_expires_at: Date | string | null;
+  chance_status: 'offered' | 'taken' | null;
 }
 
-/** The member's results, newest close first. */
+/**
+ * The member's results, newest close first, each with the member's second chance on it
+ * while it stands (offered and not lapsed at `now`) or once taken.
+ */
 export async function memberResults(
   db: Executor,
   userId: number,
+  now: Date,
   limit = 50,
 ): Promise<AuctionResult[]> {
   const found = await rows<ResultRow>(
@@ -61,10 +68,14 @@ export async function memberResults(
         SELECT a.id AS auction_id, a.user_id AS owner_id, o.username AS owner_username,
                a.closed_at, (a.outcome = 'connection' AND a.lead_bidder_id = s.user_id) AS won,
                a.final_price, s.highest, s.rank, s.bidders, a.decided_by,
-               ${refundedAtClose} AS refunded
+               ${refundedAtClose} AS refunded,
+               sc.amount AS chance_amount, sc.expires_at AS chance_expires_at,
+               sc.status AS chance_status
           FROM standings s
           JOIN auctions a ON a.id = s.auction_id
           JOIN users o ON o.id = a.user_id
+          LEFT JOIN second_chances sc ON sc.auction_id = a.id AND sc.user_id = s.user_id
+               AND (sc.status = 'taken' OR sc.expires_at > ${now.toISOString()}::timestamptz)
          WHERE s.user_id = ${userId}
          ORDER BY a.closed_at DESC, a.id DESC
          LIMIT ${limit}`,
@@ -81,5 +92,13 @@ export async function memberResults(
     bidderCount: r.bidders,
     decidedBy: r.decided_by,
     refunded: r.refunded,
+    secondChance:
+      r.chance_status === null
+        ? null
+        : {
+            amount: r.chance_amount!,
+            expiresAt: new Date(r.chance_expires_at!).toISOString(),
+            status: r.chance_status,
+          },
   }));
 }

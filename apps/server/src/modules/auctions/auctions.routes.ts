@@ -145,7 +145,7 @@ export async function auctionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Service
     { ...member, schema: { tags, response: { 200: auctionResultsResponse, ...errors } } },
     async (request) => ({
       success: true as const,
-      results: await memberResults(ctx.db, request.member!.id),
+      results: await memberResults(ctx.db, request.member!.id, ctx.clock()),
     }),
   );
   app.get(

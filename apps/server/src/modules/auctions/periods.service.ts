@@ -229,7 +229,7 @@ export async function closePeriod(
                  price_purchased, price_redeemable, 'pending',
                  ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
             FROM closed WHERE outcome = 'connection'
-          ON CONFLICT (auction_id) DO NOTHING
+          ON CONFLICT (auction_id, second_chance) DO NOTHING
        RETURNING 1)
           SELECT (SELECT COUNT(*) FROM made)::int AS n,
                  (SELECT COUNT(*) FROM closed)::int AS auctions`,

@@ -83,6 +83,24 @@ describe('the proxy formula', () => {
     });
   });
 
+  it("ties: a plain bid equal to the leader's maximum leaves the earlier leader ahead at it", async () => {
+    expect(await proxy({ id: 1, max: 300, current: 120 }, 2, 300, false)).toEqual({
+      prior_raise: null,
+      bidder_amount: 300,
+      counter_raise: 300,
+      lead_id: 1,
+      lead_max: 300,
+      current_bid: 300,
+    });
+    // A maximum of exactly current + 10 under the leader's maximum is answered at once.
+    expect(await proxy({ id: 1, max: 300, current: 120 }, 2, 130, true)).toMatchObject({
+      bidder_amount: 130,
+      counter_raise: 140,
+      lead_id: 1,
+      current_bid: 140,
+    });
+  });
+
   it('a higher maximum takes the lead at the old maximum + 10, after its last raise', async () => {
     expect(await proxy({ id: 1, max: 300, current: 50 }, 2, 1000, true)).toEqual({
       prior_raise: 300,
@@ -126,6 +144,13 @@ describe('the proxy formula', () => {
     expect(await proxy({ id: 1, max: 99_999, current: 90_000 }, 2, 99_999, true)).toMatchObject({
       counter_raise: 99_999,
       lead_id: 1,
+    });
+    // A plain 99,999 against a 99,999 maximum: the earlier maximum keeps it, never above.
+    expect(await proxy({ id: 1, max: 99_999, current: 99_990 }, 2, 99_999, false)).toMatchObject({
+      counter_raise: 99_999,
+      lead_id: 1,
+      lead_max: 99_999,
+      current_bid: 99_999,
     });
   });
 });
@@ -200,7 +225,7 @@ describe('maximum bids, booked', () => {
       sql`SELECT amount FROM connections WHERE auction_id = ${id}`,
     );
     expect(connection!.amount).toBe(510);
-    expect((await memberResults(database.db, late!.id))[0]).toMatchObject({
+    expect((await memberResults(database.db, late!.id, new Date()))[0]).toMatchObject({
       won: true,
       finalPrice: 510,
       highestBid: 510,
@@ -209,10 +234,86 @@ describe('maximum bids, booked', () => {
       decidedBy: 'bid',
       refunded: 290,
     });
-    expect((await memberResults(database.db, proxyBidder!.id))[0]).toMatchObject({
+    expect((await memberResults(database.db, proxyBidder!.id, new Date()))[0]).toMatchObject({
       won: false,
       highestBid: 500,
       rank: 2,
+    });
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+  it('refuses a maximum below current + 10 and one not above its own, booking nothing; 99,999 is the most', async () => {
+    const t = testClock('2025-05-08T12:00:00Z');
+    const owner = await buildBidder(database.db, 0);
+    const [a, b] = await Promise.all([100_000, 100_000].map((n) => buildBidder(database.db, n)));
+    await closePeriod(database.db, t.clock());
+    const period = await ensureOpenPeriod(database.db, t.clock());
+    const [auction] = await rows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO auctions (user_id, period_id) VALUES (${owner.id}, ${period.id})
+          ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+    );
+    const ctx = { db: database.db, clock: t.clock };
+    const id = auction!.id;
+    await placeBid(ctx, { auctionId: id, bidderId: a!.id, amount: 50 });
+    await expect(
+      placeBid(ctx, { auctionId: id, bidderId: b!.id, amount: 59, maximum: true }),
+    ).rejects.toMatchObject({ message: AUCTION_MESSAGES.bidTooLow(60) });
+    expect(await balanceOf(database.db, b!.id)).toBe(100_000);
+
+    await placeBid(ctx, { auctionId: id, bidderId: b!.id, amount: 99_999, maximum: true });
+    expect(await balanceOf(database.db, b!.id)).toBe(1);
+    // Raising one's own maximum to the same amount is refused; above the cap is invalid.
+    await expect(
+      placeBid(ctx, { auctionId: id, bidderId: b!.id, amount: 99_999, maximum: true }),
+    ).rejects.toMatchObject({ message: AUCTION_MESSAGES.maximumNotRaised(99_999) });
+    await expect(
+      placeBid(ctx, { auctionId: id, bidderId: a!.id, amount: 100_000, maximum: true }),
+    ).rejects.toBeTruthy();
+    // The other member's highest possible bid ties it: the earlier maximum keeps the lead.
+    const tie = await placeBid(ctx, { auctionId: id, bidderId: a!.id, amount: 99_999 });
+    expect(tie.auction.current_bid).toBe(99_999);
+    const [lead] = await rows<{ lead_bidder_id: number }>(
+      database.db,
+      sql`SELECT lead_bidder_id FROM auctions WHERE id = ${id}`,
+    );
+    expect(lead!.lead_bidder_id).toBe(b!.id);
+    expect(await balanceOf(database.db, a!.id)).toBe(100_000);
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+
+  it('a maximum that reaches the hidden reserve wins at the reserve; the rest comes back', async () => {
+    const t = testClock('2025-05-15T12:00:00Z');
+    const owner = await buildBidder(database.db, 0);
+    const [max, plain] = await Promise.all([1000, 1000].map((n) => buildBidder(database.db, n)));
+    await closePeriod(database.db, t.clock());
+    const period = await ensureOpenPeriod(database.db, t.clock());
+    const [auction] = await rows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO auctions (user_id, period_id, reserve_price) VALUES (${owner.id}, ${period.id}, 300)
+          ON CONFLICT (user_id, period_id) DO UPDATE SET reserve_price = 300 RETURNING id`,
+    );
+    const ctx = { db: database.db, clock: t.clock };
+    const id = auction!.id;
+    expect(
+      (await placeBid(ctx, { auctionId: id, bidderId: max!.id, amount: 400, maximum: true }))
+        .reserveMet,
+    ).toBe(true);
+    await placeBid(ctx, { auctionId: id, bidderId: plain!.id, amount: 100 });
+    t.set(period.end_time);
+    const closed = await closePeriod(database.db, period.end_time);
+    expect(closed!.connectionCount).toBeGreaterThanOrEqual(1);
+    const [connection] = await rows<{ amount: number; user_id: number }>(
+      database.db,
+      sql`SELECT amount, user_id FROM connections WHERE auction_id = ${id}`,
+    );
+    expect(connection).toEqual({ amount: 300, user_id: max!.id });
+    expect(await balanceOf(database.db, max!.id)).toBe(700);
+    expect(await balanceOf(database.db, plain!.id)).toBe(1000);
+    expect((await memberResults(database.db, max!.id, t.clock()))[0]).toMatchObject({
+      won: true,
+      finalPrice: 300,
+      decidedBy: 'reserve',
+      refunded: 100,
     });
     expect(await ledgerProblems(database.db)).toEqual([]);
   });

@@ -2,7 +2,11 @@
 // in the transaction that causes them) and the socket events of §7 Realtime (sent after
 // it commits). The alert payloads carry the fields the web's alert navigation reads:
 // userId / partnerUserId name the other member, connectionId the connection.
-import type { ConnectionEvent, ConnectionEventName } from '@bidboard/shared';
+import {
+  type ConnectionEvent,
+  type ConnectionEventName,
+  SECOND_CHANCE_MESSAGES,
+} from '@bidboard/shared';
 import type { Executor } from '../../db/client';
 import { type AlertKind, type AlertRow, insertAlert } from '../alerts/alerts.repository';
 import type { LedgerEntry } from '../tokens/ledger';
@@ -112,6 +116,25 @@ export async function alertRejected(
       `${name(c.partner_username)} declined your winning bid. Your ${tokens(c.amount)} come back to you unless they change their mind within ${hours} hour${hours === 1 ? '' : 's'}.`,
     ),
   ];
+}
+
+/** The owner's alert when the runner-up takes a second chance: a pending connection, as after a close. */
+export async function alertSecondChanceTaken(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {
+  const alert = await insertAlert(tx, {
+    userId: c.partner_id,
+    kind: 'winning_bidder_connection_pending',
+    message: SECOND_CHANCE_MESSAGES.taken(c.user_username, c.amount),
+    payload: {
+      connectionId: c.id,
+      auctionId: c.auction_id,
+      userId: c.user_id,
+      partnerUserId: c.user_id,
+      winningBidderUserId: c.user_id,
+      winningBidderUsername: c.user_username,
+      newBidAmount: c.amount,
+    },
+  });
+  return [alert];
 }
 
 export async function alertReminder(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {

@@ -3,7 +3,9 @@
 //   reminder      pending for connection_reminder_hours -> the owner is reminded once;
 //   expiry        pending for connection_expiry_hours -> expired, the bidder refunded;
 //   grace end     rejected for rejection_grace_hours -> the bidder refunded;
-//   no engagement accepted for engagement_window_hours, nobody paid -> expired, refunded.
+//   no engagement accepted for engagement_window_hours, nobody paid -> expired, refunded;
+//   second chance a connection that ended without engagement -> its runner-up offered it
+//                 (second-chance.service).
 // Deadlines are computed from the settings in effect at the sweep, so a late sweep
 // catches up on everything that fell due while no server ran it. Each connection is
 // changed in its own transaction by a guarded UPDATE, so a member's click racing the
@@ -28,6 +30,8 @@ import {
   updateConnectionWhere,
 } from './connections.repository';
 import type { ConnectionsContext } from './connections.service';
+import { endedWithoutEngagement } from './second-chance.repository';
+import { offerSecondChance } from './second-chance.service';
 
 const BATCH = 200;
 const iso = (d: Date) => d.toISOString();
@@ -37,6 +41,8 @@ export interface ConnectionSweep {
   expired: number;
   refundedAfterGrace: number;
   expiredWithoutEngagement: number;
+  /** Ended connections looked at for a second chance (offered or not). */
+  secondChancesChecked: number;
 }
 
 /**
@@ -144,5 +150,17 @@ export async function sweepConnections(ctx: ConnectionsContext): Promise<Connect
     ),
   );
 
-  return { reminded, expired, refundedAfterGrace, expiredWithoutEngagement };
+  // Last, so a connection this sweep ended is offered to the runner-up in the same sweep;
+  // an unmatch by a member is picked up here too.
+  const secondChancesChecked = await sweepEach(ctx, endedWithoutEngagement, (tx, id) =>
+    offerSecondChance(tx, id, now),
+  );
+
+  return {
+    reminded,
+    expired,
+    refundedAfterGrace,
+    expiredWithoutEngagement,
+    secondChancesChecked,
+  };
 }

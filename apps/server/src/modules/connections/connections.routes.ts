@@ -2,6 +2,7 @@
 // sweeper now" (the same sweep the timers run; operators and the journeys use it after
 // changing a timer setting).
 import {
+  auctionIdParams,
   CONNECTION_MESSAGES,
   connectionIdParams,
   connectionResponse,
@@ -9,6 +10,7 @@ import {
   errorResponseSchema,
   listConnectionsBody,
   sweepConnectionsResponse,
+  takeSecondChanceResponse,
   updateConnectionStatusBody,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
@@ -17,6 +19,7 @@ import type { FastifyZodApp } from '../../lib/fastify';
 import { sweepConnections } from './connection-sweep.service';
 import { changeConnectionStatus } from './connections.service';
 import { connectionFor, listConnections } from './connections-list.service';
+import { takeSecondChance } from './second-chance.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -65,6 +68,28 @@ export async function connectionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
       const connection = await connectionFor(ctx, memberId, request.params.id);
       if (!connection) throw notFound(CONNECTION_MESSAGES.notFound);
       return { success: true as const, connection };
+    },
+  );
+  app.post(
+    '/auctions/:id/second-chance',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: auctionIdParams,
+        response: { 200: takeSecondChanceResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const taken = await takeSecondChance(ctx, {
+        auctionId: request.params.id,
+        memberId: request.member!.id,
+      });
+      return {
+        success: true as const,
+        connectionId: taken.connectionId,
+        tokenBalance: taken.ledger.balance_after,
+      };
     },
   );
   app.post(

@@ -32,7 +32,7 @@ export const OUTBOX_MAX_ATTEMPTS = 6;
 /** Rows claimed at a time. */
 export const OUTBOX_BATCH = 50;
 /** Alerts about bidding follow the member's bid notification switch. */
-const BID_ALERTS = new Set(['outbid', 'auction_won', 'auction_result']);
+const BID_ALERTS = new Set(['outbid', 'auction_won', 'auction_result', 'second_chance']);
 
 export interface OutboxDeps {
   db: Db;
@@ -58,7 +58,7 @@ function alertUrl(kind: string, payload: Record<string, unknown>): string {
     return `/${payload.auctionCreatorUsername}`;
   }
   if (kind === 'connection_expired' || kind === 'connection_reward') return '/';
-  if (kind === 'auction_result') return RESULTS_PATH;
+  if (kind === 'auction_result' || kind === 'second_chance') return RESULTS_PATH;
   return '/connections';
 }
 

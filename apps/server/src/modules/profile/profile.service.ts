@@ -51,6 +51,7 @@ function fieldChanges(body: UpdateProfileBody, member: Member, now: Date): Chang
     'open_to_dating',
     'bid_notification',
     'reserve_price',
+    'offer_second_chance',
   ] as const) {
     if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
   }

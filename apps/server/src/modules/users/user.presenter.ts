@@ -48,6 +48,7 @@ export function presentUser(row: UserRow, pictures: ProfilePictures = noPictures
     open_to_dating: row.open_to_dating,
     bid_notification: row.bid_notification,
     reserve_price: row.reserve_price,
+    offer_second_chance: row.offer_second_chance,
     sms_notification: row.sms_notification,
     twilio_stop: row.twilio_stop,
     profile_image: pictures.profile_picture_1,

@@ -26,6 +26,8 @@ describe('alert navigation (marketplace §4 Alerts)', () => {
       '/connections/4?connectionId=9',
     );
     expect(to('connection_reward', {})).toBe('close');
+    // The runner-up's second chance is taken from their result card.
+    expect(to('second_chance', { auctionId: 3 })).toBe('/auctions/results');
   });
 
   it("opens the alert's own connection first: 'won your auction… Accept to connect.' carries connectionId", () => {

@@ -52,6 +52,7 @@ export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string
     case 'connection_mutual':
       return userId && connectionId ? `/connections/${userId}?connectionId=${connectionId}` : null;
     case 'auction_result':
+    case 'second_chance':
       return RESULTS_PATH;
     case 'connection_reward':
     case 'moderation_warning':

@@ -1,3 +1,4 @@
+import { MAXIMUM_BID_TEXT } from '@bidboard/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BiddingSlide } from './bidding-slide';
@@ -106,6 +107,7 @@ describe('BiddingSlide', () => {
   it("sets a maximum: the same boxes, 'Set Maximum', and the kind of bid sent along", () => {
     const { onSubmit } = renderSlide();
     fireEvent.click(screen.getByRole('button', { name: 'Set a maximum' }));
+    expect(screen.getByText(MAXIMUM_BID_TEXT.hint)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Set Maximum' }));
     expect(onSubmit).toHaveBeenCalledWith(130, true);
     fireEvent.click(screen.getByRole('button', { name: 'Plain bid' }));
@@ -117,5 +119,8 @@ describe('BiddingSlide', () => {
     renderSlide({ isLeading: true, yourMaximum: 995, balance: 10 });
     expect(screen.getByText('Your maximum: 995 tokens (only you see it)')).toBeTruthy();
     expect(screen.getByText('10 tokens available')).toBeTruthy();
+    // Raising it, the leader sees their maximum instead of the hint: the slide fits a phone.
+    fireEvent.click(screen.getByRole('button', { name: 'Set a maximum' }));
+    expect(screen.queryByText(MAXIMUM_BID_TEXT.hint)).toBeNull();
   });
 });

@@ -100,7 +100,10 @@ export function BiddingSlide(props: BiddingSlideProps) {
           ))}
         </fieldset>
       )}
-      {maximumMode ? <p className="bidding-slide__hint">{MAXIMUM_BID_TEXT.hint}</p> : null}
+      {/* A leader who holds a maximum sees it above instead: the slide stays one screen. */}
+      {maximumMode && !(props.isLeading && props.yourMaximum !== null) ? (
+        <p className="bidding-slide__hint">{MAXIMUM_BID_TEXT.hint}</p>
+      ) : null}
       {props.balance !== null ? (
         <p className={clsx('bidding-slide__balance', short && 'is-short')} aria-live="polite">
           <CoinIcon size={14} />

@@ -15,6 +15,7 @@ import { FeedMessage } from '@/components/ui/feed';
 import { CoinIcon } from '@/components/ui/icons';
 import { formatTokens } from '@/lib/format';
 import { useResults } from '../api/get-results';
+import { SecondChanceAction } from './second-chance-action';
 import './results.css';
 
 function ResultCard({ result }: { result: AuctionResult }) {
@@ -62,6 +63,9 @@ function ResultCard({ result }: { result: AuctionResult }) {
       ) : null}
       {result.refunded ? (
         <p className="result-card__decided">{resultRefund(result.refunded)}</p>
+      ) : null}
+      {result.secondChance ? (
+        <SecondChanceAction result={result} chance={result.secondChance} />
       ) : null}
     </li>
   );

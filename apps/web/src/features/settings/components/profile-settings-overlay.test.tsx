@@ -182,6 +182,23 @@ describe('Profile Settings: the bid-board switch and the live auction', () => {
   });
 });
 
+describe('Profile Settings: second chances', () => {
+  it("'Offer my connection to the runner-up' is on by default and saves when switched off", async () => {
+    const api = setup(buildUser());
+    const offer = await screen.findByRole('switch', {
+      name: 'Offer my connection to the runner-up',
+    });
+    expect(offer.getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(offer);
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({
+        offer_second_chance: false,
+      }),
+    );
+    expect(offer.getAttribute('aria-checked')).toBe('false');
+  });
+});
+
 describe('Profile Settings: dating fields', () => {
   it('shows seeking gender and the age range only while Here for dating? is on', async () => {
     const api = setup(buildUser({ open_to_dating: true, seeking_gender: 'everyone' }));

@@ -6,6 +6,7 @@ import {
   GENDER_OPTIONS,
   POSTAL_MAX_LENGTH,
   RESERVE_TEXT,
+  SECOND_CHANCE_TEXT,
   SEEKING_GENDER_OPTIONS,
   USERNAME_MAX,
   type User,
@@ -119,6 +120,13 @@ export function ProfileSettingsForm({ user }: { user: User }) {
           inputMode="numeric"
           maxLength={6}
           hint={() => RESERVE_TEXT.hint}
+        />
+        <SwitchSetting
+          user={user}
+          label={SECOND_CHANCE_TEXT.setting}
+          description={SECOND_CHANCE_TEXT.settingHint}
+          read={(u) => u.offer_second_chance}
+          toChanges={(offer_second_chance) => ({ offer_second_chance })}
         />
         <SwitchSetting
           user={user}
