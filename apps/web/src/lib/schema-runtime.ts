@@ -9,3 +9,6 @@
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 holder.__zod_globalConfig ??= {};
 holder.__zod_globalConfig.jitless = true;
+
+// A module, not a script: imported for its effect (main.tsx, the test).
+export {};
