@@ -1,4 +1,6 @@
 // The two browser-stored auth items of accounts §3: the bearer token and a saved referrer.
+import { randomUuid } from './random-uuid';
+
 const TOKEN_KEY = 'authToken';
 const REFERRAL_KEY = 'referralUsername';
 /** The browser's own random id; logout keeps it (it names the device, not the member). */
@@ -19,15 +21,6 @@ function write(key: string, value: string | null): void {
   } catch {
     // Storage can be unavailable (private mode, quota); the session then lives in memory only.
   }
-}
-
-/** A v4 UUID; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
-function randomUuid(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export const authStorage = {

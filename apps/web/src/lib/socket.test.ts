@@ -155,4 +155,22 @@ describe('realtime connection', () => {
     fire('connect');
     expect(bids()).toHaveLength(3);
   });
+
+  it('keys a bid on plain http too, where crypto.randomUUID does not exist', () => {
+    // Outside a secure context (http on a LAN address) browsers leave randomUUID undefined.
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    try {
+      const { socket, factory, fire } = fakeFactory();
+      openRealtime({ token: 'tok', userId: 7 }, factory);
+      socket.connected = true;
+      fire('connect');
+      expect(sendBidOverSocket({ auctionId: 3, bidderId: 7, bidAmount: 120 })).toBe(true);
+      const [, payload] = socket.emit.mock.calls.find(([event]) => event === 'placeBid')!;
+      expect((payload as { key: string }).key).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -17,6 +17,7 @@ import {
 } from '@bidboard/shared';
 import type { io, Socket } from 'socket.io-client';
 import { authStorage } from './auth-storage';
+import { randomUuid } from './random-uuid';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -155,7 +156,7 @@ function startSession(options: { token: string; userId: number }, factory: Socke
   // Events can be missed (a sleeping laptop, a dropped transport): the status is re-read.
   const pollTimer = setInterval(() => pollStatus(socket), STATUS_POLL_MS);
 
-  const bids = bidOutbox(socket, { newKey: () => crypto.randomUUID() });
+  const bids = bidOutbox(socket, { newKey: randomUuid });
   session = { socket, bids, pingTimer, pollTimer, stopWatchingActivity };
   // Status listeners re-read the socket: 'connecting' is when it exists.
   setStatus('connecting');
