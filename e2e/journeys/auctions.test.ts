@@ -172,6 +172,25 @@ describe('maximum bids, hidden reserve, second chance and results', () => {
     await cardPhotosLoaded(ownerPage);
     await screenshot(ownerPage, 'auctions-second-chance-owner-phone');
 
+    // The owner's switch for this, on by default, in Profile Settings (phone and desktop).
+    for (const page of [ownerPage, y.page]) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Profile Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Profile Settings' });
+      const offerSwitch = settings.getByRole('switch', {
+        name: 'Offer my connection to the runner-up',
+      });
+      await offerSwitch.scrollIntoViewIfNeeded();
+      expect(await offerSwitch.getAttribute('aria-checked')).toBe('true');
+      await page.waitForTimeout(400);
+      await screenshot(
+        page,
+        `auctions-second-chance-setting-${page === ownerPage ? 'phone' : 'desktop'}`,
+      );
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'detached' });
+    }
+
     // Each bidder reads their results.
     await x.page.goto('/auctions/results');
     const won = x.page.locator(`li[data-auction-id="${x.auctionId}"]`);
