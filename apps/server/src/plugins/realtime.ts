@@ -21,6 +21,8 @@ export function socketRealtime(deps: {
   io: AppSocketServer;
   db: Executor;
   sessionsEnded: SessionsEndedChannel;
+  /** A publish that failed after its change committed (Redis away, the fan-out query). */
+  onError: (err: unknown, event: RealtimeEvent) => void;
 }): Realtime {
   const { io } = deps;
   const publishOne = async (event: RealtimeEvent) => {
@@ -43,8 +45,17 @@ export function socketRealtime(deps: {
     }
   };
   return {
+    // The change has committed: a member whose bid or payment went through must not be
+    // told it failed because telling the others did. Each event goes on its own; a lost
+    // one is logged, and the members' screens catch up on their next read or reconnect.
     async publish(events) {
-      for (const event of events) await publishOne(event);
+      for (const event of events) {
+        try {
+          await publishOne(event);
+        } catch (err) {
+          deps.onError(err, event);
+        }
+      }
     },
   };
 }
@@ -56,7 +67,12 @@ export default fp(
     );
     app.decorate(
       'realtime',
-      socketRealtime({ io: app.io, db: opts.db, sessionsEnded: app.sessionsEnded }),
+      socketRealtime({
+        io: app.io,
+        db: opts.db,
+        sessionsEnded: app.sessionsEnded,
+        onError: (err, event) => app.log.error({ err, event: event.kind }, 'event not published'),
+      }),
     );
   },
   { name: 'realtime', dependencies: ['socket', 'sessions-ended'] },
