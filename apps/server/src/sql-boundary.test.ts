@@ -53,7 +53,6 @@ const SQL_DEBT = new Set([
   'modules/safety/account-deletion.service.ts',
   'modules/safety/admin-safety.service.ts',
   'modules/safety/member-withdrawal.service.ts',
-  'modules/settings/settings.service.ts',
   'modules/tokens/ledger.ts',
 ]);
 

@@ -10,12 +10,12 @@ import {
   DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
   DEFAULT_REDEMPTION_RISK_THRESHOLD,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { type Db, type Executor, rows } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
 import { bundleFloorProblem } from './bundle-floor.repository';
+import { lockSettingsRows, savedSettings, saveSetting } from './settings.repository';
 
 export type SettingsDefaults = Pick<
   Config,
@@ -57,10 +57,7 @@ export async function loadSettings(
   db: Executor,
   config: SettingsDefaults,
 ): Promise<BusinessSettings> {
-  const saved = await rows<{ key: string; value: unknown }>(
-    db,
-    sql`SELECT key, value FROM app_settings`,
-  );
+  const saved = await savedSettings(db);
   const settings: Record<string, unknown> = { ...defaultSettings(config) };
   for (const row of saved) {
     const field = businessSettingsShape[row.key as keyof BusinessSettings];
@@ -75,7 +72,7 @@ export async function loadSettings(
  * both, so two admins cannot each pass it alone.
  */
 export async function lockSettings(tx: Executor) {
-  await rows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('app_settings'))`);
+  await lockSettingsRows(tx);
 }
 
 export interface SettingsChange {
@@ -107,12 +104,7 @@ export async function updateSettings(
     if (belowFloor) throw badRequest('BUNDLE_BELOW_FLOOR', belowFloor);
     const changed = keys.filter((key) => key in change);
     for (const key of changed) {
-      await tx.execute(
-        sql`INSERT INTO app_settings (key, value, updated_at, updated_by)
-            VALUES (${key}, ${JSON.stringify(change[key])}::jsonb, now(), ${actorId})
-            ON CONFLICT (key) DO UPDATE
-               SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-      );
+      await saveSetting(tx, key, change[key], actorId);
     }
     await recordAdminAction(tx, {
       adminId: actorId,
