@@ -33,7 +33,10 @@ beforeAll(async () => {
   const { token } = await signIn(t, row.phone_number);
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, row.id));
   admin = { authorization: `Bearer ${token}` };
-});
+  // The models load once, here: at the lowest CPU priority on a machine busy with other test
+  // files that can take longer than one test's time.
+  await vision.warm();
+}, 240_000);
 afterAll(async () => {
   await t.close();
   await vision.close();
