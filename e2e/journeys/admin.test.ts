@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { me, memberApi } from '../support/api';
+import { me, memberApi, submitVerificationVideo } from '../support/api';
 import {
   collectPageErrors,
   DESKTOP,
@@ -89,6 +89,7 @@ async function onboard(token: string) {
     body: new Uint8Array(facePhoto()),
     type: 'image/jpeg',
   });
+  await submitVerificationVideo(baseUrl, token);
   for (const onboarded of [11, 12, 13, 14]) {
     await call('/auth/update-profile', {
       body:

@@ -15,9 +15,15 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, newPhoneDigits, otpFromOutbox } from '../support/api';
+import {
+  me,
+  memberApi,
+  newPhoneDigits,
+  otpFromOutbox,
+  submitVerificationVideo,
+} from '../support/api';
 import { DESKTOP, journeyBrowser, PHONE } from '../support/browser';
-import { facePhoto, faceVideo } from '../support/faces';
+import { facePhoto } from '../support/faces';
 import { type Member, seededPhone, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
@@ -81,21 +87,6 @@ async function saveUntilPhoto(member: Member) {
     const { onboarded } = await me(baseUrl, member.token);
     await member.call('/auth/update-profile', { body: { ...fields, onboarded: onboarded + 1 } });
   }
-}
-
-/** What the verification widget uploads: presigned PUT of the webm, then the record call. */
-async function submitVideo(member: Member) {
-  const { uploadUrl, key } = (await member.call(
-    '/getPresignedUploadUrl?fileType=video&contentType=video%2Fwebm',
-    { method: 'GET' },
-  )) as { uploadUrl: string; key: string };
-  const put = await fetch(new URL(uploadUrl, baseUrl), {
-    method: 'PUT',
-    headers: { 'content-type': 'video/webm' },
-    body: new Uint8Array(faceVideo()),
-  });
-  expect(put.status).toBe(200);
-  await member.call('/uploadVerificationVideo', { body: { file_name: key } });
 }
 
 /** Drags a slider handle by `dx` pixels from its centre with the mouse. */
@@ -346,7 +337,7 @@ describe.each([
     await joined.call('/auth/update-profile', { body: { onboarded: 11 } });
     await page.goto('/onboarding');
     await page.getByRole('button', { name: 'Start verification' }).waitFor();
-    await submitVideo(joined);
+    await submitVerificationVideo(baseUrl, joined.token);
     await page.reload();
     await page.getByRole('heading', { name: 'Video received' }).waitFor();
     expect(await page.getByRole('button', { name: 'Start verification' }).count()).toBe(0);

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, otpFromOutbox } from '../support/api';
+import { me, otpFromOutbox, submitVerificationVideo } from '../support/api';
 import {
   collectPageErrors,
   DESKTOP,
@@ -49,6 +49,7 @@ async function completeMediaStepsByApi(token: string) {
     },
   );
   expect(upload.status).toBe(200);
+  await submitVerificationVideo(baseUrl, token);
   for (const onboarded of [11, 12]) {
     const saved = await fetch(`${baseUrl}/api/auth/update-profile`, {
       method: 'POST',

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi } from '../support/api';
+import { me, memberApi, submitVerificationVideo } from '../support/api';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { joinWithReferral } from '../support/join';
@@ -45,6 +45,7 @@ async function onboard(token: string) {
     body: new Uint8Array(facePhoto()),
     type: 'image/jpeg',
   });
+  await submitVerificationVideo(baseUrl, token);
   for (const onboarded of [11, 12, 13, 14]) {
     await call('/auth/update-profile', {
       body: onboarded === 13 ? { short_bio: BIO_BEFORE, onboarded } : { onboarded },

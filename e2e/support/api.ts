@@ -1,6 +1,7 @@
 // Direct calls to the running server, for what a journey needs but a user would not
 // click (reading the dev SMS outbox, checking balances).
 import { randomInt } from 'node:crypto';
+import { faceVideo } from './faces';
 
 export async function otpFromOutbox(baseUrl: string, phone: string): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -64,4 +65,23 @@ export function memberApi(baseUrl: string, token: string) {
       throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
+}
+
+/**
+ * What the verification widget does (step 11): a presigned PUT of the face-turn webm, then
+ * the record call. The server moves a member past step 11 only once a video is stored.
+ */
+export async function submitVerificationVideo(baseUrl: string, token: string): Promise<void> {
+  const call = memberApi(baseUrl, token);
+  const { uploadUrl, key } = (await call(
+    '/getPresignedUploadUrl?fileType=video&contentType=video%2Fwebm',
+    { method: 'GET' },
+  )) as { uploadUrl: string; key: string };
+  const put = await fetch(new URL(uploadUrl, baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'video/webm' },
+    body: new Uint8Array(faceVideo()),
+  });
+  if (!put.ok) throw new Error(`verification video upload ${put.status}`);
+  await call('/uploadVerificationVideo', { body: { file_name: key } });
 }

@@ -8,6 +8,7 @@ export interface StepEvidence {
   /** Fields this very save sent, for answers that have a default (yes/no questions). */
   sent: Set<string>;
   hasProfilePhoto: boolean;
+  hasVerificationVideo: boolean;
 }
 
 const REQUIREMENTS: Record<OnboardingStep, (e: StepEvidence) => boolean> = {
@@ -25,8 +26,8 @@ const REQUIREMENTS: Record<OnboardingStep, (e: StepEvidence) => boolean> = {
   favorite_thing_3: ({ member }) =>
     Boolean(member.favorite_thing_3 && member.favorite_thing_3_answer),
   profile_photo: ({ hasProfilePhoto }) => hasProfilePhoto,
-  // The verification upload itself records the video; the step is then saved like any other.
-  verification_video: () => true,
+  // The upload records the video; saving the step only moves on once one is there.
+  verification_video: ({ hasVerificationVideo }) => hasVerificationVideo,
   bio: ({ member }) => Boolean(member.short_bio),
   sms_opt_in: () => true,
 };

@@ -1,7 +1,7 @@
 // SQL for profile edits.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { profileImages } from '../../db/media.schema';
+import { profileImages, verificationVideos } from '../../db/media.schema';
 import { users } from '../../db/schema';
 
 export async function lockMember(tx: Executor, id: number) {
@@ -48,4 +48,15 @@ export async function usernameTaken(
     .where(sql`lower(${users.username}) = lower(${username}) AND ${users.id} <> ${exceptId}`)
     .limit(1);
   return rows.length > 0;
+}
+
+/** The member's latest verification video exists and was not rejected (step 11). */
+export async function hasVerificationVideo(tx: Executor, userId: number): Promise<boolean> {
+  const [latest] = await tx
+    .select({ status: verificationVideos.verification_status })
+    .from(verificationVideos)
+    .where(eq(verificationVideos.user_id, userId))
+    .orderBy(desc(verificationVideos.id))
+    .limit(1);
+  return latest !== undefined && latest.status !== 'rejected';
 }

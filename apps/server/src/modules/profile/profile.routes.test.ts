@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
 import { buildMember } from '../../../test/factories';
 import { rows } from '../../db/client';
-import { profileImages } from '../../db/media.schema';
+import { profileImages, verificationVideos } from '../../db/media.schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,6 +171,21 @@ describe('onboarding advances by the server rule', () => {
       height: 1024,
     });
     expect((await step({ onboarded: 11 })).user.onboarded).toBe(11);
+    // Step 11 moves on only once a verification video is stored, and not a rejected one.
+    expect((await step({ onboarded: 12 })).message).toBe(
+      'Please complete this step before continuing.',
+    );
+    await t.database.db.insert(verificationVideos).values({
+      user_id: member.id,
+      file_name: 'dev/v.webm',
+      verification_status: 'rejected',
+    });
+    expect((await step({ onboarded: 12 })).message).toBe(
+      'Please complete this step before continuing.',
+    );
+    await t.database.db
+      .insert(verificationVideos)
+      .values({ user_id: member.id, file_name: 'dev/v2.webm' });
     expect((await step({ onboarded: 12 })).user.onboarded).toBe(12);
     expect(
       (await step({ short_bio: 'I make pasta from scratch on Sundays.', onboarded: 13 })).user

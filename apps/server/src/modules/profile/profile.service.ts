@@ -22,7 +22,13 @@ import { openAuctionForMember } from '../auctions/member-auction';
 import { checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
 import { stepIsComplete } from './onboarding-requirements';
 import { lookupPostalCode } from './postal-lookup';
-import { hasSlotOnePhoto, lockMember, saveMember, usernameTaken } from './profile.repository';
+import {
+  hasSlotOnePhoto,
+  hasVerificationVideo,
+  lockMember,
+  saveMember,
+  usernameTaken,
+} from './profile.repository';
 
 type Changes = Partial<typeof users.$inferInsert>;
 type Member = NonNullable<Awaited<ReturnType<typeof lockMember>>>;
@@ -133,6 +139,7 @@ export async function updateProfile(
           member: saved,
           sent: new Set(Object.keys(body)),
           hasProfilePhoto: await hasSlotOnePhoto(tx, member.id),
+          hasVerificationVideo: await hasVerificationVideo(tx, member.id),
         };
         if (!stepIsComplete(step, evidence))
           throw badRequest('VALIDATION', MESSAGES.stepIncomplete);
