@@ -140,10 +140,15 @@ if (!pgBase) {
           concurrency: 25,
         });
         clients.push(client);
+        let deadline: NodeJS.Timeout | undefined;
         const connected = await Promise.race([
           client.ready.then(() => true),
-          sleep(CONNECT_DEADLINE_SECONDS * 1000).then(() => false),
+          new Promise<boolean>((resolve) => {
+            deadline = setTimeout(() => resolve(false), CONNECT_DEADLINE_SECONDS * 1000);
+          }),
         ]);
+        // A pending deadline would keep this process (and run-all) waiting after the last step.
+        clearTimeout(deadline);
         if (!connected) {
           stalledAt = serverFiles() - ownFiles;
           console.log(`the server stopped keeping up at ${stalledAt} sockets`);
