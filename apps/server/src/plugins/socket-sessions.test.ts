@@ -197,7 +197,7 @@ function scenarios(label: string, servers: number, env: Record<string, string>) 
           });
           // The bid's own check refuses it, unless the idle sweep (every 15 s) cut the
           // socket first; either way nothing is placed (below).
-          expect(['placeBid', null]).toContain(error.event);
+          expect(['placeBid', null]).toContain((error as { event: string | null }).event);
           expect(reason).toBe('io server disconnect');
         }
         expect(await balanceOf(t.database.db, member.id)).toBe(500);
