@@ -103,6 +103,24 @@ describe('Bid Board', () => {
     expect(screen.queryByText(CARD_HINT_TEXT)).toBeNull();
   });
 
+  it("keeps the first-visit hint's place while the cards load: their arrival does not push the grid", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowFeed = async () => {
+      await gate;
+      return [200, { auctions: [buildAuction(1, 'maya')] }];
+    };
+    boardApi(undefined, { 'POST /api/auctions': slowFeed as unknown as Handler });
+    renderApp('/');
+    expect(await screen.findByText(CARD_HINT_TEXT)).toBeTruthy();
+    expect(document.querySelector('.profile-card--skeleton')).toBeTruthy();
+    release();
+    expect(await screen.findByRole('heading', { name: 'maya, 29' })).toBeTruthy();
+    expect(screen.getByText(CARD_HINT_TEXT)).toBeTruthy();
+  });
+
   it('says when there are no auctions', async () => {
     boardApi([[]]);
     renderApp('/');
