@@ -191,6 +191,8 @@ describe('business metrics', () => {
     expect(
       moved(after, 'bidboard_alerts_written_total{kind="winning_bidder_connection_pending"}'),
     ).toBe(1);
+    // The outbid bidder's result: each kind counted as written, never a share of the total.
+    expect(moved(after, 'bidboard_alerts_written_total{kind="auction_result"}')).toBe(1);
     expect(moved(after, 'bidboard_closes_total{outcome="closed"}')).toBe(1);
     expect(moved(after, 'bidboard_close_connections_created_total')).toBe(1);
     expect(moved(after, 'bidboard_close_auctions_closed_total')).toBe(closed!.auctionCount);

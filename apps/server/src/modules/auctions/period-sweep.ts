@@ -54,8 +54,7 @@ export async function sweepPeriods(
 
 function recordClose(closed: ClosedPeriod, now: Date) {
   closeMetrics.closed({ auctions: closed.auctionCount, connections: closed.connectionCount }, now);
-  // Two alerts per connection, one of each kind.
-  for (const kind of closed.alerts.kinds) {
-    alertMetrics.written(kind, closed.alerts.count / closed.alerts.kinds.length);
+  for (const [kind, count] of Object.entries(closed.alertsByKind)) {
+    alertMetrics.written(kind, count);
   }
 }

@@ -86,6 +86,8 @@ export interface ClosedPeriod {
   auctionCount: number;
   connectionCount: number;
   alerts: AlertRange;
+  /** Alerts written, by kind (bidboard_alerts_written_total). */
+  alertsByKind: Partial<Record<(typeof CLOSE_ALERT_KINDS)[number], number>>;
   next: PeriodRow;
 }
 
@@ -256,7 +258,12 @@ export async function closePeriod(
     );
 
     const [alerts] = await closeStage('write_alerts', () =>
-      rows<{ n: number; first_id: number | null; last_id: number | null }>(
+      rows<{
+        n: number;
+        first_id: number | null;
+        last_id: number | null;
+        by_kind: ClosedPeriod['alertsByKind'] | null;
+      }>(
         tx,
         sql`WITH standings AS (${standingsOf(sql`a.period_id = ${periodId}`)}),
           made AS (
@@ -295,8 +302,11 @@ export async function closePeriod(
             JOIN auctions a ON a.id = s.auction_id
             JOIN users owner ON owner.id = a.user_id
            WHERE NOT (a.outcome = 'connection' AND s.user_id = a.lead_bidder_id)
-         RETURNING id)
-          SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id FROM made`,
+         RETURNING id, kind)
+          SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id,
+                 (SELECT jsonb_object_agg(kind, n)
+                    FROM (SELECT kind, COUNT(*)::int AS n FROM made GROUP BY kind) k) AS by_kind
+            FROM made`,
       ),
     );
 
@@ -330,6 +340,7 @@ export async function closePeriod(
         lastId: Number(alerts!.last_id ?? 0),
         kinds: [...CLOSE_ALERT_KINDS],
       },
+      alertsByKind: alerts!.by_kind ?? {},
       next,
     };
   });
