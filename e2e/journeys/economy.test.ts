@@ -7,14 +7,24 @@
 // Economy page shows cash in and out, what is owed, the campaign budget left and the held
 // redemption. Phone and desktop screenshots.
 import type { FrameLocator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { me } from '../support/api';
 import { collectPageErrors, DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
 import { bidOn, connectionOf, type Member, seededPhone, signIn } from '../support/members';
+import { type RunningServer, startServer } from '../support/server';
 
-const baseUrl = inject('baseUrl');
 const ADMIN_PHONE = '+12015550100'; // 'demo', an admin
+let server: RunningServer;
+let baseUrl: string;
 const { openAs } = journeyBrowser();
+
+// A server of its own: the journey runs a 5X campaign and spends seeded members' tokens,
+// which the journeys after it on the shared server must not inherit.
+beforeAll(async () => {
+  server = await startServer();
+  baseUrl = server.baseUrl;
+}, 120_000);
+afterAll(() => server?.stop());
 
 function hostedForm(page: Page): FrameLocator {
   return page.frameLocator('iframe[title="Secure card payment form"]');
