@@ -97,6 +97,7 @@ export const CAMPAIGN_MESSAGES = {
 export const GRANT_MESSAGES = {
   cashRequired:
     'A paid or redeemable grant needs the cash the member paid and where it is recorded.',
+  cashInvalid: 'Enter the cash received in cents: a whole number from 0 to 100,000,000.',
   cashBelowFloor: (tokens: number) =>
     `${tokens.toLocaleString('en-US')} tokens need at least $${dollars(tokens * BASE_CENTS_PER_TOKEN)} in cash (one cent a token).`,
 } as const;

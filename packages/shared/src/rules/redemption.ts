@@ -13,6 +13,8 @@ export const DEFAULT_MINIMUM_REDEEMABLE = 500;
 export const REDEMPTION_MESSAGES = {
   invalidEmail: 'Please enter a valid PayPal email address',
   invalidAmount: 'Please enter a valid token amount',
+  /** The value the screen showed came back malformed: the screen is out of date. */
+  invalidExpected: 'Please reopen the redemption screen and try again.',
   belowMinimum: (minimum: number) => `Minimum redemption amount is ${minimum} tokens`,
   insufficient: 'Insufficient redeemable tokens',
   nothingAfterFees: 'The amount after fees must be more than $0.00',

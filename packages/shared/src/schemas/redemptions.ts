@@ -33,7 +33,12 @@ const paypalEmail = z
 export const redeemTokensBody = z.object({
   token_amount: tokenAmount,
   paypal_email: paypalEmail,
-  expected_cents: z.number().int().min(0).optional(),
+  expected_cents: z
+    .number({ error: REDEMPTION_MESSAGES.invalidExpected })
+    .int(REDEMPTION_MESSAGES.invalidExpected)
+    .min(0, REDEMPTION_MESSAGES.invalidExpected)
+    .max(100_000_000, REDEMPTION_MESSAGES.invalidExpected)
+    .optional(),
 });
 export type RedeemTokensBody = z.infer<typeof redeemTokensBody>;
 

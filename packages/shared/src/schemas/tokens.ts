@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors';
 import { MAX_BID } from '../rules/auction';
-import { grantCashProblem } from '../rules/economy';
+import { GRANT_MESSAGES, grantCashProblem } from '../rules/economy';
 import { adminReason } from './admin';
 import { pageQuery, safeText } from './common';
 
@@ -92,7 +92,12 @@ export const adminTokenAdjustmentBody = z
     redeemable: z.boolean().default(false),
     paid: z.boolean().default(false),
     /** The cash received for a paid or redeemable grant, in US cents. */
-    cash_cents: z.number().int().min(0).max(100_000_000).optional(),
+    cash_cents: z
+      .number({ error: GRANT_MESSAGES.cashInvalid })
+      .int(GRANT_MESSAGES.cashInvalid)
+      .min(0, GRANT_MESSAGES.cashInvalid)
+      .max(100_000_000, GRANT_MESSAGES.cashInvalid)
+      .optional(),
     /** Where that cash is recorded (a transfer, an invoice, a receipt). */
     cash_reference: safeText({ max: 120 }).optional(),
     /** Why: kept in the admin audit log. */
