@@ -6,16 +6,15 @@
 // (autocannon, its own process) and the hot auction's bids over sockets (clients in their
 // own process); each variant runs twice, in mirrored order, on its own copy of one seeded
 // database.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, rows } from '../apps/server/src/db/client';
 import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
+import { buildServer, cpuSecondsOf, startBuiltServer } from './lib/built-server';
 import {
   benchConfig,
   bulkMembers,
@@ -30,7 +29,6 @@ import {
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const serverDir = path.resolve(import.meta.dirname, '../apps/server');
 const config = benchConfig();
 
 /** The collector: accepts OTLP/HTTP exports and counts them. */
@@ -66,56 +64,22 @@ type Variant = 'off' | 'on' | 'sampled';
 
 /** The built server on `databaseUrl`, traced to `otlp` unless `variant` is off. */
 async function startServer(databaseUrl: string, variant: Variant, otlp: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--max-semi-space-size=2', 'dist/server.js'],
-    {
-      cwd: serverDir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: config.DATA_DIR,
-        JWT_SECRET: config.JWT_SECRET,
-        SEED_DEMO: 'false',
-        SWEEPER_ENABLED: 'false',
-        RATE_LIMIT_MAX: '100000000',
-        SOCKET_EVENTS_MAX: '100000000',
-        ...(variant === 'off' ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp }),
-        ...(variant === 'sampled'
-          ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
-          : {}),
-      },
+  const server = await startBuiltServer({
+    port: await freePort(),
+    databaseUrl,
+    config,
+    poolSize: config.DB_POOL_SIZE,
+    env: {
+      ...(variant === 'off' ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp }),
+      ...(variant === 'sampled'
+        ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
+        : {}),
     },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (
-    (await fetch(`${url}/api/health`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  });
   return {
-    url,
-    /** CPU seconds the server process has used so far (Linux /proc, 100 ticks a second). */
-    cpuSeconds: () => {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
-    close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    url: server.url,
+    cpuSeconds: () => cpuSecondsOf(server.pid),
+    close: () => server.stop(),
   };
 }
 
@@ -146,7 +110,7 @@ async function meRequests(
 if (!pgBase) {
   console.log('tracing bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
 } else {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
+  buildServer();
   const template = await scratchDatabase();
   const client = new pg.Pool({ connectionString: template.url, max: 2 });
   const ids = await bulkMembers(client, BIDDERS + 1, 1_000_000);

@@ -68,6 +68,8 @@ export async function startBuiltServer(opts: {
   redisUrl?: string;
   redisPrefix?: string;
   poolSize: number;
+  /** Settings of the harness's own (tracing's OTEL_* variables). */
+  env?: Record<string, string>;
 }): Promise<BuiltServer> {
   const child = spawn(process.execPath, ['--max-semi-space-size=2', 'dist/server.js'], {
     cwd: serverDir,
@@ -91,6 +93,7 @@ export async function startBuiltServer(opts: {
       ...(opts.redisUrl
         ? { REDIS_URL: opts.redisUrl, REDIS_PREFIX: opts.redisPrefix ?? 'bench' }
         : {}),
+      ...opts.env,
     },
   });
   const url = `http://127.0.0.1:${opts.port}`;

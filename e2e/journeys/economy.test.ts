@@ -6,12 +6,12 @@
 // part and base part, before he confirms; the request is paid that much. The admin's
 // Economy page shows cash in and out, what is owed, the campaign budget left and the held
 // redemption. Phone and desktop screenshots.
-import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { me } from '../support/api';
 import { collectPageErrors, DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
 import { bidOn, connectionOf, type Member, seededPhone, signIn } from '../support/members';
 import { type RunningServer, startServer } from '../support/server';
+import { hostedForm, openTokens } from '../support/tokens';
 
 const ADMIN_PHONE = '+12015550100'; // 'demo', an admin
 let server: RunningServer;
@@ -25,21 +25,6 @@ beforeAll(async () => {
   baseUrl = server.baseUrl;
 }, 120_000);
 afterAll(() => server?.stop());
-
-function hostedForm(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Secure card payment form"]');
-}
-
-/** The menu's token button: the day's claim first when it is offered, then BUY/REDEEM. */
-async function openTokens(page: Page) {
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const claim = page.getByRole('button', { name: 'Daily Claim' });
-  const buyRedeem = page.getByRole('button', { name: 'BUY/REDEEM' });
-  await claim.or(buyRedeem).first().waitFor();
-  if (await claim.isVisible()) await claim.click();
-  await buyRedeem.click();
-  await page.getByRole('dialog', { name: 'Tokens' }).waitFor();
-}
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -2,7 +2,7 @@
 // iframe (the balance and history change once, even after the processor's own webhook),
 // sees a declined card say 'Payment failed: ...', then cashes out 500 earned tokens; the
 // admin API marks the payout paid and the history shows it. Phone first, then desktop.
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me } from '../support/api';
 import {
@@ -14,6 +14,7 @@ import {
   signedInContext,
 } from '../support/browser';
 import { signIn } from '../support/members';
+import { hostedForm, openTokens } from '../support/tokens';
 
 const baseUrl = inject('baseUrl');
 const ADMIN_PHONE = '+12015550100'; // 'demo', an admin in the journey server
@@ -31,20 +32,6 @@ async function openAs(token: string, viewport: typeof PHONE) {
   const errors = collectPageErrors(page);
   await page.goto('/');
   return { context, page, errors };
-}
-
-async function openTokens(page: Page) {
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const claim = page.getByRole('button', { name: 'Daily Claim' });
-  const buyRedeem = page.getByRole('button', { name: 'BUY/REDEEM' });
-  await claim.or(buyRedeem).first().waitFor();
-  if (await claim.isVisible()) await claim.click();
-  await buyRedeem.click();
-  await page.getByRole('dialog', { name: 'Tokens' }).waitFor();
-}
-
-function hostedForm(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Secure card payment form"]');
 }
 
 async function payWith(page: Page, card: string) {
