@@ -25,7 +25,6 @@ const SQL_DEBT = new Set([
   'modules/auth/auth.service.ts',
   'modules/auth/otp.service.ts',
   'modules/auth/session.service.ts',
-  'modules/bids/bids.service.ts',
   'modules/chat/chat-image-screening.ts',
   'modules/chat/chat-images.ts',
   'modules/chat/chat.service.ts',
@@ -53,7 +52,6 @@ const SQL_DEBT = new Set([
   'modules/safety/account-deletion.service.ts',
   'modules/safety/admin-safety.service.ts',
   'modules/safety/member-withdrawal.service.ts',
-  'modules/tokens/ledger.ts',
 ]);
 
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm;
