@@ -44,9 +44,6 @@ const SQL_DEBT = new Set([
   'modules/redemptions/redemptions.service.ts',
   'modules/redemptions/risk-review.service.ts',
   'modules/retention/retention.service.ts',
-  'modules/safety/account-deletion.service.ts',
-  'modules/safety/admin-safety.service.ts',
-  'modules/safety/member-withdrawal.service.ts',
 ]);
 
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm;
