@@ -104,6 +104,10 @@ export const users = pgTable(
   ],
 );
 
+/** A member's row as queries return it, and the columns a write may set. */
+export type UserRow = typeof users.$inferSelect;
+export type UserChanges = Partial<typeof users.$inferInsert>;
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -15,7 +15,7 @@ import {
   USERNAME_MESSAGES,
   validateAgeRange,
 } from '@bidboard/shared';
-import type { users } from '../../db/schema';
+import type { UserChanges } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, constraintOf, notAuthenticated, pgErrorCode } from '../../lib/errors';
 import { openAuctionForMember } from '../auctions/member-auction';
@@ -30,7 +30,6 @@ import {
   usernameTaken,
 } from './profile.repository';
 
-type Changes = Partial<typeof users.$inferInsert>;
 type Member = NonNullable<Awaited<ReturnType<typeof lockMember>>>;
 
 const SLOTS = [1, 2, 3] as const;
@@ -44,8 +43,8 @@ function checked(
 }
 
 /** Turns the validated body into column changes, checking content and cross-field rules. */
-function fieldChanges(body: UpdateProfileBody, member: Member, now: Date): Changes {
-  const changes: Changes = {};
+function fieldChanges(body: UpdateProfileBody, member: Member, now: Date): UserChanges {
+  const changes: UserChanges = {};
   if (body.username !== undefined)
     changes.username = checked(checkUsername(body.username), CONTENT_MESSAGES.username);
   const bio = body.short_bio ?? body.bio;

@@ -1,8 +1,8 @@
 // Turns a users row into the member shape the API returns (accounts §3, User).
 import type { User } from '@bidboard/shared';
-import type { users } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 export interface ProfilePictures {
   profile_picture_1: string | null;
