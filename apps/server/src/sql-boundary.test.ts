@@ -17,15 +17,9 @@ const SQL_DEBT = new Set([
   'modules/admin/media-review.service.ts',
   'modules/admin/member-approval.service.ts',
   'modules/admin/operator-admins.service.ts',
-  'modules/auctions/auction-results.ts',
-  'modules/auctions/auctions.service.ts',
-  'modules/auctions/member-auction.ts',
-  'modules/auctions/periods.service.ts',
-  'modules/auctions/remove-auction.service.ts',
   'modules/auth/auth.service.ts',
   'modules/auth/otp.service.ts',
   'modules/auth/session.service.ts',
-  'modules/bids/bids.service.ts',
   'modules/media/card-photos.ts',
   'modules/media/face-match.ts',
   'modules/media/photo-checks.ts',
@@ -39,10 +33,6 @@ const SQL_DEBT = new Set([
   'modules/redemptions/redemptions.service.ts',
   'modules/redemptions/risk-review.service.ts',
   'modules/retention/retention.service.ts',
-  'modules/safety/account-deletion.service.ts',
-  'modules/safety/admin-safety.service.ts',
-  'modules/safety/member-withdrawal.service.ts',
-  'modules/tokens/ledger.ts',
 ]);
 
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm;

@@ -1,6 +1,7 @@
 // SQL for auction cards and profile data. Ages are whole years on the New York date.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, namedRows, rows } from '../../db/client';
+import { likeContaining } from '../../lib/like';
 import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/card-photos';
 
@@ -71,13 +72,121 @@ function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
 }
 
 /** Cards matching `where`, ordered by auction id. */
-export async function selectAuctionCards(
+async function selectAuctionCards(
   db: Executor,
   today: string,
   where: SQL,
   page: CardPage = {},
 ): Promise<AuctionCardRow[]> {
   return rows<AuctionCardRow>(db, auctionCardsQuery(today, where, page));
+}
+
+/** A page of the open period's board as `viewerId` sees it (no blocked owners). */
+export interface BoardPageQuery {
+  periodId: number;
+  viewerId: number | undefined;
+  /** Only owners who match this viewer both ways (the dating filter). */
+  datingViewer: Viewer | null;
+  /** The pinned member, shown apart. */
+  excludeUsername: string | undefined;
+  /** Keyset paging: cards after this auction. */
+  afterAuctionId: number | null | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function selectBoardPage(
+  db: Executor,
+  today: string,
+  query: BoardPageQuery,
+): Promise<AuctionCardRow[]> {
+  const filters: SQL[] = [
+    sql`a.period_id = ${query.periodId}`,
+    sql`a.status = 'active'`,
+    visibleTo(query.viewerId, sql`a.user_id`),
+  ];
+  if (query.datingViewer) filters.push(datingMatch(query.datingViewer, today));
+  const pinned = query.excludeUsername;
+  if (pinned) filters.push(sql`lower(u.username) <> lower(${pinned})`);
+  if (query.afterAuctionId) filters.push(sql`a.id > ${query.afterAuctionId}`);
+  return selectAuctionCards(db, today, sql.join(filters, sql` AND `), {
+    limit: query.limit,
+    offset: query.offset,
+  });
+}
+
+/** The live card of the member named `username` in the period, if `viewerId` may see it. */
+export async function selectPinnedCard(
+  db: Executor,
+  today: string,
+  periodId: number,
+  username: string,
+  viewerId: number | undefined,
+): Promise<AuctionCardRow[]> {
+  return selectAuctionCards(
+    db,
+    today,
+    sql`a.period_id = ${periodId} AND a.status = 'active' AND lower(u.username) = lower(${username})
+        AND ${visibleTo(viewerId, sql`a.user_id`)}`,
+    { limit: 1 },
+  );
+}
+
+/** Live cards of the period whose owner's username contains `text`. */
+export async function searchCards(
+  db: Executor,
+  today: string,
+  periodId: number,
+  text: string,
+  viewerId: number | null | undefined,
+): Promise<AuctionCardRow[]> {
+  return selectAuctionCards(
+    db,
+    today,
+    sql`a.period_id = ${periodId} AND a.status = 'active' AND u.username ILIKE ${likeContaining(text)}
+        AND ${visibleTo(viewerId, sql`a.user_id`)}`,
+    { limit: 50 },
+  );
+}
+
+/** One auction's card unless deleted or its owner and `viewerId` have a block. */
+export async function selectAuctionCard(
+  db: Executor,
+  today: string,
+  auctionId: number,
+  viewerId: number | null | undefined,
+): Promise<AuctionCardRow | undefined> {
+  const [card] = await selectAuctionCards(
+    db,
+    today,
+    sql`a.id = ${auctionId} AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
+  );
+  return card;
+}
+
+/** A member's own auctions (not deleted), newest first. */
+export async function selectMemberCards(
+  db: Executor,
+  today: string,
+  userId: number,
+): Promise<AuctionCardRow[]> {
+  return selectAuctionCards(db, today, sql`a.user_id = ${userId} AND a.status <> 'deleted'`, {
+    limit: 50,
+    order: 'desc',
+  });
+}
+
+/** The member's age on `today`; null without a birth date. */
+export async function memberAgeOn(
+  db: Executor,
+  today: string,
+  userId: number,
+): Promise<number | null> {
+  const [me] = await rows<{ age: number | null }>(
+    db,
+    sql`SELECT ${ageOn(today, sql`birth_date`)} AS age FROM users WHERE id = ${userId}`,
+  );
+  return me?.age ?? null;
 }
 
 /**
@@ -131,7 +240,7 @@ export const AGE_NO_LIMIT = 60;
  * Both ways: each member's gender is in the other's seeking (or 'everyone') and each
  * age is within the other's range. Owners must be open to dating themselves.
  */
-export function datingMatch(viewer: Viewer, today: string): SQL {
+function datingMatch(viewer: Viewer, today: string): SQL {
   if (!viewer.gender || !viewer.seeking_gender || viewer.age === null) return sql`FALSE`;
   const ownerAge = ageOn(today, sql`u.birth_date`);
   return sql`(u.open_to_dating AND u.id <> ${viewer.id}

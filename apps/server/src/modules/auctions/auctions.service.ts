@@ -6,23 +6,24 @@ import {
   type ListAuctionsBody,
   ONBOARDING_COMPLETE,
 } from '@bidboard/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newYorkDate } from '../../lib/new-york-date';
-import { visibleTo } from '../blocks/blocks.repository';
 import { boardPictures } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
 import type { UserRow } from '../users/user.presenter';
 import {
   type AuctionCardRow,
-  ageOn,
-  datingMatch,
-  selectAuctionCards,
+  memberAgeOn,
+  searchCards,
+  selectAuctionCard,
+  selectBoardPage,
+  selectMemberCards,
+  selectPinnedCard,
   selectProfileData,
   selectRoomJoinCards,
 } from './auctions.repository';
+import { hasLiveAuctionIn, insertOwnAuction } from './member-auction.repository';
 import { isPeriodOver } from './period-time';
 import { currentPeriod, ensureOpenPeriod } from './periods.service';
 
@@ -82,37 +83,24 @@ export async function listAuctions(
   const period = await currentPeriod(ctx.db);
   if (!period) return [];
   const day = today(ctx);
-  const filters: SQL[] = [
-    sql`a.period_id = ${period.id}`,
-    sql`a.status = 'active'`,
-    visibleTo(viewer?.id, sql`a.user_id`),
-  ];
-  if (body.dating_filter && viewer?.open_to_dating) {
-    const [me] = await rows<{ age: number | null }>(
-      ctx.db,
-      sql`SELECT ${ageOn(day, sql`birth_date`)} AS age FROM users WHERE id = ${viewer.id}`,
-    );
-    filters.push(datingMatch({ ...viewer, age: me?.age ?? null }, day));
-  }
+  const datingViewer =
+    body.dating_filter && viewer?.open_to_dating
+      ? { ...viewer, age: await memberAgeOn(ctx.db, day, viewer.id) }
+      : null;
   const pin = body.pin_username?.trim();
-  if (pin) filters.push(sql`lower(u.username) <> lower(${pin})`);
-  if (body.last_auction_id) filters.push(sql`a.id > ${body.last_auction_id}`);
-  const page = await selectAuctionCards(ctx.db, day, sql.join(filters, sql` AND `), {
+  const page = await selectBoardPage(ctx.db, day, {
+    periodId: period.id,
+    viewerId: viewer?.id,
+    datingViewer,
+    excludeUsername: pin,
+    afterAuctionId: body.last_auction_id,
     limit: body.limit,
     offset: body.last_auction_id ? 0 : body.offset,
   });
   // The pinned profile (a /{username} link) leads the first page only.
   const firstPage = !body.last_auction_id && body.offset === 0;
   const pinned =
-    pin && firstPage
-      ? await selectAuctionCards(
-          ctx.db,
-          day,
-          sql`a.period_id = ${period.id} AND a.status = 'active' AND lower(u.username) = lower(${pin})
-              AND ${visibleTo(viewer?.id, sql`a.user_id`)}`,
-          { limit: 1 },
-        )
-      : [];
+    pin && firstPage ? await selectPinnedCard(ctx.db, day, period.id, pin, viewer?.id) : [];
   return presentCards(ctx, [...pinned, ...page], viewer?.id);
 }
 
@@ -129,14 +117,7 @@ export async function searchAuctions(
   if (text.length < 3) throw badRequest('VALIDATION', AUCTION_MESSAGES.searchTooShort);
   const period = await currentPeriod(ctx.db);
   if (!period) return [];
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const cards = await selectAuctionCards(
-    ctx.db,
-    today(ctx),
-    sql`a.period_id = ${period.id} AND a.status = 'active' AND u.username ILIKE ${pattern}
-        AND ${visibleTo(viewerId, sql`a.user_id`)}`,
-    { limit: 50 },
-  );
+  const cards = await searchCards(ctx.db, today(ctx), period.id, text, viewerId);
   return presentCards(ctx, cards, viewerId);
 }
 
@@ -146,11 +127,7 @@ export async function getAuction(
   auctionId: number,
   viewerId?: number | null,
 ): Promise<AuctionCard> {
-  const [card] = await selectAuctionCards(
-    ctx.db,
-    today(ctx),
-    sql`a.id = ${auctionId} AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
-  );
+  const card = await selectAuctionCard(ctx.db, today(ctx), auctionId, viewerId);
   if (!card) throw notFound(AUCTION_MESSAGES.auctionNotFound);
   return (await presentCards(ctx, [card], viewerId))[0]!;
 }
@@ -193,22 +170,12 @@ export async function cardsForRoomJoins(
 }
 
 export async function userAuctions(ctx: AuctionsContext, userId: number) {
-  const cards = await selectAuctionCards(
-    ctx.db,
-    today(ctx),
-    sql`a.user_id = ${userId} AND a.status <> 'deleted'`,
-    { limit: 50, order: 'desc' },
-  );
+  const cards = await selectMemberCards(ctx.db, today(ctx), userId);
   return presentCards(ctx, cards, userId);
 }
 
 export async function hasLiveAuction(ctx: AuctionsContext, userId: number): Promise<boolean> {
-  const found = await rows(
-    ctx.db,
-    sql`SELECT 1 FROM auctions a JOIN auction_periods p ON p.id = a.period_id
-         WHERE a.user_id = ${userId} AND a.status = 'active' AND p.status = 'open'`,
-  );
-  return found.length > 0;
+  return hasLiveAuctionIn(ctx.db, userId);
 }
 
 /** The member's own auction in the open period, created if missing. */
@@ -225,20 +192,14 @@ export async function createOwnAuction(
     throw new AppError('CONFLICT', 409, AUCTION_MESSAGES.notAvailableForBids);
   }
   const period = await ensureOpenPeriod(ctx.db, ctx.clock());
-  const startingBid = input.starting_bid ?? 0;
-  await ctx.db.execute(
-    sql`INSERT INTO auctions (user_id, period_id, starting_bid, current_bid, reserve_price, description)
-        VALUES (${member.id}, ${period.id}, ${startingBid}, ${startingBid},
-                COALESCE(${input.reserve_price ?? null}::int,
-                         (SELECT reserve_price FROM users WHERE id = ${member.id})),
-                ${input.description ?? null})
-        ON CONFLICT (user_id, period_id) DO NOTHING`,
-  );
-  const [own] = await rows<{ id: number }>(
-    ctx.db,
-    sql`SELECT id FROM auctions WHERE user_id = ${member.id} AND period_id = ${period.id}`,
-  );
-  return getAuction(ctx, own!.id);
+  const ownId = await insertOwnAuction(ctx.db, {
+    userId: member.id,
+    periodId: period.id,
+    startingBid: input.starting_bid ?? 0,
+    reservePrice: input.reserve_price ?? null,
+    description: input.description ?? null,
+  });
+  return getAuction(ctx, ownId);
 }
 
 export async function auctionProfileData(

@@ -2,80 +2,26 @@
 // it. Closing is a guarded state change (`UPDATE ... WHERE status = 'open'`) inside one
 // transaction, so concurrent closers — two servers, the admin button, the CLI — close a
 // period exactly once, and a crash part-way leaves nothing half done.
-import { RESULT_MESSAGES, RESULTS_PATH } from '@bidboard/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, rows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { type CloseStage, closeMetrics, secondsSince } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
 import type { AlertRange } from '../alerts/alerts.repository';
 import { recordAdminAction } from '../audit';
-import { refundedAtClose, standingsOf } from './auction-results';
 import { nextPeriodEnd } from './period-time';
+import {
+  CLOSE_ALERT_KINDS,
+  closeAuctions,
+  currentPeriod,
+  insertOpenPeriod,
+  markPeriodClosed,
+  openAuctionsFor,
+  type PeriodRow,
+  refundEscrowBeyondPrice,
+  writeCloseAlerts,
+} from './periods.repository';
 
-export interface PeriodRow {
-  id: number;
-  start_time: Date;
-  end_time: Date;
-  status: 'open' | 'closed';
-}
-
-/**
- * The kinds of alert a close writes: two per connection, and a result to every other
- * bidder.
- */
-export const CLOSE_ALERT_KINDS = [
-  'auction_won',
-  'winning_bidder_connection_pending',
-  'auction_result',
-] as const;
-
-/** An auction somebody leads. */
-const led = sql.raw(`lead_bidder_id IS NOT NULL AND current_bid > 0`);
-/**
- * A lead whose maximum reaches the hidden reserve (0 when the owner set none): it ends in a
- * connection at the visible bid, or at the reserve when only the maximum reached it.
- */
-const reserveMet = sql.raw(`lead_max >= reserve_price`);
-/**
- * The price's parts by origin, taken from the escrow (the leader's whole maximum) in the
- * spending order (product rules, The token economy): promotional, purchased, redeemable.
- * They move to the connection; the rest of each part goes back to the leader. Over
- * `auctions` after the close wrote final_price.
- */
-const pricePromotional = `LEAST(escrow_promotional, COALESCE(final_price, 0))`;
-const pricePurchased = `LEAST(escrow_purchased, COALESCE(final_price, 0) - ${pricePromotional})`;
-const priceParts = sql.raw(`${pricePromotional} AS price_promotional,
-    ${pricePurchased} AS price_purchased,
-    COALESCE(final_price, 0) - ${pricePromotional} - ${pricePurchased} AS price_redeemable`);
-
-/** The auction's last counted bid was a maximum's automatic raise. */
-const lastBidAutomatic = sql.raw(
-  `COALESCE((SELECT b.automatic FROM bids b WHERE b.auction_id = auctions.id ORDER BY b.id DESC LIMIT 1), false)`,
-);
-
-// The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: the same
-// as resultMessage in packages/shared (a test holds them equal).
-const tokensText = (n: SQL) =>
-  sql`(to_char(${n}, 'FM999,999,999') || CASE WHEN ${n} = 1 THEN ' token' ELSE ' tokens' END)`;
-const ownerName = sql`COALESCE(owner.username, 'a member')`;
-const headlineText = sql`(CASE
-    WHEN a.final_price IS NULL THEN ${ownerName} || '''s auction closed without a connection.'
-    ELSE ${ownerName} || '''s auction closed at ' || ${tokensText(sql`a.final_price`)} || '; you did not win.'
-  END)`;
-const standingText = sql`('Your highest bid: ' || ${tokensText(sql`s.highest`)} || ', rank ' || s.rank ||
-    ' of ' || s.bidders || CASE WHEN s.bidders = 1 THEN ' bidder.' ELSE ' bidders.' END)`;
-const decidedText = sql`(CASE
-    WHEN a.decided_by = 'reserve' AND a.final_price IS NULL
-      THEN ${` ${RESULT_MESSAGES.decidedBy.reserveNotMet}`}
-    WHEN a.decided_by = 'reserve' THEN ${` ${RESULT_MESSAGES.decidedBy.reserve}`}
-    WHEN a.decided_by = 'maximum' THEN ${` ${RESULT_MESSAGES.decidedBy.maximum}`}
-    WHEN a.decided_by = 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
-    ELSE '' END)`;
-const refundText = sql`COALESCE(' Your ' || ${tokensText(refundedAtClose)} || ' were refunded.', '')`;
-const resultPayload = sql`jsonb_build_object('won', s.user_id = a.lead_bidder_id AND a.outcome = 'connection',
-    'finalPrice', a.final_price, 'highestBid', s.highest, 'rank', s.rank,
-    'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'refunded', ${refundedAtClose},
-    'resultsPath', ${RESULTS_PATH}::text)`;
+export type { PeriodRow } from './periods.repository';
+export { currentPeriod, periodById } from './periods.repository';
 
 /**
  * What a close did, in counts: its rows stay in the database (a period may hold 100,000
@@ -105,56 +51,10 @@ export function closeStage<T>(stage: CloseStage, run: () => Promise<T>): Promise
   });
 }
 
-function toPeriod(row: PeriodRow): PeriodRow {
-  return {
-    id: Number(row.id),
-    start_time: new Date(row.start_time),
-    end_time: new Date(row.end_time),
-    status: row.status,
-  };
-}
-
-export async function currentPeriod(db: Executor): Promise<PeriodRow | null> {
-  const [row] = await rows<PeriodRow>(
-    db,
-    sql`SELECT id, start_time, end_time, status FROM auction_periods WHERE status = 'open'`,
-  );
-  return row ? toPeriod(row) : null;
-}
-
-export async function periodById(db: Executor, id: number): Promise<PeriodRow | null> {
-  const [row] = await rows<PeriodRow>(
-    db,
-    sql`SELECT id, start_time, end_time, status FROM auction_periods WHERE id = ${id}`,
-  );
-  return row ? toPeriod(row) : null;
-}
-
-/**
- * One auction for every approved, onboarded member who is available for bids; suspended
- * and deleted members have none.
- */
-async function openAuctionsFor(tx: Tx, periodId: number): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO auctions (user_id, period_id, reserve_price)
-        SELECT id, ${periodId}, reserve_price FROM users
-         WHERE is_approved AND onboarded = 14 AND available_for_bids
-           AND suspended_at IS NULL AND deleted_at IS NULL
-        ON CONFLICT (user_id, period_id) DO NOTHING`,
-  );
-}
-
 async function openPeriod(tx: Tx, start: Date, end: Date): Promise<PeriodRow | null> {
   // The partial unique index allows one open period; a racing opener gets nothing.
-  const [row] = await rows<PeriodRow>(
-    tx,
-    sql`INSERT INTO auction_periods (start_time, end_time, status)
-        VALUES (${iso(start)}::timestamptz, ${iso(end)}::timestamptz, 'open')
-        ON CONFLICT DO NOTHING
-        RETURNING id, start_time, end_time, status`,
-  );
-  if (!row) return null;
-  const period = toPeriod(row);
+  const period = await insertOpenPeriod(tx, start, end);
+  if (!period) return null;
   await openAuctionsFor(tx, period.id);
   return period;
 }
@@ -185,19 +85,7 @@ export async function closePeriod(
   const force = options.force === true;
   return db.transaction(async (tx) => {
     const started = performance.now();
-    const [closed] = await rows<{ id: number; end_time: Date }>(
-      tx,
-      sql`UPDATE auction_periods
-             SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
-                 end_time = CASE WHEN ${force} THEN LEAST(end_time, ${iso(now)}::timestamptz)
-                                 ELSE end_time END
-           WHERE status = 'open'
-             AND (end_time <= ${iso(now)}::timestamptz
-                  -- A forced close of a period opened at this very instant is a no-op, which
-                  -- also keeps end times strictly increasing.
-                  OR (${force} AND start_time < ${iso(now)}::timestamptz))
-       RETURNING id, end_time`,
-    );
+    const closed = await markPeriodClosed(tx, now, force);
     if (!closed) return null;
     // Timed only when it closed something: every sweep tries it.
     closeMetrics.stage('close_period', secondsSince(started));
@@ -208,107 +96,14 @@ export async function closePeriod(
     // The escrow (current bid, with its parts by origin) moves from the auction to the
     // connection; no tokens move.
     // Only counts come back: no row of the period travels to Node.
-    const [made] = await closeStage('close_auctions', () =>
-      rows<{ n: number; auctions: number }>(
-        tx,
-        sql`WITH closed AS (
-            UPDATE auctions SET status = 'closed', closed_at = ${iso(now)}::timestamptz,
-                   updated_at = ${iso(now)}::timestamptz,
-                   outcome = CASE WHEN NOT (${led}) THEN 'no_bids'
-                                  WHEN ${reserveMet} THEN 'connection' ELSE 'reserve_not_met' END,
-                   final_price = CASE WHEN ${led} AND ${reserveMet}
-                                      THEN GREATEST(current_bid, reserve_price) END,
-                   decided_by = CASE WHEN NOT (${led}) THEN NULL
-                                     WHEN current_bid < reserve_price THEN 'reserve'
-                                     WHEN ${lastBidAutomatic} THEN 'maximum' ELSE 'bid' END
-             WHERE period_id = ${periodId} AND status = 'active'
-         RETURNING id, user_id, lead_bidder_id, final_price, outcome, ${priceParts}),
-          made AS (
-          INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional,
-                                   escrow_purchased, escrow_redeemable, status,
-                                   status_changed_at, created_at, updated_at)
-          SELECT lead_bidder_id, user_id, id, final_price, price_promotional,
-                 price_purchased, price_redeemable, 'pending',
-                 ${iso(now)}::timestamptz, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
-            FROM closed WHERE outcome = 'connection'
-          ON CONFLICT (auction_id, second_chance) DO NOTHING
-       RETURNING 1)
-          SELECT (SELECT COUNT(*) FROM made)::int AS n,
-                 (SELECT COUNT(*) FROM closed)::int AS auctions`,
-      ),
-    );
+    const made = await closeStage('close_auctions', () => closeAuctions(tx, periodId, now));
 
     // The leader's escrow beyond the price comes back: the unused part of a maximum, or
     // all of it below the hidden reserve (their result alert says why). Members in
     // ascending id order, like a bid.
-    await closeStage('refund_escrow', () =>
-      tx.execute(
-        sql`SELECT COUNT(*) FROM (
-              SELECT id, user_id, lead_bidder_id, ${priceParts},
-                     escrow_promotional, escrow_purchased, escrow_redeemable
-                FROM auctions
-               WHERE period_id = ${periodId} AND outcome IN ('connection', 'reserve_not_met')
-                 AND lead_max > COALESCE(final_price, 0)
-               ORDER BY lead_bidder_id, id) a
-            CROSS JOIN LATERAL escrow_refund(a.lead_bidder_id,
-              a.escrow_promotional - a.price_promotional, a.escrow_purchased - a.price_purchased,
-              a.escrow_redeemable - a.price_redeemable, 'refund', a.user_id, 'auction:' || a.id,
-              NULL) l`,
-      ),
-    );
+    await closeStage('refund_escrow', () => refundEscrowBeyondPrice(tx, periodId));
 
-    const [alerts] = await closeStage('write_alerts', () =>
-      rows<{
-        n: number;
-        first_id: number | null;
-        last_id: number | null;
-        by_kind: ClosedPeriod['alertsByKind'] | null;
-      }>(
-        tx,
-        sql`WITH standings AS (${standingsOf(sql`a.period_id = ${periodId}`)}),
-          made AS (
-          INSERT INTO alerts (user_id, kind, payload, message)
-          SELECT x.user_id, x.kind, x.payload, x.message
-            FROM connections c
-            JOIN auctions a ON a.id = c.auction_id AND a.period_id = ${periodId}
-            JOIN users bidder ON bidder.id = c.user_id
-            JOIN users owner ON owner.id = c.partner_id
-            LEFT JOIN standings s ON s.auction_id = c.auction_id AND s.user_id = c.user_id
-           CROSS JOIN LATERAL (VALUES
-             (c.user_id, 'auction_won',
-              jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
-                'userId', owner.id, 'partnerUserId', owner.id,
-                'auctionCreatorUserId', owner.id, 'auctionCreatorUsername', owner.username,
-                'amount', c.amount) ||
-                CASE WHEN s.user_id IS NULL THEN '{}'::jsonb ELSE ${resultPayload} END,
-              'You won the auction for ' || COALESCE(owner.username, 'a member') ||
-                ' with ' || c.amount || ' tokens. Waiting for them to accept.' ||
-                COALESCE(' ' || ${standingText} || ${decidedText} || ${refundText}, '')),
-             (c.partner_id, 'winning_bidder_connection_pending',
-              jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
-                'userId', bidder.id, 'partnerUserId', bidder.id,
-                'winningBidderUserId', bidder.id, 'winningBidderUsername', bidder.username,
-                'newBidAmount', c.amount),
-              COALESCE(bidder.username, 'A member') || ' won your auction with ' || c.amount ||
-                ' tokens. Accept to connect.')
-           ) AS x(user_id, kind, payload, message)
-          UNION ALL
-          -- Every other bidder learns how it ended for them.
-          SELECT s.user_id, 'auction_result',
-                 jsonb_build_object('auctionId', a.id, 'auctionCreatorUserId', owner.id,
-                   'auctionCreatorUsername', owner.username) || ${resultPayload},
-                 ${headlineText} || ' ' || ${standingText} || ${decidedText} || ${refundText}
-            FROM standings s
-            JOIN auctions a ON a.id = s.auction_id
-            JOIN users owner ON owner.id = a.user_id
-           WHERE NOT (a.outcome = 'connection' AND s.user_id = a.lead_bidder_id)
-         RETURNING id, kind)
-          SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id,
-                 (SELECT jsonb_object_agg(kind, n)
-                    FROM (SELECT kind, COUNT(*)::int AS n FROM made GROUP BY kind) k) AS by_kind
-            FROM made`,
-      ),
-    );
+    const alerts = await closeStage('write_alerts', () => writeCloseAlerts(tx, periodId));
 
     const start = closedEnd;
     const next = await closeStage('open_next_period', () =>
@@ -325,22 +120,22 @@ export async function closePeriod(
         after: {
           status: 'closed',
           end_time: iso(closedEnd),
-          connections: made!.n,
+          connections: made.n,
           next_period_id: next.id,
         },
       });
     }
     return {
       periodId,
-      auctionCount: made!.auctions,
-      connectionCount: made!.n,
+      auctionCount: made.auctions,
+      connectionCount: made.n,
       alerts: {
-        count: alerts!.n,
-        firstId: Number(alerts!.first_id ?? 0),
-        lastId: Number(alerts!.last_id ?? 0),
+        count: alerts.n,
+        firstId: Number(alerts.first_id ?? 0),
+        lastId: Number(alerts.last_id ?? 0),
         kinds: [...CLOSE_ALERT_KINDS],
       },
-      alertsByKind: alerts!.by_kind ?? {},
+      alertsByKind: alerts.by_kind ?? {},
       next,
     };
   });

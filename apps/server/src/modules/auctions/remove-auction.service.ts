@@ -2,14 +2,13 @@
 // refunded in the same transaction, and the guarded status change makes it happen once.
 
 import { AUCTION_MESSAGES } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
 import { applyBalanceChange } from '../tokens/ledger';
 import { auctionEscrowParts } from './auction-escrow';
 import { auctionRemovedEvents } from './auctions.events';
+import { markAuctionDeleted } from './member-auction.repository';
 
 export interface RemovedAuction {
   auctionId: number;
@@ -23,22 +22,7 @@ export async function removeAuction(
   adminId: number | null,
 ): Promise<RemovedAuction> {
   return transactionThenPublish(ctx, async (tx, events) => {
-    const [auction] = await rows<{
-      id: number;
-      user_id: number;
-      current_bid: number;
-      lead_max: number;
-      lead_bidder_id: number | null;
-      escrow_promotional: number;
-      escrow_purchased: number;
-      escrow_redeemable: number;
-    }>(
-      tx,
-      sql`UPDATE auctions SET status = 'deleted', updated_at = now()
-           WHERE id = ${auctionId} AND status = 'active'
-       RETURNING id, user_id, current_bid, lead_max, lead_bidder_id, escrow_promotional,
-                 escrow_purchased, escrow_redeemable`,
-    );
+    const auction = await markAuctionDeleted(tx, auctionId);
     if (!auction) throw notFound(AUCTION_MESSAGES.auctionNotFound);
     const hasLeader = auction.lead_bidder_id !== null && auction.current_bid > 0;
     const entry = hasLeader

@@ -14,13 +14,19 @@ import {
   ONBOARDING_COMPLETE,
   SAFETY_MESSAGES,
 } from '@bidboard/shared';
-import { type Db, runStatement, type Statement } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound, pgErrorCode } from '../../lib/errors';
 import { alertMetrics, bidMetrics } from '../../lib/metrics';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import type { AlertRow } from '../alerts/alerts.repository';
 import { bidPlacedEvents } from './bids.events';
+import {
+  type PlaceBidParams,
+  type PlaceBidRow,
+  placeBidRow,
+  placeBidRowOnce,
+} from './place-bid.repository';
 
 export interface PlaceBidInput {
   auctionId: number;
@@ -98,53 +104,11 @@ const REFUSALS: Record<string, (currentBid: number, ownMaximum: number | null) =
     rejected(AUCTION_MESSAGES.maximumNotRaised(ownMaximum ?? 0)),
 };
 
-interface PlaceBidRow {
-  refusal: string | null;
-  current_bid: number;
-  bid_id: string | number;
-  bid_created_at: Date | string;
-  owner_id: number;
-  owner_username: string | null;
-  bidder_username: string | null;
-  token_balance: number;
-  outbid_user_id: number | null;
-  outbid_token_balance: number | null;
-  alert_id: number | null;
-  alert_payload: Record<string, unknown> | string | null;
-  alert_message: string | null;
-  alert_created_at: Date | string | null;
-  reserve_met: boolean | null;
-  lead_bidder_id: number | null;
-  lead_bidder_username: string | null;
-  lead_max: number | null;
-  bidder_amount: number | null;
-  prior_raise: number | null;
-  prior_bidder_id: number | null;
-  prior_bidder_username: string | null;
-  counter_raise: number | null;
-}
-
-/**
- * The whole bid is the SQL function place_bid (migration 0008): one statement, so one
- * round trip, and the auction's row lock is held only inside it. A bid that cannot win
- * is refused from a plain read before the lock is taken.
- */
-const PLACE_BID: Statement = {
-  name: 'place_bid',
-  text: 'SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7)',
-};
-
-/** place_bid behind the member's request key (place-bid-once.sql); its row comes as JSON. */
-const PLACE_BID_ONCE: Statement = {
-  name: 'place_bid_once',
-  text: 'SELECT * FROM place_bid_once($1, $2, $3, $4, $5, $6, $7, $8)',
-};
-
 async function runPlaceBid(
   ctx: BidContext,
   input: PlaceBidInput,
 ): Promise<{ row: PlaceBidRow; replayed: boolean }> {
-  const params = [
+  const params: PlaceBidParams = [
     input.auctionId,
     input.bidderId,
     input.amount,
@@ -154,19 +118,9 @@ async function runPlaceBid(
     input.maximum === true,
   ];
   if (input.requestKey === undefined) {
-    const [row] = await runStatement<PlaceBidRow>(ctx.db, PLACE_BID, params);
-    return { row: row!, replayed: false };
+    return { row: await placeBidRow(ctx.db, params), replayed: false };
   }
-  const [once] = await runStatement<{ replayed: boolean; answer: PlaceBidRow | string }>(
-    ctx.db,
-    PLACE_BID_ONCE,
-    [input.requestKey, ...params],
-  );
-  const answer = once!.answer;
-  return {
-    row: typeof answer === 'string' ? (JSON.parse(answer) as PlaceBidRow) : answer,
-    replayed: once!.replayed,
-  };
+  return placeBidRowOnce(ctx.db, input.requestKey, params);
 }
 
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {

@@ -4,7 +4,7 @@
 // per auction; taking an offer locks its row, so two clicks or two tabs take it once.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { standingsOf } from '../auctions/auction-results';
+import { standingsOf } from '../auctions/auction-results.repository';
 import { neitherBlocked } from '../blocks/blocks.repository';
 
 const iso = (d: Date) => d.toISOString();

@@ -6,15 +6,19 @@
 // ledger keeps its rows and partners see the deleted-user placeholder (and a chat image
 // placeholder). The phone number is released: signing up with it again makes a new member.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
-import { eq, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client';
-import { profileImages, verificationVideos } from '../../db/media.schema';
+import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { revokeAllSessions } from '../auth/session.service';
 import { storedKeys } from '../media/profile-images.service';
 import { queueStorageDeletions } from '../media/storage-deletions';
 import { findUserById } from '../users/users.repository';
+import {
+  clearSentChatImages,
+  deleteMemberLeftovers,
+  eraseMember,
+} from './account-deletion.repository';
+import { deleteMemberPhotos, deleteVerificationVideos } from './member-photos.repository';
 import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
 import { withdrawalEvents } from './safety.events';
 
@@ -36,42 +40,13 @@ export async function deleteAccount(
     const member = await findUserById(tx, userId);
     if (!member) throw notFound(SAFETY_MESSAGES.memberNotFound);
     const locked = await lockEntanglements(tx, userId);
-    const [erased] = await rows<{ phone: string }>(
-      tx,
-      sql`UPDATE users u SET
-            deleted_at = ${now.toISOString()}::timestamptz, updated_at = now(),
-            phone_number = ${deletedPhone(userId)}, username = NULL, email = NULL,
-            gender = NULL, ethnicity = NULL, seeking_gender = NULL, short_bio = NULL,
-            postal_code = NULL, country = NULL, state = NULL, city = NULL, birth_date = NULL,
-            favorite_thing_1 = NULL, favorite_thing_1_answer = NULL,
-            favorite_thing_2 = NULL, favorite_thing_2_answer = NULL,
-            favorite_thing_3 = NULL, favorite_thing_3_answer = NULL,
-            available_for_bids = FALSE, open_to_dating = FALSE, is_approved = FALSE,
-            bid_notification = FALSE, sms_notification = FALSE, sms_consent_at = NULL,
-            invites_left = 0, last_active_at = NULL
-          FROM (SELECT phone_number FROM users WHERE id = ${userId}) old
-         WHERE u.id = ${userId} AND u.deleted_at IS NULL
-     RETURNING old.phone_number AS phone`,
-    );
+    const erased = await eraseMember(tx, userId, now, deletedPhone(userId));
     if (!erased) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.accountDeleted);
     await revokeAllSessions(tx, userId, () => now);
     const withdrawn = await withdrawMember(tx, locked, now, 'refund_deleted_user');
-    const photos = await tx
-      .delete(profileImages)
-      .where(eq(profileImages.user_id, userId))
-      .returning();
-    const videos = await tx
-      .delete(verificationVideos)
-      .where(eq(verificationVideos.user_id, userId))
-      .returning();
-    const chatImages = await rows<{ blob_key: string }>(
-      tx,
-      sql`UPDATE messages m SET blob_key = NULL
-            FROM (SELECT id, blob_key FROM messages
-                   WHERE sender_id = ${userId} AND blob_key IS NOT NULL FOR UPDATE) old
-           WHERE m.id = old.id
-       RETURNING old.blob_key`,
-    );
+    const photos = await deleteMemberPhotos(tx, userId);
+    const videos = await deleteVerificationVideos(tx, userId);
+    const chatImages = await clearSentChatImages(tx, userId);
     await queueStorageDeletions(
       tx,
       [
@@ -82,12 +57,7 @@ export async function deleteAccount(
       'account_deleted',
       now,
     );
-    await tx.execute(sql`DELETE FROM otp_codes WHERE phone_number = ${erased.phone}`);
-    await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
-    await tx.execute(sql`DELETE FROM alerts WHERE user_id = ${userId}`);
-    await tx.execute(
-      sql`DELETE FROM blocks WHERE blocker_id = ${userId} OR blocked_id = ${userId}`,
-    );
+    await deleteMemberLeftovers(tx, userId, erased.phone);
     events.add(...withdrawalEvents(userId, withdrawn));
     return withdrawn;
   });

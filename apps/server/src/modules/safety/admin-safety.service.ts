@@ -3,15 +3,14 @@
 // its audit row, so the audit log holds exactly the actions that happened; realtime
 // effects and file deletions follow the commit.
 import { type ReportAction, SAFETY_MESSAGES } from '@bidboard/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
-import { profileImages } from '../../db/media.schema';
 import { notFound } from '../../lib/errors';
 import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
 import { recordAdminAction } from '../audit';
 import { storedKeys } from '../media/profile-images.service';
+import { deleteMemberPhoto } from './member-photos.repository';
 import type { Withdrawal } from './member-withdrawal.service';
 import { lockReport, presentReports, resolveReport, warnMember } from './reports.service';
 import { withdrawalEvents } from './safety.events';
@@ -93,15 +92,7 @@ export async function actOnReport(
     if (input.action === 'warn') {
       events.add(...alertEvents([await warnMember(tx, resolved)]));
     } else if (input.action === 'remove_photo') {
-      const [photo] = await tx
-        .delete(profileImages)
-        .where(
-          and(
-            eq(profileImages.id, input.photo_id!),
-            eq(profileImages.user_id, resolved.reported_id),
-          ),
-        )
-        .returning();
+      const photo = await deleteMemberPhoto(tx, input.photo_id!, resolved.reported_id);
       if (!photo) throw notFound(SAFETY_MESSAGES.photoNotFound);
       removedFiles.push(...storedKeys(photo));
       detail = { photo_id: photo.id, display_order: photo.display_order };

@@ -8,9 +8,8 @@
 // all of them are held, and every change is a guarded UPDATE or a keyed ledger row, so two
 // suspensions racing (or a suspension racing a deletion) refund once: the second waits,
 // then finds nothing left to release.
-import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client';
-import { type AuctionEscrow, auctionEscrowParts } from '../auctions/auction-escrow';
+import type { Tx } from '../../db/client';
+import { auctionEscrowParts } from '../auctions/auction-escrow';
 import type { RemovedAuction } from '../auctions/remove-auction.service';
 import {
   type ConnectionEffects,
@@ -19,20 +18,19 @@ import {
   noEffects,
 } from '../connections/connection-effects';
 import { refundEscrow } from '../connections/connection-escrow';
-import { updateConnectionWhere } from '../connections/connections.repository';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
+import {
+  endConnectionForWithdrawal,
+  type LockedAuction,
+  lastBidIdOf,
+  lockLiveAuctionsOf,
+  lockMembers,
+  lockOpenConnectionsOf,
+  markLiveAuctionDeleted,
+  voidAuctionLead,
+} from './withdrawal.repository';
 
 export type WithdrawalRefund = 'refund' | 'refund_deleted_user';
-
-interface LockedAuction extends AuctionEscrow {
-  id: number;
-  user_id: number;
-  current_bid: number;
-  /** The leader's escrow: their whole maximum. */
-  lead_max: number;
-  starting_bid: number;
-  lead_bidder_id: number | null;
-}
 
 export interface LockedEntanglements {
   userId: number;
@@ -49,33 +47,18 @@ export interface Withdrawal {
 
 /** Locks everything a withdrawal will change; call before the member's own row changes. */
 export async function lockEntanglements(tx: Tx, userId: number): Promise<LockedEntanglements> {
-  const auctions = await rows<LockedAuction>(
-    tx,
-    sql`SELECT id, user_id, current_bid, lead_max, starting_bid, lead_bidder_id, escrow_promotional,
-               escrow_purchased, escrow_redeemable FROM auctions
-         WHERE status = 'active' AND (user_id = ${userId} OR lead_bidder_id = ${userId})
-         ORDER BY id FOR UPDATE`,
-  );
-  const connections = await rows<{ id: number; user_id: number; partner_id: number }>(
-    tx,
-    sql`SELECT id, user_id, partner_id FROM connections
-         WHERE (user_id = ${userId} OR partner_id = ${userId})
-           AND (status IN ('pending', 'accepted') OR escrow_state = 'held')
-         ORDER BY id FOR UPDATE`,
-  );
+  const auctions = await lockLiveAuctionsOf(tx, userId);
+  const connections = await lockOpenConnectionsOf(tx, userId);
   const members = new Set<number>([userId]);
   for (const a of auctions) if (a.lead_bidder_id !== null) members.add(a.lead_bidder_id);
   for (const c of connections) {
     members.add(c.user_id);
     members.add(c.partner_id);
   }
-  await tx.execute(
-    sql`SELECT id FROM users WHERE id = ANY(${`{${[...members].join(',')}}`}::int[])
-         ORDER BY id FOR UPDATE`,
-  );
+  await lockMembers(tx, [...members]);
   return {
     userId,
-    auctions: auctions.map((a) => ({ ...a, id: Number(a.id) })),
+    auctions,
     connectionIds: connections.map((c) => Number(c.id)),
   };
 }
@@ -108,10 +91,7 @@ async function takeOffBoard(
   auction: LockedAuction,
   refundType: WithdrawalRefund,
 ): Promise<RemovedAuction> {
-  await tx.execute(
-    sql`UPDATE auctions SET status = 'deleted', updated_at = now()
-         WHERE id = ${auction.id} AND status = 'active'`,
-  );
+  await markLiveAuctionDeleted(tx, auction.id);
   if (auction.lead_bidder_id === null || auction.current_bid === 0) {
     return { auctionId: auction.id, refunded: null };
   }
@@ -135,17 +115,8 @@ async function takeOffBoard(
  * starts again from its starting bid (the bids before were refunded as they were outbid).
  */
 async function voidLead(tx: Tx, auction: LockedAuction, refundType: WithdrawalRefund) {
-  const [last] = await rows<{ id: string | number }>(
-    tx,
-    sql`SELECT max(id) AS id FROM bids WHERE auction_id = ${auction.id}`,
-  );
-  const lastBidId = Number(last!.id);
-  await tx.execute(
-    sql`UPDATE auctions SET lead_bidder_id = NULL, current_bid = starting_bid, lead_max = 0,
-               escrow_promotional = 0, escrow_purchased = 0, escrow_redeemable = 0,
-               bids_voided_through = ${lastBidId}, updated_at = now()
-         WHERE id = ${auction.id}`,
-  );
+  const lastBidId = await lastBidIdOf(tx, auction.id);
+  await voidAuctionLead(tx, auction.id, lastBidId);
   const refund = await applyBalanceChange(tx, {
     userId: auction.lead_bidder_id!,
     amount: auction.lead_max,
@@ -159,8 +130,6 @@ async function voidLead(tx: Tx, auction: LockedAuction, refundType: WithdrawalRe
   return { auctionId: auction.id, refund };
 }
 
-const iso = (d: Date) => d.toISOString();
-
 /**
  * Pending and accepted connections become unmatched; a held escrow (pending, accepted
  * before engagement, rejected within its grace period) goes back to the bidder.
@@ -171,30 +140,7 @@ async function endConnection(
   now: Date,
   refundType: WithdrawalRefund,
 ): Promise<ConnectionEffects> {
-  const released = sql`escrow_state = 'refunded', escrow_released_at = ${iso(now)}::timestamptz`;
-  const stamp = sql`status_changed_at = ${iso(now)}::timestamptz`;
-  const changed =
-    (await updateConnectionWhere(
-      tx,
-      connectionId,
-      sql`status = 'unmatched', ${released}, ${stamp}`,
-      sql`status IN ('pending', 'accepted') AND escrow_state = 'held'`,
-      now,
-    )) ??
-    (await updateConnectionWhere(
-      tx,
-      connectionId,
-      sql`status = 'unmatched', ${stamp}`,
-      sql`status = 'accepted' AND escrow_state = 'paid'`,
-      now,
-    )) ??
-    (await updateConnectionWhere(
-      tx,
-      connectionId,
-      released,
-      sql`status = 'rejected' AND escrow_state = 'held'`,
-      now,
-    ));
+  const changed = await endConnectionForWithdrawal(tx, connectionId, now);
   if (!changed) return noEffects();
   const refunded = changed.escrow_state === 'refunded';
   const ledger = refunded ? [await refundEscrow(tx, changed, refundType)] : [];

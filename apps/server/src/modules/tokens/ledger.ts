@@ -6,12 +6,20 @@
 // last guard.
 
 import { MESSAGES } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client';
-import type { TRANSACTION_TYPES } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { AppError, notFound, pgErrorCode } from '../../lib/errors';
+import {
+  type Booking,
+  bookParts,
+  bookSpend,
+  idempotencyKeyUsed,
+  type LedgerEntry,
+  lockMember,
+  type TokenParts,
+  type TransactionType,
+} from './ledger.repository';
 
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type { LedgerEntry, TokenParts } from './ledger.repository';
 
 export interface BalanceChange {
   userId: number;
@@ -31,34 +39,16 @@ export interface BalanceChange {
   idempotencyKey?: string;
 }
 
-export interface TokenParts {
-  promotional: number;
-  purchased: number;
-  redeemable: number;
-}
-
 export const partsTotal = (p: TokenParts) => p.promotional + p.purchased + p.redeemable;
 
-export interface LedgerEntry {
-  id: number;
-  user_id: number;
-  amount: number;
-  balance_after: number;
-  redeemable_after: number;
-  transaction_type: TransactionType;
-  promotional_amount: number;
-  purchased_amount: number;
-  redeemable_amount: number;
-}
-
-const ENTRY_COLUMNS = sql.raw(
-  'id, user_id, amount, balance_after, redeemable_after, transaction_type, promotional_amount, purchased_amount, redeemable_amount',
-);
-
 function book(tx: Tx, change: BalanceChange) {
-  const target = change.bidTargetId ?? null;
-  const reference = change.referenceId ?? null;
-  const key = change.idempotencyKey ?? null;
+  const booking: Booking = {
+    userId: change.userId,
+    type: change.type,
+    bidTargetId: change.bidTargetId ?? null,
+    referenceId: change.referenceId ?? null,
+    idempotencyKey: change.idempotencyKey ?? null,
+  };
   const parts =
     change.parts ??
     (change.amount >= 0
@@ -68,20 +58,9 @@ function book(tx: Tx, change: BalanceChange) {
       : null);
   if (parts) {
     if (partsTotal(parts) !== change.amount) throw new TypeError('parts must add up to the amount');
-    return rows<LedgerEntry>(
-      tx,
-      sql`SELECT ${ENTRY_COLUMNS}
-            FROM ledger_book(${change.userId}, ${parts.promotional}, ${parts.purchased},
-                             ${parts.redeemable}, ${change.type}, ${target}, ${reference}, ${key})`,
-    );
+    return bookParts(tx, booking, parts);
   }
-  return rows<LedgerEntry>(
-    tx,
-    sql`SELECT ${ENTRY_COLUMNS}
-          FROM spend_parts(${change.userId}, ${-change.amount}, ${change.type === 'purchase_reversal'}) s,
-               LATERAL ledger_book(${change.userId}, -s.promotional, -s.purchased, -s.redeemable,
-                                   ${change.type}, ${target}, ${reference}, ${key})`,
-  );
+  return bookSpend(tx, booking, -change.amount, change.type === 'purchase_reversal');
 }
 
 /** Returns the new ledger row, or null when the idempotency key was already used. */
@@ -96,13 +75,8 @@ export async function applyBalanceChange(
   if (change.idempotencyKey) {
     // Every change to this member queues on the row lock, so the key check below
     // cannot race another change with the same key.
-    const locked = await rows(tx, sql`SELECT id FROM users WHERE id = ${change.userId} FOR UPDATE`);
-    if (locked.length === 0) throw notFound();
-    const seen = await rows(
-      tx,
-      sql`SELECT 1 FROM token_transactions WHERE idempotency_key = ${change.idempotencyKey}`,
-    );
-    if (seen.length > 0) return null;
+    if (!(await lockMember(tx, change.userId))) throw notFound();
+    if (await idempotencyKeyUsed(tx, change.idempotencyKey)) return null;
   }
   try {
     const [entry] = await book(tx, change);
