@@ -2,8 +2,6 @@
 // or above the threshold the image is flagged and a heavily blurred copy is stored, which
 // is what the recipient sees until they tap to view. Messages already carrying the image
 // are sent again to both members with their own view once the result is stored.
-import { eq } from 'drizzle-orm';
-import { chatImages } from '../../db/media.schema';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import { loadSharp } from '../../lib/sharp';
 import { loadSettings } from '../settings/settings.service';
@@ -12,6 +10,7 @@ import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-r
 import { messageUpdatedEvents } from './chat.events';
 import { messagesWithImage } from './chat.repository';
 import { membersFor, presentMessage } from './chat.service';
+import { chatImageById, recordImageScreening } from './chat-images.repository';
 
 /** Nothing of a flagged image survives: 24 px across, then blurred back up. */
 async function blurredCopy(bytes: Buffer): Promise<Buffer> {
@@ -23,10 +22,7 @@ async function blurredCopy(bytes: Buffer): Promise<Buffer> {
 export const screenChatImage: VisionJobHandler<
   VisionWorkContext & { realtime?: Realtime }
 > = async (ctx, run) => {
-  const [image] = await ctx.db
-    .select()
-    .from(chatImages)
-    .where(eq(chatImages.id, run.job.subject_id));
+  const image = await chatImageById(ctx.db, run.job.subject_id);
   if (!image) return;
   const bytes = await readStored(ctx.storage, image.storage_key);
   if (!bytes) return;
@@ -46,15 +42,12 @@ export const screenChatImage: VisionJobHandler<
   if (blurredKey) await ctx.storage.put(blurredKey, await blurredCopy(bytes), 'image/webp');
   await publishAfterCommit(ctx.realtime, async (events) => {
     const committed = await run.commit(async (tx) => {
-      await tx
-        .update(chatImages)
-        .set({
-          screen_status: flagged ? 'flagged' : 'clear',
-          nudity_score: score,
-          blurred_key: blurredKey,
-          screened_at: ctx.clock(),
-        })
-        .where(eq(chatImages.id, image.id));
+      await recordImageScreening(tx, image.id, {
+        status: flagged ? 'flagged' : 'clear',
+        nudityScore: score,
+        blurredKey,
+        screenedAt: ctx.clock(),
+      });
     });
     // A lost claim leaves the copy: the run that won wrote the same key.
     if (!committed) return;

@@ -4,14 +4,13 @@
 // members. Each upload is screened for nudity by a durable job queued with its row (issue
 // 23): the recipient sees nothing until then, and a blurred copy when it is flagged.
 import { CHAT_MESSAGES } from '@bidboard/shared';
-import { and, eq } from 'drizzle-orm';
-import { chatImages } from '../../db/media.schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { acceptedConnectionBetween } from '../connections';
 import { processChatImage } from '../media/image-processing';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { findImage } from './chat.repository';
 import { type ChatContext, membersFor } from './chat.service';
+import { insertChatImage, uploadedImageKey } from './chat-images.repository';
 
 const IMAGE_NAME = /^[0-9a-f-]{36}\.webp$/;
 
@@ -30,11 +29,8 @@ export async function uploadChatImage(
   await ctx.storage.put(key, image, 'image/webp');
   try {
     await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(chatImages)
-        .values({ cid, uploader_id: me, storage_key: key })
-        .returning({ id: chatImages.id });
-      await enqueueVisionJob(tx, 'chat_image_screen', row!.id);
+      const imageId = await insertChatImage(tx, { cid, uploaderId: me, storageKey: key });
+      await enqueueVisionJob(tx, 'chat_image_screen', imageId);
     });
   } catch (error) {
     await ctx.storage.delete(key);
@@ -60,18 +56,9 @@ export async function imageKeyForMessage(
   if (!IMAGE_NAME.test(name) || !inFolder) {
     throw new AppError('VALIDATION', 400, CHAT_MESSAGES.imageRequired);
   }
-  const [uploaded] = await ctx.db
-    .select({ key: chatImages.storage_key })
-    .from(chatImages)
-    .where(
-      and(
-        eq(chatImages.storage_key, blobUrl),
-        eq(chatImages.cid, cid),
-        eq(chatImages.uploader_id, me),
-      ),
-    );
+  const uploaded = await uploadedImageKey(ctx.db, { storageKey: blobUrl, cid, uploaderId: me });
   if (!uploaded) throw new AppError('VALIDATION', 400, CHAT_MESSAGES.imageRequired);
-  return uploaded.key;
+  return uploaded;
 }
 
 /**

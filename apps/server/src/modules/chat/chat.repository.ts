@@ -419,38 +419,6 @@ export async function messagesWithImage(db: Executor, storageKey: string): Promi
   );
 }
 
-/** Flagged messages by `senderId` since the window opened or their last scam-guard report. */
-export async function recentScamMessages(
-  db: Executor,
-  senderId: number,
-  windowDays: number,
-  now: Date,
-): Promise<{ count: number; signals: string[] }> {
-  const [row] = await rows<{ count: number; signals: string[] | string | null }>(
-    db,
-    sql`SELECT COUNT(DISTINCT m.id)::int AS count, array_agg(DISTINCT f) AS signals
-          FROM messages m, unnest(m.scam_flags) f
-         WHERE m.sender_id = ${senderId} AND m.scam_flags <> '{}'
-           AND m.created_at > GREATEST(
-                 ${iso(now)}::timestamptz - make_interval(days => ${windowDays}),
-                 COALESCE((SELECT MAX(r.created_at) FROM reports r
-                            WHERE r.reported_id = ${senderId} AND r.source = 'scam_guard'),
-                          '-infinity'::timestamptz))`,
-  );
-  const signals = row?.signals;
-  return {
-    count: Number(row?.count ?? 0),
-    signals: !signals
-      ? []
-      : Array.isArray(signals)
-        ? signals
-        : signals
-            .replace(/^\{|\}$/g, '')
-            .split(',')
-            .filter(Boolean),
-  };
-}
-
 /** Pushes not yet sent for messages the member has now read are no longer needed. */
 export async function skipReadMessageNotifications(
   tx: Tx,

@@ -15,9 +15,8 @@ import {
   SCAM_GUARD,
   type ScamSignal,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
-import { type Db, rows, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { publishAfterCommit, type Realtime, transactionThenPublish } from '../../lib/realtime';
@@ -39,12 +38,12 @@ import {
   markConversationRead,
   memberConversation,
   memberConversations,
-  recentScamMessages,
   type StoredMessage,
   skipReadMessageNotifications,
   storeMessage,
   storeMessageIn,
 } from './chat.repository';
+import { lockScamGuardOf, openScamGuardReport, recentScamMessages } from './scam-guard.repository';
 
 export interface ChatContext {
   db: Db;
@@ -245,19 +244,11 @@ export interface SentMessage {
  * unique index on open scam-guard reports keeps it to one even so.
  */
 async function reportRepeatedScams(tx: Tx, senderId: number, now: Date): Promise<boolean> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('scam-guard'), ${senderId})`);
+  await lockScamGuardOf(tx, senderId);
   const recent = await recentScamMessages(tx, senderId, SCAM_GUARD.windowDays, now);
   if (recent.count < SCAM_GUARD.reportThreshold) return false;
-  const opened = await rows(
-    tx,
-    sql`INSERT INTO reports (reporter_id, reported_id, reason, text, source, created_at)
-        VALUES (NULL, ${senderId}, 'scam_or_spam',
-                ${SCAM_GUARD.reportText(recent.signals.sort() as ScamSignal[])}, 'scam_guard',
-                ${now.toISOString()}::timestamptz)
-        ON CONFLICT (reported_id) WHERE source = 'scam_guard' AND status = 'open' DO NOTHING
-        RETURNING id`,
-  );
-  return opened.length > 0;
+  const text = SCAM_GUARD.reportText(recent.signals.sort() as ScamSignal[]);
+  return openScamGuardReport(tx, senderId, text, now);
 }
 
 /**

@@ -10,7 +10,7 @@
 // catches up on everything that fell due while no server ran it. Each connection is
 // changed in its own transaction by a guarded UPDATE, so a member's click racing the
 // sweep, or two sweeps, change it once.
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { publishAfterCommit } from '../../lib/realtime';
 import { loadSettings } from '../settings/settings.service';
@@ -21,20 +21,23 @@ import {
   eventForBoth,
 } from './connection-effects';
 import { refundEscrow } from './connection-escrow';
+import {
+  expireWhere,
+  graceOverBy,
+  markRemindedWhere,
+  releaseEscrowWhere,
+  reminderDueBy,
+  unansweredBy,
+  unengagedBy,
+} from './connection-sweep.repository';
 import { hoursBefore } from './connection-timers';
 import { connectionEffectEvents } from './connections.events';
-import {
-  type ConnectionRow,
-  connectionIdsWhere,
-  lockMembers,
-  updateConnectionWhere,
-} from './connections.repository';
+import { type ConnectionRow, connectionIdsWhere, lockMembers } from './connections.repository';
 import type { ConnectionsContext } from './connections.service';
 import { endedWithoutEngagement } from './second-chance.repository';
 import { offerSecondChance } from './second-chance.service';
 
 const BATCH = 200;
-const iso = (d: Date) => d.toISOString();
 
 export interface ConnectionSweep {
   reminded: number;
@@ -73,12 +76,10 @@ async function sweepEach(
 export async function sweepConnections(ctx: ConnectionsContext): Promise<ConnectionSweep> {
   const now = ctx.clock();
   const timers = await loadSettings(ctx.db, ctx.config);
-  const remindBy = iso(hoursBefore(now, timers.connection_reminder_hours));
-  const expireBy = iso(hoursBefore(now, timers.connection_expiry_hours));
-  const graceBy = iso(hoursBefore(now, timers.rejection_grace_hours));
-  const engageBy = iso(hoursBefore(now, timers.engagement_window_hours));
-  const stamp = sql`status_changed_at = ${iso(now)}::timestamptz`;
-  const release = sql`escrow_state = 'refunded', escrow_released_at = ${iso(now)}::timestamptz`;
+  const remindBy = hoursBefore(now, timers.connection_reminder_hours);
+  const expireBy = hoursBefore(now, timers.connection_expiry_hours);
+  const graceBy = hoursBefore(now, timers.rejection_grace_hours);
+  const engageBy = hoursBefore(now, timers.engagement_window_hours);
 
   const expireAndRefund = async (
     tx: Tx,
@@ -95,59 +96,29 @@ export async function sweepConnections(ctx: ConnectionsContext): Promise<Connect
   };
 
   // Expiries first: a connection overdue for both is expired, not reminded.
-  const pendingDue = sql`status = 'pending' AND status_changed_at <= ${expireBy}::timestamptz`;
+  const pendingDue = unansweredBy(expireBy);
   const expired = await sweepEach(ctx, pendingDue, async (tx, id) =>
-    expireAndRefund(
-      tx,
-      await updateConnectionWhere(
-        tx,
-        id,
-        sql`status = 'expired', ${release}, ${stamp}`,
-        pendingDue,
-        now,
-      ),
-      'unanswered',
-    ),
+    expireAndRefund(tx, await expireWhere(tx, id, pendingDue, now), 'unanswered'),
   );
 
-  const reminderDue = sql`status = 'pending' AND reminder_sent_at IS NULL
-    AND status_changed_at <= ${remindBy}::timestamptz
-    AND status_changed_at > ${expireBy}::timestamptz`;
+  const reminderDue = reminderDueBy(remindBy, expireBy);
   const reminded = await sweepEach(ctx, reminderDue, async (tx, id) => {
-    const changed = await updateConnectionWhere(
-      tx,
-      id,
-      sql`reminder_sent_at = ${iso(now)}::timestamptz`,
-      reminderDue,
-      now,
-    );
+    const changed = await markRemindedWhere(tx, id, reminderDue, now);
     return changed ? { alerts: await alertReminder(tx, changed), events: [] } : null;
   });
 
-  const graceDue = sql`status = 'rejected' AND escrow_state = 'held'
-    AND status_changed_at <= ${graceBy}::timestamptz`;
+  const graceDue = graceOverBy(graceBy);
   const refundedAfterGrace = await sweepEach(ctx, graceDue, async (tx, id) => {
-    const changed = await updateConnectionWhere(tx, id, release, graceDue, now);
+    const changed = await releaseEscrowWhere(tx, id, graceDue, now);
     if (!changed) return null;
     await lockMembers(tx, changed);
     const ledger = [await refundEscrow(tx, changed)];
     return { alerts: [], events: eventForBoth('connectionRejected', changed, { ledger }) };
   });
 
-  const unengagedDue = sql`status = 'accepted' AND escrow_state = 'held'
-    AND status_changed_at <= ${engageBy}::timestamptz`;
+  const unengagedDue = unengagedBy(engageBy);
   const expiredWithoutEngagement = await sweepEach(ctx, unengagedDue, async (tx, id) =>
-    expireAndRefund(
-      tx,
-      await updateConnectionWhere(
-        tx,
-        id,
-        sql`status = 'expired', ${release}, ${stamp}`,
-        unengagedDue,
-        now,
-      ),
-      'unengaged',
-    ),
+    expireAndRefund(tx, await expireWhere(tx, id, unengagedDue, now), 'unengaged'),
   );
 
   // Last, so a connection this sweep ended is offered to the runner-up in the same sweep;

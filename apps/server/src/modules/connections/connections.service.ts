@@ -8,7 +8,6 @@
 // that also writes the ledger rows and alerts; two clicks, two tabs, two servers or the
 // sweeper racing it make each transition happen once. Events go out after the commit.
 import { CONNECTION_MESSAGES, type ConnectionAction } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { publishAfterCommit } from '../../lib/realtime';
@@ -20,14 +19,15 @@ import {
   eventForBoth,
 } from './connection-effects';
 import { refundEscrow } from './connection-escrow';
+import {
+  acceptPending,
+  rejectPending,
+  reverseRejection,
+  unmatchConnection,
+} from './connection-status.repository';
 import { graceEnd, hoursBefore } from './connection-timers';
 import { connectionEffectEvents } from './connections.events';
-import {
-  type ConnectionRow,
-  lockConnection,
-  lockMembers,
-  updateConnectionWhere,
-} from './connections.repository';
+import { type ConnectionRow, lockConnection, lockMembers } from './connections.repository';
 
 export type ConnectionsContext = Pick<ServiceContext, 'db' | 'config' | 'clock' | 'realtime'>;
 
@@ -39,7 +39,6 @@ export interface StatusChangeInput {
 
 const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 const forbiddenTo = (message: string) => new AppError('FORBIDDEN', 403, message);
-const iso = (d: Date) => d.toISOString();
 
 export async function changeConnectionStatus(
   ctx: ConnectionsContext,
@@ -66,19 +65,14 @@ async function applyStatusChange(
     await lockMembers(tx, current);
     const timers = await loadSettings(tx, ctx.config);
     const isOwner = current.partner_id === input.memberId;
-    const stamp = sql`status_changed_at = ${iso(now)}::timestamptz`;
 
     if (input.status === 'unmatched') {
       if (current.status !== 'accepted') throw conflict(CONNECTION_MESSAGES.notAccepted);
       const refunding = current.escrow_state === 'held';
-      const changed = await updateConnectionWhere(
+      const changed = await unmatchConnection(
         tx,
         current.id,
-        refunding
-          ? sql`status = 'unmatched', escrow_state = 'refunded',
-                escrow_released_at = ${iso(now)}::timestamptz, ${stamp}`
-          : sql`status = 'unmatched', ${stamp}`,
-        sql`status = 'accepted' AND escrow_state = ${current.escrow_state}`,
+        { state: current.escrow_state, refund: refunding },
         now,
       );
       if (!changed) throw conflict(CONNECTION_MESSAGES.notAccepted);
@@ -91,18 +85,10 @@ async function applyStatusChange(
 
     if (current.status === 'pending') {
       if (!isOwner) throw forbiddenTo(CONNECTION_MESSAGES.onlyOwnerDecides);
-      const expiryCutoff = hoursBefore(now, timers.connection_expiry_hours);
       // Past its expiry the connection is the sweeper's, even if it has not run yet.
-      const guard = sql`status = 'pending'
-        AND status_changed_at > ${iso(expiryCutoff)}::timestamptz`;
+      const expiryCutoff = hoursBefore(now, timers.connection_expiry_hours);
       if (input.status === 'accepted') {
-        const changed = await updateConnectionWhere(
-          tx,
-          current.id,
-          sql`status = 'accepted', ${stamp}`,
-          guard,
-          now,
-        );
+        const changed = await acceptPending(tx, current.id, expiryCutoff, now);
         if (!changed) throw conflict(CONNECTION_MESSAGES.notPending);
         return {
           connection: changed,
@@ -112,13 +98,7 @@ async function applyStatusChange(
           },
         };
       }
-      const changed = await updateConnectionWhere(
-        tx,
-        current.id,
-        sql`status = 'rejected', rejected_by_user_id = ${input.memberId}, ${stamp}`,
-        guard,
-        now,
-      );
+      const changed = await rejectPending(tx, current.id, input.memberId, expiryCutoff, now);
       if (!changed) throw conflict(CONNECTION_MESSAGES.notPending);
       return {
         connection: changed,
@@ -136,15 +116,7 @@ async function applyStatusChange(
         throw forbiddenTo(CONNECTION_MESSAGES.onlyRejecterReverses);
       }
       const graceCutoff = hoursBefore(now, timers.rejection_grace_hours);
-      const changed = await updateConnectionWhere(
-        tx,
-        current.id,
-        sql`status = 'accepted', rejected_by_user_id = NULL, ${stamp}`,
-        sql`status = 'rejected' AND escrow_state = 'held'
-          AND rejected_by_user_id = ${input.memberId}
-          AND status_changed_at > ${iso(graceCutoff)}::timestamptz`,
-        now,
-      );
+      const changed = await reverseRejection(tx, current.id, input.memberId, graceCutoff, now);
       if (!changed) throw conflict(CONNECTION_MESSAGES.graceOver);
       return {
         connection: changed,

@@ -2,10 +2,7 @@
 // connection have sent at least one message. At that moment the owner is paid the
 // escrowed bid (`win`, added to both balances) and both hear about it. The chat module
 // calls these two functions; nothing here knows about conversations.
-
-import { sql } from 'drizzle-orm';
-import { type Executor, rows, type Tx } from '../../db/client';
-import { visibleTo } from '../blocks/blocks.repository';
+import type { Tx } from '../../db/client';
 import {
   alertsEngaged,
   type ConnectionEffects,
@@ -14,45 +11,8 @@ import {
   noEffects,
 } from './connection-effects';
 import { payReward } from './connection-escrow';
-import { lockAcceptedBetween, lockMembers, updateConnectionWhere } from './connections.repository';
-
-const iso = (d: Date) => d.toISOString();
-
-/**
- * The accepted connection between two members, if any (the newest when there are
- * several), and no block between them: whether they may exchange messages.
- */
-export async function acceptedConnectionBetween(
-  db: Executor,
-  a: number,
-  b: number,
-): Promise<{ id: number } | null> {
-  const [found] = await rows<{ id: number }>(
-    db,
-    sql`SELECT id FROM connections
-         WHERE status = 'accepted'
-           AND ((user_id = ${a} AND partner_id = ${b}) OR (user_id = ${b} AND partner_id = ${a}))
-           AND ${visibleTo(a, sql`${b}::int`)}
-         ORDER BY id DESC LIMIT 1`,
-  );
-  return found ? { id: Number(found.id) } : null;
-}
-
-/** Whether the two members of `c` already engaged on another connection between them. */
-async function engagedBefore(
-  tx: Executor,
-  c: { id: number; user_id: number; partner_id: number },
-): Promise<boolean> {
-  const [found] = await rows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM connections
-         WHERE id <> ${c.id} AND engaged_at IS NOT NULL
-           AND ((user_id = ${c.user_id} AND partner_id = ${c.partner_id})
-             OR (user_id = ${c.partner_id} AND partner_id = ${c.user_id}))
-         LIMIT 1`,
-  );
-  return found !== undefined;
-}
+import { lockAcceptedBetween, lockMembers } from './connections.repository';
+import { engagedBefore, markEngaged, recordFirstMessage } from './engagement.repository';
 
 /**
  * Call INSIDE the transaction that stores a message from `senderId` to `partnerId`.
@@ -74,27 +34,10 @@ export async function recordMessageSent(
   const live = await lockAcceptedBetween(tx, senderId, partnerId);
   if (live.length > 0) await lockMembers(tx, { user_id: senderId, partner_id: partnerId });
   for (const connection of live) {
-    const column =
-      connection.user_id === senderId
-        ? sql.raw('user_first_message_at')
-        : sql.raw('partner_first_message_at');
-    const first = await updateConnectionWhere(
-      tx,
-      connection.id,
-      sql`${column} = ${iso(now)}::timestamptz`,
-      sql`${column} IS NULL`,
-      now,
-    );
+    const side = connection.user_id === senderId ? 'user' : 'partner';
+    const first = await recordFirstMessage(tx, connection.id, side, now);
     if (!first) continue;
-    const engaged = await updateConnectionWhere(
-      tx,
-      connection.id,
-      sql`engaged_at = ${iso(now)}::timestamptz, escrow_state = 'paid',
-          escrow_released_at = ${iso(now)}::timestamptz`,
-      sql`status = 'accepted' AND escrow_state = 'held'
-        AND user_first_message_at IS NOT NULL AND partner_first_message_at IS NOT NULL`,
-      now,
-    );
+    const engaged = await markEngaged(tx, connection.id, now);
     if (!engaged) continue;
     const ledger = [await payReward(tx, engaged)];
     mergeEffects(effects, {
@@ -104,3 +47,6 @@ export async function recordMessageSent(
   }
   return effects;
 }
+
+/** Whether two members may exchange messages, asked by the chat. */
+export { acceptedConnectionBetween } from './engagement.repository';

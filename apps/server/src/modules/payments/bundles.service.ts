@@ -7,18 +7,12 @@ import {
   type AdminBundleUpdateBody,
   bundleFloorViolation,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { type Db, type Executor, rows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
 import { loadSettings, lockSettings } from '../settings/settings.service';
-
-const COLUMNS = sql`id, name, token_qty, cost_cents, description, is_active, sort_order`;
-
-export function listBundles(db: Executor): Promise<AdminBundle[]> {
-  return rows<AdminBundle>(db, sql`SELECT ${COLUMNS} FROM token_bundles ORDER BY sort_order, id`);
-}
+import { lockBundle, saveBundle } from './bundles.repository';
 
 export async function updateBundle(
   db: Db,
@@ -32,32 +26,24 @@ export async function updateBundle(
 ): Promise<AdminBundle> {
   return db.transaction(async (tx) => {
     await lockSettings(tx);
-    const [before] = await rows<AdminBundle>(
-      tx,
-      sql`SELECT ${COLUMNS} FROM token_bundles WHERE id = ${id} FOR UPDATE`,
-    );
+    const before = await lockBundle(tx, id);
     if (!before) throw notFound('Bundle not found');
     const after = { ...before, ...change };
     const { payout_fee_cents } = await loadSettings(tx, config);
     const problem = after.is_active ? bundleFloorViolation(after, payout_fee_cents) : null;
     if (problem) throw badRequest('BUNDLE_BELOW_FLOOR', problem);
-    const [saved] = await rows<AdminBundle>(
-      tx,
-      sql`UPDATE token_bundles
-             SET name = ${after.name}, token_qty = ${after.token_qty}, cost_cents = ${after.cost_cents},
-                 description = ${after.description}, is_active = ${after.is_active},
-                 sort_order = ${after.sort_order}, updated_at = now()
-           WHERE id = ${id}
-       RETURNING ${COLUMNS}`,
-    );
+    const saved = await saveBundle(tx, id, after);
     await recordAdminAction(tx, {
       adminId: actorId,
       action: 'bundle.update',
       targetType: 'bundle',
       targetId: id,
       before,
-      after: saved!,
+      after: saved,
     });
-    return saved!;
+    return saved;
   });
 }
+
+/** Every bundle, inactive ones too, as stored. */
+export { listBundles } from './bundles.repository';

@@ -12,8 +12,6 @@ import {
   dollarsToCents,
   PRODUCT_NAME,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
 import { loadSettings } from '../settings/settings.service';
 import { findBundle } from './bundles.repository';
 import {
@@ -23,6 +21,12 @@ import {
   securityViolation,
   tokenCreationRateLimit,
 } from './payment-errors';
+import {
+  insertPaymentIntent,
+  lockPaymentLimitsOf,
+  paymentUsage,
+  setFormToken,
+} from './payment-intents.repository';
 import type { PaymentsContext } from './payments.context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,39 +56,33 @@ export async function createTransactionToken(
 
   const now = ctx.clock();
   const intent = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('payment-limits'), ${userId})`);
+    await lockPaymentLimitsOf(tx, userId);
     const settings = await loadSettings(tx, ctx.config);
-    const [usage] = await rows<{ forms: number; recent: number; day_cents: number }>(
-      tx,
-      sql`SELECT
-            (SELECT COUNT(*)::int FROM payment_intents
-              WHERE user_id = ${userId}
-                AND created_at > ${minutesAgo(now, settings.payment_form_window_minutes)}) AS forms,
-            (SELECT COUNT(*)::int FROM token_purchases
-              WHERE user_id = ${userId} AND status = 'completed'
-                AND created_at > ${minutesAgo(now, settings.payment_window_minutes)}) AS recent,
-            (SELECT COALESCE(SUM(amount_cents), 0)::int FROM token_purchases
-              WHERE user_id = ${userId} AND status = 'completed'
-                AND created_at > ${new Date(now.getTime() - DAY_MS)}) AS day_cents`,
-    );
-    if (usage!.forms >= settings.payment_form_limit) {
+    const usage = await paymentUsage(tx, userId, {
+      forms: minutesAgo(now, settings.payment_form_window_minutes),
+      purchases: minutesAgo(now, settings.payment_window_minutes),
+      day: new Date(now.getTime() - DAY_MS),
+    });
+    if (usage.forms >= settings.payment_form_limit) {
       throw tokenCreationRateLimit(settings.payment_form_window_minutes);
     }
-    if (usage!.recent >= settings.payment_limit) {
+    if (usage.recent >= settings.payment_limit) {
       throw paymentRateLimit(settings.payment_window_minutes);
     }
-    if (usage!.day_cents + amountCents > settings.high_value_limit_cents) {
+    if (usage.day_cents + amountCents > settings.high_value_limit_cents) {
       throw highValueRateLimit();
     }
-    const [created] = await rows<{ id: number; invoice_number: string }>(
-      tx,
-      sql`INSERT INTO payment_intents
-            (user_id, bundle_id, item_name, quantity, tokens, amount_cents, provider, invoice_number, created_at)
-          VALUES (${userId}, ${bundle.id}, ${bundle.name}, ${body.quantity}, ${tokens}, ${amountCents},
-                  ${ctx.gateway.provider}, ${newInvoiceNumber()}, ${now})
-          RETURNING id, invoice_number`,
-    );
-    return created!;
+    return insertPaymentIntent(tx, {
+      userId,
+      bundleId: bundle.id,
+      itemName: bundle.name,
+      quantity: body.quantity,
+      tokens,
+      amountCents,
+      provider: ctx.gateway.provider,
+      invoiceNumber: newInvoiceNumber(),
+      now,
+    });
   });
 
   const description = `${PRODUCT_NAME}: ${body.quantity} x ${bundle.name} (${tokens.toLocaleString('en-US')} tokens)`;
@@ -102,9 +100,7 @@ export async function createTransactionToken(
     ctx.log?.error({ err: error, intentId: intent.id }, 'payment form token failed');
     throw formFailed();
   }
-  await ctx.db.execute(
-    sql`UPDATE payment_intents SET form_token = ${token} WHERE id = ${intent.id}`,
-  );
+  await setFormToken(ctx.db, intent.id, token);
   return {
     success: true,
     token,

@@ -1,14 +1,14 @@
 // A refund, void or chargeback takes a purchase's tokens back (ledger type
 // 'purchase_reversal'), once: the purchase row's status is the guard. Tokens already spent
 // cannot be taken; what is missing is recorded as a payment review an operator sees.
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
 import type { TokenPurchaseRow } from '../../db/payments.schema';
 import { transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
 import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange } from '../tokens/ledger';
+import { flagTokensOwed } from './payment-reviews.repository';
 import type { PaymentsContext } from './payments.context';
+import { lockBuyerBalance, lockPurchase, markPurchaseReversed } from './purchases.repository';
 
 export type ReversalReason = 'refund' | 'chargeback' | 'void';
 
@@ -35,20 +35,12 @@ export async function reversePurchase(
   const provider = ctx.gateway.provider;
   const now = ctx.clock();
   return transactionThenPublish(ctx, async (tx, events): Promise<ReversalResult> => {
-    const [purchase] = await rows<TokenPurchaseRow>(
-      tx,
-      sql`SELECT * FROM token_purchases
-           WHERE provider = ${provider} AND transaction_id = ${input.transactionId}
-             FOR UPDATE`,
-    );
+    const purchase = await lockPurchase(tx, provider, input.transactionId);
     if (!purchase) return { status: 'unknown' };
     if (purchase.status !== 'completed') return { status: 'already', purchase };
     // The member row stays locked until commit, so the balance read here is the one debited.
-    const [member] = await rows<{ token_balance: number }>(
-      tx,
-      sql`SELECT token_balance FROM users WHERE id = ${purchase.user_id} FOR UPDATE`,
-    );
-    const tokensTaken = Math.min(purchase.tokens, member!.token_balance);
+    const balance = await lockBuyerBalance(tx, purchase.user_id);
+    const tokensTaken = Math.min(purchase.tokens, balance);
     const tokensOwed = purchase.tokens - tokensTaken;
     if (tokensTaken > 0) {
       const entry = await applyBalanceChange(tx, {
@@ -60,23 +52,22 @@ export async function reversePurchase(
       });
       if (entry) events.add(balanceEvent(entry, 'purchase_reversal'));
     }
-    await tx.execute(
-      sql`UPDATE token_purchases
-             SET status = ${input.reason}, tokens_reversed = ${tokensTaken}, reversed_at = ${now}
-           WHERE id = ${purchase.id}`,
-    );
+    await markPurchaseReversed(tx, purchase.id, {
+      reason: input.reason,
+      tokensReversed: tokensTaken,
+      now,
+    });
     let reviewId: number | null = null;
     if (tokensOwed > 0) {
-      const [review] = await rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO payment_reviews (user_id, purchase_id, reason, amount_cents, tokens_owed, note, created_at)
-            VALUES (${purchase.user_id}, ${purchase.id}, ${input.reason}, ${purchase.amount_cents},
-                    ${tokensOwed},
-                    ${`${tokensOwed} of ${purchase.tokens} purchased tokens were already spent`}, ${now})
-            ON CONFLICT DO NOTHING
-            RETURNING id`,
-      );
-      reviewId = review?.id ?? null;
+      reviewId = await flagTokensOwed(tx, {
+        userId: purchase.user_id,
+        purchaseId: purchase.id,
+        reason: input.reason,
+        amountCents: purchase.amount_cents,
+        tokensOwed,
+        tokensBought: purchase.tokens,
+        now,
+      });
     }
     if (input.adminId !== undefined) {
       await recordAdminAction(tx, {

@@ -10,9 +10,7 @@ import {
   type PurchaseTokensBody,
   type PurchaseTokensResponse,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import { GatewayUnavailableError } from '../../adapters/payments/payments.port';
-import { rows } from '../../db/client';
 import { loadSettings } from '../settings/settings.service';
 import {
   duplicateConstraint,
@@ -22,8 +20,16 @@ import {
   rapidSubmission,
   securityViolation,
 } from './payment-errors';
+import {
+  claimLease,
+  leaseHolder,
+  lockSubmissionsOf,
+  releaseLease,
+  submittedOtherSince,
+} from './payment-submissions.repository';
 import type { PaymentsContext } from './payments.context';
 import { creditPayment, findIntentByInvoice } from './purchase-credit';
+import { purchaserOf } from './purchases.repository';
 
 /** Longer than a processor lookup may take (15 s), so a lease outlives its request. */
 const LEASE_MS = 30_000;
@@ -34,11 +40,7 @@ export async function confirmPurchase(
   body: PurchaseTokensBody,
 ): Promise<PurchaseTokensResponse> {
   const transactionId = body.transactionId;
-  const [credited] = await rows<{ user_id: number }>(
-    ctx.db,
-    sql`SELECT user_id FROM token_purchases
-         WHERE provider = ${ctx.gateway.provider} AND transaction_id = ${transactionId}`,
-  );
+  const credited = await purchaserOf(ctx.db, ctx.gateway.provider, transactionId);
   if (credited) throw credited.user_id === userId ? duplicateSameUser() : securityViolation();
 
   await claimSubmission(ctx, userId, transactionId);
@@ -83,10 +85,7 @@ export async function confirmPurchase(
       tokens: result.intent.tokens,
     };
   } finally {
-    await ctx.db.execute(
-      sql`UPDATE payment_submissions SET lease_until = ${ctx.clock()}
-           WHERE provider = ${ctx.gateway.provider} AND transaction_id = ${transactionId}`,
-    );
+    await releaseLease(ctx.db, ctx.gateway.provider, transactionId, ctx.clock());
   }
 }
 
@@ -97,38 +96,18 @@ export async function confirmPurchase(
 async function claimSubmission(ctx: PaymentsContext, userId: number, transactionId: string) {
   const provider = ctx.gateway.provider;
   const now = ctx.clock();
+  const submission = { userId, provider, transactionId };
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('payment-submissions'), ${userId})`);
+    await lockSubmissionsOf(tx, userId);
     const { rapid_submission_seconds: rapidSeconds } = await loadSettings(tx, ctx.config);
     if (rapidSeconds > 0) {
-      const recent = await rows(
-        tx,
-        sql`SELECT 1 FROM payment_submissions
-             WHERE user_id = ${userId}
-               AND NOT (provider = ${provider} AND transaction_id = ${transactionId})
-               AND submitted_at > ${new Date(now.getTime() - rapidSeconds * 1000)}
-             LIMIT 1`,
-      );
-      if (recent.length > 0) throw rapidSubmission();
+      const since = new Date(now.getTime() - rapidSeconds * 1000);
+      if (await submittedOtherSince(tx, submission, since)) throw rapidSubmission();
     }
     const leaseUntil = new Date(now.getTime() + LEASE_MS);
-    const claimed = await rows(
-      tx,
-      sql`INSERT INTO payment_submissions (provider, transaction_id, user_id, submitted_at, lease_until)
-          VALUES (${provider}, ${transactionId}, ${userId}, ${now}, ${leaseUntil})
-          ON CONFLICT (provider, transaction_id) DO UPDATE
-             SET user_id = EXCLUDED.user_id, submitted_at = EXCLUDED.submitted_at,
-                 lease_until = EXCLUDED.lease_until
-           WHERE payment_submissions.lease_until <= ${now}
-          RETURNING 1`,
-    );
-    if (claimed.length > 0) return;
+    if (await claimLease(tx, submission, now, leaseUntil)) return;
     // Someone is asking the processor about this transaction right now.
-    const [holder] = await rows<{ user_id: number }>(
-      tx,
-      sql`SELECT user_id FROM payment_submissions
-           WHERE provider = ${provider} AND transaction_id = ${transactionId}`,
-    );
+    const holder = await leaseHolder(tx, provider, transactionId);
     throw holder?.user_id === userId ? duplicateSameUser() : rapidSubmission();
   });
 }
