@@ -20,18 +20,6 @@ const SQL_DEBT = new Set([
   'modules/auth/auth.service.ts',
   'modules/auth/otp.service.ts',
   'modules/auth/session.service.ts',
-  'modules/media/card-photos.ts',
-  'modules/media/face-match.ts',
-  'modules/media/photo-checks.ts',
-  'modules/media/photo-screening.ts',
-  'modules/media/profile-images.service.ts',
-  'modules/media/profile-pictures.ts',
-  'modules/media/storage-deletions.ts',
-  'modules/media/upload-slots.ts',
-  'modules/media/verification-video.service.ts',
-  'modules/redemptions/payouts.service.ts',
-  'modules/redemptions/redemptions.service.ts',
-  'modules/redemptions/risk-review.service.ts',
   'modules/retention/retention.service.ts',
 ]);
 

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, namedRows, rows } from '../../db/client';
 import { likeContaining } from '../../lib/like';
 import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
-import { approvedPhotosJson, type BoardPhotoRow } from '../media/card-photos';
+import { approvedPhotosJson, type BoardPhotoRow } from '../media/profile-pictures.repository';
 
 export interface AuctionCardRow {
   id: number;

@@ -8,7 +8,8 @@ import { buildMember } from '../../../test/factories';
 import { LocalStorage } from '../../adapters/storage/local.adapter';
 import { rows } from '../../db/client';
 import { profileImages } from '../../db/media.schema';
-import { approvedPhotosJson, type BoardPhotoRow, boardPictures } from './card-photos';
+import { boardPictures } from './card-photos';
+import { approvedPhotosJson, type BoardPhotoRow } from './profile-pictures.repository';
 
 let database: TestDatabase;
 let dataDir: string;

@@ -3,24 +3,15 @@
 // stored before it existed; the original stands in for it (sharp, only heavier).
 import type { CardPhoto } from '@bidboard/shared';
 import { PHOTO_CARD_SIZE, PHOTO_THUMBNAIL_SIZE } from '@bidboard/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { ProfilePictures } from '../users/user.presenter';
-import { shownToOthers } from './photo-checks';
+import type { BoardPhotoRow, StoredPhoto } from './profile-pictures.repository';
 
 export interface BoardPictures extends ProfilePictures {
   photos: CardPhoto[];
 }
 
 const SLOT_FIELDS = ['profile_picture_1', 'profile_picture_2', 'profile_picture_3'] as const;
-
-interface StoredPhoto {
-  file_name: string;
-  card_file_name: string | null;
-  thumbnail_file_name: string;
-  /** Side of the square original. */
-  width: number;
-}
 
 async function cardPhoto(storage: Storage, photo: StoredPhoto): Promise<CardPhoto> {
   const cardKey = photo.card_file_name ?? photo.file_name;
@@ -38,25 +29,6 @@ async function cardPhoto(storage: Storage, photo: StoredPhoto): Promise<CardPhot
   );
   const card = distinct.findIndex((size) => size.key === cardKey);
   return { src: (sources[card] ?? sources.at(-1)!).url, sources };
-}
-
-/** A stored photo as `approvedPhotosJson` lists it. */
-export interface BoardPhotoRow extends StoredPhoto {
-  display_order: number;
-}
-
-/**
- * SQL: the member's active photos shown to others (approved, screened, slot 1 among them) as a JSON array in slot order, for a card
- * query to read with the card itself (one round trip for cards and photos).
- */
-export function approvedPhotosJson(userId: SQL): SQL {
-  return sql`(SELECT COALESCE(json_agg(json_build_object(
-                'display_order', pi.display_order, 'file_name', pi.file_name,
-                'card_file_name', pi.card_file_name,
-                'thumbnail_file_name', pi.thumbnail_file_name, 'width', pi.width)
-              ORDER BY pi.display_order), '[]'::json)
-        FROM profile_images pi
-       WHERE pi.user_id = ${userId} AND pi.is_active AND ${shownToOthers('pi')})`;
 }
 
 /**

@@ -8,7 +8,6 @@
 // The duplicate search is a bounded scan: other members' descriptions are read in id
 // order, DUPLICATE_PAGE at a time, so memory stays flat; at ~4 KB a description it reads
 // about 4 MB per thousand verified members (a vector index is the next step at scale).
-import { and, desc, eq, gt, isNotNull, ne } from 'drizzle-orm';
 import { extractFrames } from '../../adapters/vision/video-frames';
 import {
   type DetectedFace,
@@ -17,10 +16,17 @@ import {
   faceSimilarity,
 } from '../../adapters/vision/vision.port';
 import type { Executor } from '../../db/client';
-import { profileImages, verificationVideos } from '../../db/media.schema';
+import type { ProfileImageRow } from '../../db/media.schema';
 import { loadSettings } from '../settings/settings.service';
 import { encodeJpeg, readStored } from '../vision/pixels';
 import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-runner';
+import { activeSlotOnePhoto, saveFaceEmbedding } from './profile-images.repository';
+import {
+  findVideo,
+  lockVideo,
+  otherMembersFacesPage,
+  recordFaceMatch,
+} from './verification-videos.repository';
 import { probeWebm } from './webm-probe';
 
 /** Frames compared per video, spread over its length. */
@@ -35,7 +41,7 @@ interface FrameFace {
   similarity: number | null;
 }
 
-async function photoEmbedding(ctx: VisionWorkContext, photo: typeof profileImages.$inferSelect) {
+async function photoEmbedding(ctx: VisionWorkContext, photo: ProfileImageRow) {
   if (photo.face_embedding) return embeddingFromBytes(photo.face_embedding);
   const bytes = await readStored(ctx.storage, photo.file_name);
   if (!bytes) return null;
@@ -55,22 +61,7 @@ async function nearestOtherMember(db: Executor, userId: number, embedding: Float
   let best: { userId: number; score: number } | null = null;
   let after = 0;
   for (;;) {
-    const page = await db
-      .select({
-        id: verificationVideos.id,
-        user_id: verificationVideos.user_id,
-        face_embedding: verificationVideos.face_embedding,
-      })
-      .from(verificationVideos)
-      .where(
-        and(
-          isNotNull(verificationVideos.face_embedding),
-          ne(verificationVideos.user_id, userId),
-          gt(verificationVideos.id, after),
-        ),
-      )
-      .orderBy(verificationVideos.id)
-      .limit(DUPLICATE_PAGE);
+    const page = await otherMembersFacesPage(db, { userId, afterId: after, limit: DUPLICATE_PAGE });
     for (const other of page) {
       const score = faceSimilarity(embedding, embeddingFromBytes(other.face_embedding!));
       if (!best || score > best.score) best = { userId: other.user_id, score };
@@ -81,23 +72,9 @@ async function nearestOtherMember(db: Executor, userId: number, embedding: Float
 }
 
 export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
-  const [video] = await ctx.db
-    .select()
-    .from(verificationVideos)
-    .where(eq(verificationVideos.id, run.job.subject_id));
+  const video = await findVideo(ctx.db, run.job.subject_id);
   if (!video) return;
-  const [photo] = await ctx.db
-    .select()
-    .from(profileImages)
-    .where(
-      and(
-        eq(profileImages.user_id, video.user_id),
-        eq(profileImages.is_active, true),
-        eq(profileImages.display_order, 1),
-      ),
-    )
-    .orderBy(desc(profileImages.id))
-    .limit(1);
+  const photo = await activeSlotOnePhoto(ctx.db, video.user_id);
   const bytes = await readStored(ctx.storage, video.file_name);
   if (!bytes) return;
   const probe = probeWebm(bytes);
@@ -164,39 +141,29 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
   const flagged = result === 'mismatch' || result === 'no_face' || duplicate !== null;
   let replaced: string[] = [];
   const committed = await run.commit(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(verificationVideos)
-      .where(eq(verificationVideos.id, video.id))
-      .for('update');
+    const current = await lockVideo(tx, video.id);
     if (!current) {
       replaced = evidence;
       return;
     }
     replaced = current.evidence_keys;
-    await tx
-      .update(verificationVideos)
-      .set({
-        face_match: result,
-        face_match_score: score,
-        face_match_photo_id: photo?.id ?? null,
-        face_embedding: best ? embeddingToBytes(best.face.embedding) : null,
-        duplicate_user_id: duplicate?.userId ?? null,
-        duplicate_score: duplicate?.score ?? null,
-        evidence_keys: evidence,
-        face_checked_at: ctx.clock(),
-        // Flagged: back to 'In review' for a person, even if approved before.
-        ...(flagged && current.verification_status === 'approved'
-          ? { verification_status: 'pending' as const }
-          : {}),
-        updated_at: ctx.clock(),
-      })
-      .where(eq(verificationVideos.id, video.id));
+    await recordFaceMatch(tx, video.id, {
+      face_match: result,
+      face_match_score: score,
+      face_match_photo_id: photo?.id ?? null,
+      face_embedding: best ? embeddingToBytes(best.face.embedding) : null,
+      duplicate_user_id: duplicate?.userId ?? null,
+      duplicate_score: duplicate?.score ?? null,
+      evidence_keys: evidence,
+      face_checked_at: ctx.clock(),
+      // Flagged: back to 'In review' for a person, even if approved before.
+      ...(flagged && current.verification_status === 'approved'
+        ? { verification_status: 'pending' as const }
+        : {}),
+      updated_at: ctx.clock(),
+    });
     if (photo && reference && !photo.face_embedding) {
-      await tx
-        .update(profileImages)
-        .set({ face_embedding: embeddingToBytes(reference) })
-        .where(eq(profileImages.id, photo.id));
+      await saveFaceEmbedding(tx, photo.id, embeddingToBytes(reference));
     }
   });
   const orphaned = committed ? replaced : evidence;

@@ -5,13 +5,13 @@
 // it is approved and its nudity screening passed; one that scores at or above the
 // nudity threshold is held for review instead.
 import { MEDIA_MESSAGES } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import { embeddingToBytes } from '../../adapters/vision/vision.port';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { loadSettings } from '../settings/settings.service';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
+import { latestVideoId } from './verification-videos.repository';
 
 export type CheckContext = Pick<ServiceContext, 'db' | 'vision' | 'config'>;
 
@@ -56,27 +56,10 @@ export async function checkFirstSpotUpload(ctx: CheckContext, bytes: Uint8Array)
   return verdict;
 }
 
-/**
- * SQL: the photo `alias` may be shown to a member other than its owner. With slot 1 not
- * shown, none of the member's photos is (a card never opens on a photo that did not pass
- * the face rule).
- */
-export function shownToOthers(alias: string) {
-  const p = sql.raw(alias);
-  return sql`(${p}.review_status = 'approved' AND ${p}.screen_status = 'passed'
-    AND EXISTS (SELECT 1 FROM profile_images f
-                 WHERE f.user_id = ${p}.user_id AND f.is_active AND f.display_order = 1
-                   AND f.review_status = 'approved' AND f.screen_status = 'passed'))`;
-}
-
 /** The member's slot 1 changed: their latest verification video is matched again. */
 export async function rematchVerification(db: Executor, userId: number): Promise<boolean> {
-  const [latest] = await rows<{ id: number }>(
-    db,
-    sql`SELECT id FROM verification_videos WHERE user_id = ${userId}
-         ORDER BY created_at DESC, id DESC LIMIT 1`,
-  );
-  if (!latest) return false;
-  await enqueueVisionJob(db, 'face_match', Number(latest.id));
+  const latest = await latestVideoId(db, userId);
+  if (latest === null) return false;
+  await enqueueVisionJob(db, 'face_match', latest);
   return true;
 }

@@ -4,44 +4,33 @@
 // once approved. The face check decides whether the photo may later move into slot 1
 // (issue 20). A slot-1 photo found without a face (one stored before these checks) goes
 // back to review: moderators decide.
-import { eq } from 'drizzle-orm';
-import { profileImages } from '../../db/media.schema';
 import { readStored } from '../vision/pixels';
 import type { VisionJobHandler } from '../vision/vision-job-runner';
 import { judgePhoto, rematchVerification } from './photo-checks';
+import { findImage, lockImage, recordScreening } from './profile-images.repository';
 
 export const screenPhoto: VisionJobHandler = async (ctx, run) => {
-  const [photo] = await ctx.db
-    .select()
-    .from(profileImages)
-    .where(eq(profileImages.id, run.job.subject_id));
+  const photo = await findImage(ctx.db, run.job.subject_id);
   if (!photo?.is_active) return;
   const bytes = await readStored(ctx.storage, photo.file_name);
   if (!bytes) return;
   const verdict = await judgePhoto(ctx, bytes, 'background');
   await run.commit(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(profileImages)
-      .where(eq(profileImages.id, photo.id))
-      .for('update');
+    const current = await lockImage(tx, photo.id);
     if (!current?.is_active) return;
     const slotOneWithoutFace = current.display_order === 1 && verdict.face_status === 'no_face';
     const toReview = (verdict.held || slotOneWithoutFace) && current.review_status === 'approved';
-    await tx
-      .update(profileImages)
-      .set({
-        face_status: verdict.face_status,
-        face_embedding: verdict.face_embedding,
-        nudity_score: verdict.nudity_score,
-        screened_at: ctx.clock(),
-        // A person's decision (approved after a hold) is not undone by a second look.
-        ...(current.screen_status === 'pending'
-          ? { screen_status: verdict.held ? ('held' as const) : ('passed' as const) }
-          : {}),
-        ...(toReview ? { review_status: 'pending' as const } : {}),
-      })
-      .where(eq(profileImages.id, current.id));
+    await recordScreening(tx, current.id, {
+      face_status: verdict.face_status,
+      face_embedding: verdict.face_embedding,
+      nudity_score: verdict.nudity_score,
+      screened_at: ctx.clock(),
+      // A person's decision (approved after a hold) is not undone by a second look.
+      ...(current.screen_status === 'pending'
+        ? { screen_status: verdict.held ? ('held' as const) : ('passed' as const) }
+        : {}),
+      ...(toReview ? { review_status: 'pending' as const } : {}),
+    });
     if (current.display_order === 1) await rematchVerification(tx, current.user_id);
   });
 };

@@ -11,16 +11,23 @@ import {
   type ProfileImage,
   type UserProfileImage,
 } from '@bidboard/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
-import type { Executor } from '../../db/client';
-import { type ProfileImageRow, profileImages } from '../../db/media.schema';
+import type { ProfileImageRow } from '../../db/media.schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, pgErrorCode } from '../../lib/errors';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { processProfilePhoto } from './image-processing';
 import { checkFirstSpotUpload, type PhotoVerdict, rematchVerification } from './photo-checks';
 import { type OrderRequest, planPhotoOrder } from './photo-order';
+import {
+  activeImages,
+  deactivateImages,
+  deleteActiveInSlot,
+  deleteImage,
+  insertProfileImage,
+  lockActiveImages,
+  moveImageToSlot,
+} from './profile-images.repository';
 
 export type MediaContext = Pick<
   ServiceContext,
@@ -72,14 +79,6 @@ function checkedColumns(ctx: MediaContext, verdict: PhotoVerdict | null) {
   };
 }
 
-function activeImages(db: Executor, userId: number) {
-  return db
-    .select()
-    .from(profileImages)
-    .where(and(eq(profileImages.user_id, userId), eq(profileImages.is_active, true)))
-    .orderBy(asc(profileImages.display_order));
-}
-
 export function storedKeys(row: ProfileImageRow): string[] {
   return [
     row.file_name,
@@ -117,33 +116,21 @@ export async function uploadProfileImage(
   let replaced: ProfileImageRow[] = [];
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      replaced = await tx
-        .delete(profileImages)
-        .where(
-          and(
-            eq(profileImages.user_id, userId),
-            eq(profileImages.display_order, slot),
-            eq(profileImages.is_active, true),
-          ),
-        )
-        .returning();
-      const [inserted] = await tx
-        .insert(profileImages)
-        .values({
-          user_id: userId,
-          image_type: imageTypeOf(slot),
-          file_name: originalKey,
-          thumbnail_file_name: thumbnailKey,
-          card_file_name: cardKey,
-          display_order: slot,
-          width: photo.size,
-          height: photo.size,
-          ...checkedColumns(ctx, verdict),
-        })
-        .returning();
+      replaced = await deleteActiveInSlot(tx, userId, slot);
+      const inserted = await insertProfileImage(tx, {
+        user_id: userId,
+        image_type: imageTypeOf(slot),
+        file_name: originalKey,
+        thumbnail_file_name: thumbnailKey,
+        card_file_name: cardKey,
+        display_order: slot,
+        width: photo.size,
+        height: photo.size,
+        ...checkedColumns(ctx, verdict),
+      });
       if (slot === 1) await rematchVerification(tx, userId);
-      else await enqueueVisionJob(tx, 'photo_screen', inserted!.id);
-      return inserted!;
+      else await enqueueVisionJob(tx, 'photo_screen', inserted.id);
+      return inserted;
     });
     ctx.wakeVisionJobs();
     await removeFiles(ctx.storage, replaced);
@@ -217,7 +204,7 @@ export async function deleteProfileImage(
   imageType?: ImageType,
 ): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
-    const images = await activeImages(tx, userId).for('update');
+    const images = await lockActiveImages(tx, userId);
     const target = images.find(
       (image) =>
         image.display_order === slot && (imageType === undefined || image.image_type === imageType),
@@ -225,7 +212,7 @@ export async function deleteProfileImage(
     if (!target) throw notFound(MEDIA_MESSAGES.imageNotFound);
     if (slot === 1) throw badRequest('VALIDATION', MEDIA_MESSAGES.firstPhotoRequired);
     if (images.length <= 1) throw badRequest('VALIDATION', MEDIA_MESSAGES.lastPhotoRequired);
-    await tx.delete(profileImages).where(eq(profileImages.id, target.id));
+    await deleteImage(tx, target.id);
     return target;
   });
   await removeFiles(ctx.storage, [removed]);
@@ -237,23 +224,19 @@ export async function reorderProfileImages(
   requested: readonly OrderRequest[],
 ): Promise<UserProfileImage[]> {
   await ctx.db.transaction(async (tx) => {
-    const images = await activeImages(tx, userId).for('update');
+    const images = await lockActiveImages(tx, userId);
     const moves = planPhotoOrder(images, requested);
     if (moves.length === 0) return;
     if (moves.some((move) => move.display_order === 1)) await rematchVerification(tx, userId);
     const ids = moves.map((move) => move.id);
     // Step out of the one-active-photo-per-slot index while the slots change hands.
-    await tx.update(profileImages).set({ is_active: false }).where(inArray(profileImages.id, ids));
+    await deactivateImages(tx, ids);
     for (const move of moves) {
-      await tx
-        .update(profileImages)
-        .set({
-          display_order: move.display_order,
-          image_type: imageTypeOf(move.display_order),
-          is_active: true,
-          updated_at: ctx.clock(),
-        })
-        .where(eq(profileImages.id, move.id));
+      await moveImageToSlot(tx, move.id, {
+        display_order: move.display_order,
+        image_type: imageTypeOf(move.display_order),
+        updated_at: ctx.clock(),
+      });
     }
   });
   ctx.wakeVisionJobs();

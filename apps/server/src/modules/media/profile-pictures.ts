@@ -2,12 +2,10 @@
 // active images in display_order slots 1..3. Other members only ever see photos shown to
 // others (approved and screened, issue 23); the owner also sees photos still in review.
 // Rejected photos are never served.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Executor } from '../../db/client';
-import { profileImages } from '../../db/media.schema';
 import type { ProfilePictures } from '../users/user.presenter';
-import { shownToOthers } from './photo-checks';
+import { activePictureRows } from './profile-pictures.repository';
 
 export type PictureSize = 'thumbnail' | 'original';
 
@@ -34,18 +32,7 @@ export async function profilePicturesFor(
   }
   if (ids.length === 0) return result;
 
-  const visible = options.includePending
-    ? inArray(profileImages.review_status, ['approved', 'pending'])
-    : shownToOthers('profile_images');
-  const images = await db
-    .select({
-      user_id: profileImages.user_id,
-      display_order: profileImages.display_order,
-      file_name: profileImages.file_name,
-      thumbnail_file_name: profileImages.thumbnail_file_name,
-    })
-    .from(profileImages)
-    .where(and(inArray(profileImages.user_id, ids), eq(profileImages.is_active, true), visible));
+  const images = await activePictureRows(db, ids, options.includePending ?? false);
 
   await Promise.all(
     images.map(async (image) => {

@@ -5,9 +5,14 @@
 // rows with SKIP LOCKED, deletes the objects and stamps done_at; a failure is retried with
 // backoff and logged by row id and error kind, never by key. Deleting an object that is
 // already gone succeeds, so a row retried after a lost claim deletes nothing it should not.
-import { sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
-import { type Db, type Executor, rows } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import {
+  claimDueDeletions,
+  insertStorageDeletions,
+  markDeletionDone,
+  markDeletionFailed,
+} from './storage-deletions.repository';
 
 const BATCH = 50;
 /** A claimed row is due again after this, should its server die mid-delete. */
@@ -17,7 +22,6 @@ const BACKOFF_MAX_SECONDS = 6 * 3600;
 /** From this many failed attempts a failure is logged as an error: someone should look. */
 export const STORAGE_DELETION_ALERT_ATTEMPTS = 10;
 
-const iso = (date: Date) => date.toISOString();
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
 
 /** Call with the transaction that makes the objects unwanted; a key already queued is kept once. */
@@ -28,12 +32,7 @@ export async function queueStorageDeletions(
   now: Date,
 ): Promise<void> {
   if (keys.length === 0) return;
-  await tx.execute(
-    sql`INSERT INTO storage_deletions (storage_key, reason, next_attempt_at, created_at)
-        SELECT DISTINCT key, ${reason}, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
-          FROM unnest(${`{${keys.map((key) => JSON.stringify(key)).join(',')}}`}::text[]) AS key
-        ON CONFLICT (storage_key) WHERE done_at IS NULL DO NOTHING`,
-  );
+  await insertStorageDeletions(tx, keys, reason, now);
 }
 
 export function retryDelaySeconds(attempts: number): number {
@@ -55,12 +54,6 @@ export interface StorageDeletionFailure {
   retryInSeconds: number;
 }
 
-interface Claimed {
-  id: number;
-  storage_key: string;
-  attempts: number;
-}
-
 /** Deletes every due object; returns how many were deleted and how many failed. */
 export async function deleteQueuedObjects(deps: {
   db: Db;
@@ -72,38 +65,23 @@ export async function deleteQueuedObjects(deps: {
   const outcome = { deleted: 0, failed: 0 };
   for (;;) {
     const now = deps.clock();
-    const claimed = await rows<Claimed>(
-      deps.db,
-      sql`UPDATE storage_deletions d
-             SET attempts = d.attempts + 1,
-                 next_attempt_at = ${iso(later(now, CLAIM_SECONDS))}::timestamptz
-           WHERE d.id IN (
-             SELECT id FROM storage_deletions
-              WHERE done_at IS NULL AND next_attempt_at <= ${iso(now)}::timestamptz
-              ORDER BY next_attempt_at, id
-              LIMIT ${BATCH}
-              FOR UPDATE SKIP LOCKED)
-       RETURNING d.id, d.storage_key, d.attempts`,
-    );
+    const claimed = await claimDueDeletions(deps.db, {
+      now,
+      dueAgainAt: later(now, CLAIM_SECONDS),
+      limit: BATCH,
+    });
     for (const row of claimed) {
-      // Guarded by the claim: a row another server re-claimed is finished by that server.
-      const guard = sql`id = ${row.id} AND attempts = ${row.attempts} AND done_at IS NULL`;
       try {
         await deps.storage.delete(row.storage_key);
-        await deps.db.execute(
-          sql`UPDATE storage_deletions SET done_at = ${iso(deps.clock())}::timestamptz,
-                     last_error = NULL
-               WHERE ${guard}`,
-        );
+        await markDeletionDone(deps.db, row, deps.clock());
         outcome.deleted += 1;
       } catch (error) {
         const kind = failureKind(error);
         const retryInSeconds = retryDelaySeconds(row.attempts);
-        await deps.db.execute(
-          sql`UPDATE storage_deletions SET last_error = ${kind},
-                     next_attempt_at = ${iso(later(deps.clock(), retryInSeconds))}::timestamptz
-               WHERE ${guard}`,
-        );
+        await markDeletionFailed(deps.db, row, {
+          kind,
+          retryAt: later(deps.clock(), retryInSeconds),
+        });
         outcome.failed += 1;
         deps.onFailure({ id: Number(row.id), attempts: row.attempts, kind, retryInSeconds });
       }

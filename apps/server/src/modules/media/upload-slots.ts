@@ -5,12 +5,17 @@
 // may hold VIDEO_UPLOAD_SLOTS_MAX open slots at once, counted under a lock on the member's
 // row, so parallel requests cannot open more.
 import { MEDIA_MESSAGES, VIDEO_UPLOAD_SLOTS_MAX } from '@bidboard/shared';
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
 import { UPLOAD_URL_TTL_SECONDS } from '../../adapters/storage/storage.port';
-import type { Db, Executor } from '../../db/client';
-import { uploadSlots } from '../../db/media.schema';
+import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
+import {
+  countOpenSlots,
+  deleteSlots,
+  insertSlot,
+  lockExpiredSlots,
+  lockSlotOwner,
+} from './upload-slots.repository';
 
 /** Time after the upload URL lapses for the submission to arrive (a slow phone network). */
 export const UPLOAD_SLOT_GRACE_SECONDS = 15 * 60;
@@ -24,33 +29,12 @@ export function slotExpiry(now: Date): Date {
 /** Records the slot for `key`, or refuses when the member already has too many open. */
 export async function openUploadSlot(db: Db, userId: number, key: string, now: Date) {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-    const [open] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(uploadSlots)
-      .where(and(eq(uploadSlots.user_id, userId), gt(uploadSlots.expires_at, now)));
-    if ((open?.count ?? 0) >= VIDEO_UPLOAD_SLOTS_MAX) {
+    await lockSlotOwner(tx, userId);
+    if ((await countOpenSlots(tx, userId, now)) >= VIDEO_UPLOAD_SLOTS_MAX) {
       throw tooManyRequests(MEDIA_MESSAGES.tooManyOpenUploads);
     }
-    await tx
-      .insert(uploadSlots)
-      .values({ user_id: userId, storage_key: key, expires_at: slotExpiry(now) });
+    await insertSlot(tx, { userId, key, expiresAt: slotExpiry(now) });
   });
-}
-
-/** Claims the member's unexpired slot for `key`; false when there is none (expired, swept). */
-export async function claimUploadSlot(db: Executor, userId: number, key: string, now: Date) {
-  const claimed = await db
-    .delete(uploadSlots)
-    .where(
-      and(
-        eq(uploadSlots.user_id, userId),
-        eq(uploadSlots.storage_key, key),
-        gt(uploadSlots.expires_at, now),
-      ),
-    )
-    .returning({ id: uploadSlots.id });
-  return claimed.length > 0;
 }
 
 /** Deletes the files of expired, unclaimed slots and then the slots; returns how many. */
@@ -62,21 +46,12 @@ export async function sweepAbandonedUploads(deps: {
   let swept = 0;
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
-      // SKIP LOCKED: several servers may sweep at once, each taking different rows.
-      const expired = await tx
-        .select({ id: uploadSlots.id, key: uploadSlots.storage_key })
-        .from(uploadSlots)
-        .where(lte(uploadSlots.expires_at, deps.clock()))
-        .orderBy(uploadSlots.expires_at)
-        .limit(SWEEP_BATCH)
-        .for('update', { skipLocked: true });
+      const expired = await lockExpiredSlots(tx, deps.clock(), SWEEP_BATCH);
       for (const slot of expired) await deps.storage.delete(slot.key);
       if (expired.length) {
-        await tx.delete(uploadSlots).where(
-          inArray(
-            uploadSlots.id,
-            expired.map((slot) => slot.id),
-          ),
+        await deleteSlots(
+          tx,
+          expired.map((slot) => slot.id),
         );
       }
       return expired.length;

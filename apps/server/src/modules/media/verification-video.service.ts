@@ -11,13 +11,14 @@ import {
   VERIFICATION_VIDEO_SECONDS,
   type VerificationVideo,
 } from '@bidboard/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import { isValidStorageKey, readHead } from '../../adapters/storage/storage.port';
-import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
+import type { VerificationVideoRow } from '../../db/media.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { initialReviewStatus, type MediaContext } from './profile-images.service';
-import { claimUploadSlot, openUploadSlot } from './upload-slots';
+import { openUploadSlot } from './upload-slots';
+import { claimUploadSlot } from './upload-slots.repository';
+import { findMemberVideo, insertVideo, latestVideo } from './verification-videos.repository';
 import { probeWebm } from './webm-probe';
 
 const folderOf = (userId: number) => `verification-videos/${userId}`;
@@ -65,12 +66,7 @@ export async function latestVerificationVideo(
   ctx: Pick<MediaContext, 'db'>,
   userId: number,
 ): Promise<VerificationVideo | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(verificationVideos)
-    .where(eq(verificationVideos.user_id, userId))
-    .orderBy(desc(verificationVideos.id))
-    .limit(1);
+  const row = await latestVideo(ctx.db, userId);
   return row ? presentVideo(row) : null;
 }
 
@@ -98,10 +94,7 @@ export async function submitVerificationVideo(
   ) {
     throw notFound(MEDIA_MESSAGES.videoNotFound);
   }
-  const [existing] = await ctx.db
-    .select()
-    .from(verificationVideos)
-    .where(and(eq(verificationVideos.user_id, userId), eq(verificationVideos.file_name, key)));
+  const existing = await findMemberVideo(ctx.db, userId, key);
   if (existing) return presentVideo(existing);
   // Claimed once, before the bytes are read: the sweeper leaves a claimed upload alone.
   if (!(await claimUploadSlot(ctx.db, userId, key, ctx.clock()))) {
@@ -121,12 +114,13 @@ export async function submitVerificationVideo(
     throw badRequest('VALIDATION', problem);
   }
   const row = await ctx.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(verificationVideos)
-      .values({ user_id: userId, file_name: key, verification_status: initialReviewStatus(ctx) })
-      .returning();
-    await enqueueVisionJob(tx, 'face_match', inserted!.id);
-    return inserted!;
+    const inserted = await insertVideo(tx, {
+      user_id: userId,
+      file_name: key,
+      verification_status: initialReviewStatus(ctx),
+    });
+    await enqueueVisionJob(tx, 'face_match', inserted.id);
+    return inserted;
   });
   ctx.wakeVisionJobs();
   return presentVideo(row);

@@ -3,14 +3,17 @@
 // cannot decide it by hand while the money is on its way; the sender_batch_id makes a
 // retry after a crash or a timeout safe. The sweeper (jobs/payout-submit.ts) retries.
 // A redemption its risk review holds is claimed by neither until an admin approves it.
-import { sql } from 'drizzle-orm';
 import { type PayoutEvent, PayoutRejectedError } from '../../adapters/payouts/payouts.port';
-import { rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
 import { paymentMetrics } from '../../lib/metrics';
 import type { PaymentsContext } from '../payments/payments.context';
+import {
+  claimUnsentPayouts,
+  providerRedemptionStatus,
+  recordPayoutSendFailed,
+  recordPayoutSent,
+} from './payouts.repository';
 import { notePayoutStatus, settleRedemption } from './redemptions.service';
-import { notAwaitingReview } from './risk-review.repository';
 
 /**
  * A claim older than this without a batch id is sent again: the send failed, or the process
@@ -20,22 +23,16 @@ import { notAwaitingReview } from './risk-review.repository';
 const RESEND_AFTER_MS = 2 * 60 * 1000;
 const SWEEP_BATCH = 20;
 
-async function claim(ctx: PaymentsContext, where: ReturnType<typeof sql>) {
+/** Claims what is due for sending: every pending redemption, or only `redemptionId`. */
+async function claim(ctx: PaymentsContext, redemptionId?: number) {
   const now = ctx.clock();
-  return rows<RedemptionRow>(
-    ctx.db,
-    sql`UPDATE redemptions SET submitted_at = ${now}, updated_at = ${now}
-         WHERE id IN (
-           SELECT id FROM redemptions
-            WHERE status = 'pending' AND provider = ${ctx.payouts.provider}
-              AND provider <> 'manual' AND payout_batch_id IS NULL AND ${notAwaitingReview}
-              AND (submitted_at IS NULL OR submitted_at < ${new Date(now.getTime() - RESEND_AFTER_MS)})
-              AND ${where}
-            ORDER BY id
-            LIMIT ${SWEEP_BATCH}
-              FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-  );
+  return claimUnsentPayouts(ctx.db, {
+    provider: ctx.payouts.provider,
+    now,
+    resendBefore: new Date(now.getTime() - RESEND_AFTER_MS),
+    limit: SWEEP_BATCH,
+    redemptionId,
+  });
 }
 
 async function send(ctx: PaymentsContext, redemption: RedemptionRow): Promise<void> {
@@ -46,12 +43,11 @@ async function send(ctx: PaymentsContext, redemption: RedemptionRow): Promise<vo
       amountCents: redemption.amount_cents,
     });
     if (!sent) return;
-    await ctx.db.execute(
-      sql`UPDATE redemptions
-             SET payout_batch_id = COALESCE(payout_batch_id, ${sent.batchId ?? `sent:${redemption.id}`}),
-                 payout_status = ${sent.status}, updated_at = ${ctx.clock()}
-           WHERE id = ${redemption.id} AND status = 'pending'`,
-    );
+    await recordPayoutSent(ctx.db, redemption.id, {
+      batchId: sent.batchId ?? `sent:${redemption.id}`,
+      status: sent.status,
+      now: ctx.clock(),
+    });
   } catch (error) {
     if (error instanceof PayoutRejectedError) {
       await settleRedemption(ctx, redemption.id, { outcome: 'failed', reason: error.reason });
@@ -59,24 +55,20 @@ async function send(ctx: PaymentsContext, redemption: RedemptionRow): Promise<vo
     }
     ctx.log?.warn({ err: error, redemptionId: redemption.id }, 'payout not sent; will retry');
     paymentMetrics.payout('send_failed');
-    await ctx.db.execute(
-      sql`UPDATE redemptions
-             SET payout_status = 'SEND_FAILED', updated_at = ${ctx.clock()}
-           WHERE id = ${redemption.id} AND status = 'pending' AND payout_batch_id IS NULL`,
-    );
+    await recordPayoutSendFailed(ctx.db, redemption.id, ctx.clock());
   }
 }
 
 /** Sends a new redemption at once (the sweeper catches anything this misses). */
 export async function sendPayout(ctx: PaymentsContext, redemptionId: number): Promise<void> {
   if (ctx.payouts.provider === 'manual') return;
-  for (const redemption of await claim(ctx, sql`id = ${redemptionId}`)) await send(ctx, redemption);
+  for (const redemption of await claim(ctx, redemptionId)) await send(ctx, redemption);
 }
 
 /** Sends every pending redemption not sent yet, and retries failed or interrupted sends. */
 export async function sweepPayouts(ctx: PaymentsContext): Promise<number> {
   if (ctx.payouts.provider === 'manual') return 0;
-  const claimed = await claim(ctx, sql`TRUE`);
+  const claimed = await claim(ctx);
   for (const redemption of claimed) await send(ctx, redemption);
   return claimed.length;
 }
@@ -88,11 +80,8 @@ export async function applyPayoutEvent(
   ctx: PaymentsContext,
   event: PayoutEvent,
 ): Promise<PayoutEventOutcome> {
-  const [redemption] = await rows<{ status: string }>(
-    ctx.db,
-    sql`SELECT status FROM redemptions WHERE id = ${event.redemptionId} AND provider = ${ctx.payouts.provider}`,
-  );
-  if (redemption?.status !== 'pending') return 'ignored';
+  const status = await providerRedemptionStatus(ctx.db, event.redemptionId, ctx.payouts.provider);
+  if (status !== 'pending') return 'ignored';
   if (event.outcome === 'unclaimed' || event.outcome === 'held') {
     return (await notePayoutStatus(ctx, event.redemptionId, event.status, event.itemId))
       ? 'noted'

@@ -1,4 +1,4 @@
-// Redemptions as members and admins see them.
+// Redemptions: the request's row, its one decision, and how members and admins see them.
 import type { AdminRedemption, RedemptionStatus } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
@@ -69,4 +69,94 @@ export async function findAdminRedemption(
 ): Promise<AdminRedemption | null> {
   const [row] = await rows<AdminRow>(db, sql`${adminSelect} WHERE r.id = ${id}`);
   return row ? presentAdmin(row) : null;
+}
+
+/** Takes the redeeming member's row lock (FOR UPDATE) for the rest of the transaction. */
+export async function lockRedeemer(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+}
+
+export async function insertRedemption(
+  tx: Executor,
+  input: {
+    userId: number;
+    tokens: number;
+    multiplier: number;
+    feeCents: number;
+    amountCents: number;
+    campaignCents: number;
+    paypalEmail: string;
+    provider: string;
+    now: Date;
+  },
+): Promise<RedemptionRow> {
+  const [created] = await rows<RedemptionRow>(
+    tx,
+    sql`INSERT INTO redemptions
+          (user_id, token_amount, multiplier, fee_cents, amount_cents, campaign_cents,
+           paypal_email, provider, created_at, updated_at)
+        VALUES (${input.userId}, ${input.tokens}, ${input.multiplier}, ${input.feeCents},
+                ${input.amountCents}, ${input.campaignCents},
+                ${input.paypalEmail}, ${input.provider}, ${input.now}, ${input.now})
+        RETURNING *`,
+  );
+  return created!;
+}
+
+/**
+ * Decides a redemption that is still pending; null when it is not (or does not exist). With
+ * `byAdmin`, only one not sent to the payout provider yet.
+ */
+export async function decidePendingRedemption(
+  tx: Executor,
+  id: number,
+  decision: {
+    status: 'paid' | 'failed';
+    reason: string | null;
+    decidedBy: number | null;
+    byAdmin: boolean;
+    payoutStatus: string | null;
+    payoutItemId: string | null;
+    now: Date;
+  },
+): Promise<RedemptionRow | null> {
+  const { now } = decision;
+  const [row] = await rows<RedemptionRow>(
+    tx,
+    sql`UPDATE redemptions
+           SET status = ${decision.status}, reason = ${decision.reason},
+               decided_by = ${decision.decidedBy}, decided_at = ${now}, updated_at = ${now},
+               payout_status = COALESCE(${decision.payoutStatus}, payout_status),
+               payout_item_id = COALESCE(${decision.payoutItemId}, payout_item_id)
+         WHERE id = ${id} AND status = 'pending'
+           AND ${decision.byAdmin ? sql`submitted_at IS NULL` : sql`TRUE`}
+        RETURNING *`,
+  );
+  return row ?? null;
+}
+
+/** A redemption's status, or null when there is none with this id. */
+export async function redemptionStatus(db: Executor, id: number): Promise<string | null> {
+  const [found] = await rows<{ status: string }>(
+    db,
+    sql`SELECT status FROM redemptions WHERE id = ${id}`,
+  );
+  return found?.status ?? null;
+}
+
+/** Records a payout's provider status on a redemption still pending; false when it is not. */
+export async function notePendingPayoutStatus(
+  db: Executor,
+  id: number,
+  update: { status: string; itemId: string | null; now: Date },
+): Promise<boolean> {
+  const updated = await rows(
+    db,
+    sql`UPDATE redemptions
+           SET payout_status = ${update.status}, payout_item_id = COALESCE(${update.itemId}, payout_item_id),
+               updated_at = ${update.now}
+         WHERE id = ${id} AND status = 'pending'
+        RETURNING 1`,
+  );
+  return updated.length > 0;
 }

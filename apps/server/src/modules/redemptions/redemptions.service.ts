@@ -10,8 +10,6 @@ import {
   type RedeemTokensBody,
   type RedeemTokensResponse,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { paymentMetrics } from '../../lib/metrics';
@@ -22,7 +20,14 @@ import { loadSettings } from '../settings/settings.service';
 import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { valueRedemption } from './redemption-value';
-import { presentRedemption } from './redemptions.repository';
+import {
+  decidePendingRedemption,
+  insertRedemption,
+  lockRedeemer,
+  notePendingPayoutStatus,
+  presentRedemption,
+  redemptionStatus,
+} from './redemptions.repository';
 import { reviewRedemption, riskAtDecision } from './risk-review.service';
 
 /** A request refused with the spec's message, counted on /metrics. */
@@ -44,7 +49,7 @@ export async function requestRedemption(
     // Lock the member before inserting a row that references them: the foreign key check
     // takes a share lock, and parallel requests each holding one would deadlock on the
     // ledger's row lock.
-    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+    await lockRedeemer(tx, userId);
     const settings = await loadSettings(tx, ctx.config);
     const minimum = settings.minimum_redeemable_threshold;
     if (tokens < minimum)
@@ -59,16 +64,17 @@ export async function requestRedemption(
       throw refused(
         new AppError('CONFLICT', 409, CAMPAIGN_MESSAGES.valueChanged(value.amountCents)),
       );
-    const [created] = await rows<RedemptionRow>(
-      tx,
-      sql`INSERT INTO redemptions
-            (user_id, token_amount, multiplier, fee_cents, amount_cents, campaign_cents,
-             paypal_email, provider, created_at, updated_at)
-          VALUES (${userId}, ${tokens}, ${multiplier}, ${settings.payout_fee_cents},
-                  ${value.amountCents}, ${value.campaignCents},
-                  ${body.paypal_email}, ${ctx.payouts.provider}, ${now}, ${now})
-          RETURNING *`,
-    );
+    const created = await insertRedemption(tx, {
+      userId,
+      tokens,
+      multiplier,
+      feeCents: settings.payout_fee_cents,
+      amountCents: value.amountCents,
+      campaignCents: value.campaignCents,
+      paypalEmail: body.paypal_email,
+      provider: ctx.payouts.provider,
+      now,
+    });
     let debit: LedgerEntry | null;
     try {
       debit = await applyBalanceChange(tx, {
@@ -76,16 +82,16 @@ export async function requestRedemption(
         amount: -tokens,
         parts: { promotional: 0, purchased: 0, redeemable: -tokens },
         type: 'redemption',
-        referenceId: `redemption:${created!.id}`,
-        idempotencyKey: `redemption:${created!.id}`,
+        referenceId: `redemption:${created.id}`,
+        idempotencyKey: `redemption:${created.id}`,
       });
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_TOKENS') throw insufficient();
       throw error;
     }
-    await reviewRedemption(tx, { redemptionId: created!.id, userId, settings, now });
+    await reviewRedemption(tx, { redemptionId: created.id, userId, settings, now });
     events.add(balanceEvent(debit!, 'redemption'));
-    return { redemption: created!, entry: debit! };
+    return { redemption: created, entry: debit! };
   });
   paymentMetrics.redemption('requested');
   return {
@@ -122,27 +128,20 @@ export async function settleRedemption(
   const now = ctx.clock();
   const reason = decision.outcome === 'failed' ? decision.reason : null;
   const settled = await transactionThenPublish(ctx, async (tx, events) => {
-    const [row] = await rows<RedemptionRow>(
-      tx,
-      sql`UPDATE redemptions
-             SET status = ${decision.outcome}, reason = ${reason},
-                 decided_by = ${decision.actorId ?? null}, decided_at = ${now}, updated_at = ${now},
-                 payout_status = COALESCE(${decision.payoutStatus ?? null}, payout_status),
-                 payout_item_id = COALESCE(${decision.payoutItemId ?? null}, payout_item_id)
-           WHERE id = ${id} AND status = 'pending'
-             AND ${decision.actorId === undefined ? sql`TRUE` : sql`submitted_at IS NULL`}
-          RETURNING *`,
-    );
+    const row = await decidePendingRedemption(tx, id, {
+      status: decision.outcome,
+      reason,
+      decidedBy: decision.actorId ?? null,
+      byAdmin: decision.actorId !== undefined,
+      payoutStatus: decision.payoutStatus ?? null,
+      payoutItemId: decision.payoutItemId ?? null,
+      now,
+    });
     if (!row) {
-      const [found] = await rows<{ status: string }>(
-        tx,
-        sql`SELECT status FROM redemptions WHERE id = ${id}`,
-      );
-      if (!found) throw notFound(REDEMPTION_MESSAGES.notFound);
+      const status = await redemptionStatus(tx, id);
+      if (status === null) throw notFound(REDEMPTION_MESSAGES.notFound);
       const message =
-        found.status === 'pending'
-          ? REDEMPTION_MESSAGES.sentToPayPal
-          : REDEMPTION_MESSAGES.notPending;
+        status === 'pending' ? REDEMPTION_MESSAGES.sentToPayPal : REDEMPTION_MESSAGES.notPending;
       throw new AppError('CONFLICT', 409, message);
     }
     const reference = `redemption:${row.id}`;
@@ -190,15 +189,7 @@ export async function notePayoutStatus(
   status: string,
   itemId: string | null,
 ): Promise<boolean> {
-  const updated = await rows(
-    ctx.db,
-    sql`UPDATE redemptions
-           SET payout_status = ${status}, payout_item_id = COALESCE(${itemId}, payout_item_id),
-               updated_at = ${ctx.clock()}
-         WHERE id = ${id} AND status = 'pending'
-        RETURNING 1`,
-  );
-  return updated.length > 0;
+  return notePendingPayoutStatus(ctx.db, id, { status, itemId, now: ctx.clock() });
 }
 
 /** The admin console's redemption lists, as stored. */

@@ -1,4 +1,5 @@
-// The facts behind a redemption's risk review, read in the request's transaction. The
+// A redemption's risk review as stored, and the facts behind it, read in the request's
+// transaction. The
 // members it looks at are the ones the redeemer earned redeemable tokens from: the bidders
 // of every paid connection whose escrow held purchased or redeemable tokens (a reward of
 // free tokens makes nothing redeemable, so it cannot feed a cash-out).
@@ -173,3 +174,54 @@ export async function gatherRiskFacts(
 export const notAwaitingReview = sql`NOT EXISTS (
   SELECT 1 FROM redemption_reviews v
    WHERE v.redemption_id = redemptions.id AND v.held AND v.approved_at IS NULL)`;
+
+export async function insertReview(
+  tx: Executor,
+  review: {
+    redemptionId: number;
+    score: number;
+    threshold: number;
+    held: boolean;
+    signals: RedemptionRiskFacts;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO redemption_reviews (redemption_id, score, threshold, held, signals, created_at)
+        VALUES (${review.redemptionId}, ${review.score}, ${review.threshold}, ${review.held},
+                ${JSON.stringify(review.signals)}::jsonb, ${review.now})`,
+  );
+}
+
+export async function findReview(tx: Executor, redemptionId: number): Promise<ReviewRow | null> {
+  const [row] = await rows<ReviewRow>(
+    tx,
+    sql`SELECT * FROM redemption_reviews WHERE redemption_id = ${redemptionId}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Approves the review of a pending redemption held and not approved yet; null when there
+ * is no such review.
+ */
+export async function approveHeldReview(
+  tx: Executor,
+  redemptionId: number,
+  approval: { adminId: number | null; now: Date },
+): Promise<ReviewRow | null> {
+  const [approved] = await rows<ReviewRow>(
+    tx,
+    sql`UPDATE redemption_reviews v SET approved_by = ${approval.adminId}, approved_at = ${approval.now}
+          FROM redemptions r
+         WHERE v.redemption_id = ${redemptionId} AND r.id = v.redemption_id
+           AND r.status = 'pending' AND v.held AND v.approved_at IS NULL
+        RETURNING v.*`,
+  );
+  return approved ?? null;
+}
+
+export async function redemptionExists(tx: Executor, redemptionId: number): Promise<boolean> {
+  const [found] = await rows(tx, sql`SELECT 1 FROM redemptions WHERE id = ${redemptionId}`);
+  return found !== undefined;
+}

@@ -11,12 +11,18 @@ import {
   REDEMPTION_MESSAGES,
   redemptionRiskScore,
 } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
 import type { PaymentsContext } from '../payments/payments.context';
-import { gatherRiskFacts, presentRisk, type ReviewRow } from './risk-review.repository';
+import {
+  approveHeldReview,
+  findReview,
+  gatherRiskFacts,
+  insertReview,
+  presentRisk,
+  redemptionExists,
+} from './risk-review.repository';
 
 /** Reviews a redemption just inserted; must run in the transaction that inserts it. */
 export async function reviewRedemption(
@@ -30,11 +36,14 @@ export async function reviewRedemption(
   });
   const score = redemptionRiskScore(signals);
   const threshold = input.settings.redemption_risk_threshold;
-  await tx.execute(
-    sql`INSERT INTO redemption_reviews (redemption_id, score, threshold, held, signals, created_at)
-        VALUES (${input.redemptionId}, ${score}, ${threshold}, ${isRedemptionHeld(score, threshold)},
-                ${JSON.stringify(signals)}::jsonb, ${input.now})`,
-  );
+  await insertReview(tx, {
+    redemptionId: input.redemptionId,
+    score,
+    threshold,
+    held: isRedemptionHeld(score, threshold),
+    signals,
+    now: input.now,
+  });
 }
 
 /**
@@ -45,10 +54,7 @@ export async function riskAtDecision(
   tx: Executor,
   redemptionId: number,
 ): Promise<Pick<AdminRedemptionRisk, 'score' | 'threshold' | 'held' | 'signals'> | null> {
-  const [row] = await rows<ReviewRow>(
-    tx,
-    sql`SELECT * FROM redemption_reviews WHERE redemption_id = ${redemptionId}`,
-  );
+  const row = await findReview(tx, redemptionId);
   if (!row) return null;
   const { score, threshold, held, signals } = presentRisk(row);
   return { score, threshold, held, signals };
@@ -66,17 +72,9 @@ export async function approveHeldRedemption(
 ): Promise<void> {
   const now = ctx.clock();
   await ctx.db.transaction(async (tx) => {
-    const [approved] = await rows<ReviewRow>(
-      tx,
-      sql`UPDATE redemption_reviews v SET approved_by = ${adminId}, approved_at = ${now}
-            FROM redemptions r
-           WHERE v.redemption_id = ${redemptionId} AND r.id = v.redemption_id
-             AND r.status = 'pending' AND v.held AND v.approved_at IS NULL
-          RETURNING v.*`,
-    );
+    const approved = await approveHeldReview(tx, redemptionId, { adminId, now });
     if (!approved) {
-      const [found] = await rows(tx, sql`SELECT 1 FROM redemptions WHERE id = ${redemptionId}`);
-      if (!found) throw notFound(REDEMPTION_MESSAGES.notFound);
+      if (!(await redemptionExists(tx, redemptionId))) throw notFound(REDEMPTION_MESSAGES.notFound);
       throw new AppError('CONFLICT', 409, REDEMPTION_MESSAGES.notHeld);
     }
     const { score, threshold, signals } = presentRisk(approved);

@@ -1,0 +1,112 @@
+// SQL of verification videos: a member's submitted recordings and what the face match
+// found in them.
+import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
+
+/** The member's latest video by submission time, or null when they have none. */
+export async function latestVideoId(db: Executor, userId: number): Promise<number | null> {
+  const [latest] = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM verification_videos WHERE user_id = ${userId}
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  return latest ? Number(latest.id) : null;
+}
+
+/** The member's latest video by id, or null when they have none. */
+export async function latestVideo(
+  db: Executor,
+  userId: number,
+): Promise<VerificationVideoRow | null> {
+  const [row] = await db
+    .select()
+    .from(verificationVideos)
+    .where(eq(verificationVideos.user_id, userId))
+    .orderBy(desc(verificationVideos.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMemberVideo(
+  db: Executor,
+  userId: number,
+  key: string,
+): Promise<VerificationVideoRow | null> {
+  const [existing] = await db
+    .select()
+    .from(verificationVideos)
+    .where(and(eq(verificationVideos.user_id, userId), eq(verificationVideos.file_name, key)));
+  return existing ?? null;
+}
+
+export async function insertVideo(
+  tx: Executor,
+  video: Pick<VerificationVideoRow, 'user_id' | 'file_name' | 'verification_status'>,
+): Promise<VerificationVideoRow> {
+  const [inserted] = await tx.insert(verificationVideos).values(video).returning();
+  return inserted!;
+}
+
+export async function findVideo(db: Executor, id: number): Promise<VerificationVideoRow | null> {
+  const [video] = await db.select().from(verificationVideos).where(eq(verificationVideos.id, id));
+  return video ?? null;
+}
+
+/** The video, locked (FOR UPDATE) for the rest of the transaction; null when it is gone. */
+export async function lockVideo(tx: Executor, id: number): Promise<VerificationVideoRow | null> {
+  const [current] = await tx
+    .select()
+    .from(verificationVideos)
+    .where(eq(verificationVideos.id, id))
+    .for('update');
+  return current ?? null;
+}
+
+type FaceMatchColumns = Pick<
+  VerificationVideoRow,
+  | 'face_match'
+  | 'face_match_score'
+  | 'face_match_photo_id'
+  | 'face_embedding'
+  | 'duplicate_user_id'
+  | 'duplicate_score'
+  | 'evidence_keys'
+  | 'face_checked_at'
+  | 'updated_at'
+> &
+  Partial<Pick<VerificationVideoRow, 'verification_status'>>;
+
+export async function recordFaceMatch(
+  tx: Executor,
+  id: number,
+  columns: FaceMatchColumns,
+): Promise<void> {
+  await tx.update(verificationVideos).set(columns).where(eq(verificationVideos.id, id));
+}
+
+/**
+ * Up to `limit` videos of other members that have a face description, with ids above
+ * `afterId`, in id order: one page of the duplicate search.
+ */
+export async function otherMembersFacesPage(
+  db: Executor,
+  input: { userId: number; afterId: number; limit: number },
+) {
+  return db
+    .select({
+      id: verificationVideos.id,
+      user_id: verificationVideos.user_id,
+      face_embedding: verificationVideos.face_embedding,
+    })
+    .from(verificationVideos)
+    .where(
+      and(
+        isNotNull(verificationVideos.face_embedding),
+        ne(verificationVideos.user_id, input.userId),
+        gt(verificationVideos.id, input.afterId),
+      ),
+    )
+    .orderBy(verificationVideos.id)
+    .limit(input.limit);
+}
