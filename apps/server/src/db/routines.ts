@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALERT_TEMPLATES, NO_NAME } from '@bidboard/shared';
 
 /** Home files, relative to src/, in the order they are applied (a trigger after its function). */
 export const ROUTINE_FILES = [
@@ -41,9 +42,27 @@ export interface Routine {
   checksum: string;
 }
 
+/**
+ * Words a routine writes into alerts, from shared: a home file names one as
+ * `{{text:name}}` and gets it as a quoted SQL string, so the words exist once.
+ */
+const ROUTINE_TEXTS: Record<string, string> = {
+  outbid: ALERT_TEMPLATES.outbid,
+  noBidderName: NO_NAME.someone,
+  noAuctionName: NO_NAME.auction,
+};
+
+function withTexts(text: string, file: string): string {
+  return text.replace(/\{\{text:(\w+)\}\}/g, (_, name: string) => {
+    const words = ROUTINE_TEXTS[name];
+    if (words === undefined) throw new Error(`${file} names an unknown text: ${name}`);
+    return `'${words.replaceAll("'", "''")}'`;
+  });
+}
+
 export function readRoutines(): Routine[] {
   return ROUTINE_FILES.map((file) => {
-    const text = readFileSync(path.join(routinesRoot, file), 'utf8');
+    const text = withTexts(readFileSync(path.join(routinesRoot, file), 'utf8'), file);
     return {
       file,
       statements: text

@@ -38,3 +38,52 @@ export const ALERT_MESSAGES = {
   failedToDelete: 'Failed to delete alert',
   failedToMarkRead: 'Failed to mark unread alerts as read',
 } as const;
+
+/** Fills a template's `{slot}`s; a slot without a value stays as written. */
+export function fillText(template: string, slots: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, slot: string) =>
+    slot in slots ? String(slots[slot]) : whole,
+  );
+}
+
+/** What stands for a member's name when they have none (a deleted account). */
+export const NO_NAME = {
+  member: 'a member',
+  Member: 'A member',
+  someone: 'Someone',
+  auction: 'an auction',
+} as const;
+
+/**
+ * The alerts SQL writes (a bid's outbid alert in place_bid, the close's alerts), as
+ * templates: the SQL fills the same `{slot}`s with replace() (db/sql-text.ts,
+ * db/routines.ts), so the words live here and only the values come from the row.
+ */
+export const ALERT_TEMPLATES = {
+  outbid: '{bidder} outbid you on {owner} with {amount} tokens.',
+  won: 'You won the auction for {owner} with {amount} tokens. Waiting for them to accept.',
+  wonPending: '{bidder} won your auction with {amount} tokens. Accept to connect.',
+} as const;
+
+const plainTokens = (amount: number) => `${amount.toLocaleString('en-US')} tokens`;
+
+/** What a connection's change tells its two members (marketplace §3). */
+export const CONNECTION_ALERT_MESSAGES = {
+  accepted: (owner: string | null) =>
+    `${owner ?? NO_NAME.Member} accepted your winning bid. You can chat now.`,
+  declined: (owner: string | null, amount: number, hours: number) =>
+    `${owner ?? NO_NAME.Member} declined your winning bid. Your ${plainTokens(amount)} come back to you unless they change their mind within ${hours} hour${hours === 1 ? '' : 's'}.`,
+  reminder: (bidder: string | null, amount: number) =>
+    `${bidder ?? NO_NAME.Member} is waiting for you to accept their winning bid of ${plainTokens(amount)}.`,
+  unansweredToBidder: (owner: string | null, amount: number) =>
+    `${owner ?? NO_NAME.Member} did not answer in time. Your ${plainTokens(amount)} were refunded.`,
+  unansweredToOwner: (bidder: string | null) =>
+    `${bidder ?? NO_NAME.Member}'s winning bid expired before you accepted it.`,
+  unengagedToBidder: (owner: string | null, amount: number) =>
+    `Your connection with ${owner ?? NO_NAME.Member} expired without a conversation. Your ${plainTokens(amount)} were refunded.`,
+  unengagedToOwner: (bidder: string | null) =>
+    `Your connection with ${bidder ?? NO_NAME.Member} expired without a conversation.`,
+  mutual: (other: string | null) => `You and ${other ?? NO_NAME.Member} are talking. It's mutual!`,
+  reward: (bidder: string | null, amount: number) =>
+    `You earned ${plainTokens(amount)} for engaging with ${bidder ?? NO_NAME.Member}. They are redeemable for cash.`,
+} as const;

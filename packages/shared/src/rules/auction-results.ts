@@ -1,6 +1,7 @@
 // What every bidder learns after a close (product rules, Auctions beyond a plain high
 // bid): won or not, the final price, their own highest bid and rank, how many bid, and
 // what decided it. The close's alert and the 'Your results' view say it the same way.
+import { fillText, NO_NAME } from './alerts';
 
 /** The 'Your results' view; under /auctions so no username can take the path. */
 export const RESULTS_PATH = '/auctions/results';
@@ -25,7 +26,26 @@ export interface AuctionResultFacts {
   refunded: number | null;
 }
 
-const tokens = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'token' : 'tokens'}`;
+/**
+ * The result's words as templates, filled here and, for the close's alerts, in SQL
+ * (periods.repository.ts) with the same `{slot}`s.
+ */
+export const RESULT_TEMPLATES = {
+  won: "You won {owner}'s auction at {price}.",
+  closedWithout: "{owner}'s auction closed without a connection.",
+  closedAt: "{owner}'s auction closed at {price}; you did not win.",
+  standing: 'Your highest bid: {highest}, rank {rank} of {bidders}.',
+  refund: 'Your {refunded} were refunded.',
+  token: '{n} token',
+  tokens: '{n} tokens',
+  bidder: '{n} bidder',
+  bidders: '{n} bidders',
+} as const;
+
+const tokens = (n: number) =>
+  fillText(n === 1 ? RESULT_TEMPLATES.token : RESULT_TEMPLATES.tokens, {
+    n: n.toLocaleString('en-US'),
+  });
 
 export const RESULT_MESSAGES = {
   empty: 'When an auction you bid on closes, its result appears here.',
@@ -40,17 +60,23 @@ export const RESULT_MESSAGES = {
 
 /** One line: who, won or not, and at what price. */
 export function resultHeadline(r: AuctionResultFacts): string {
-  const who = r.ownerUsername ?? 'a member';
-  if (r.won) return `You won ${who}'s auction at ${tokens(r.finalPrice ?? r.highestBid)}.`;
-  if (r.finalPrice === null) return `${who}'s auction closed without a connection.`;
-  return `${who}'s auction closed at ${tokens(r.finalPrice)}; you did not win.`;
+  const owner = r.ownerUsername ?? NO_NAME.member;
+  if (r.won) {
+    return fillText(RESULT_TEMPLATES.won, { owner, price: tokens(r.finalPrice ?? r.highestBid) });
+  }
+  if (r.finalPrice === null) return fillText(RESULT_TEMPLATES.closedWithout, { owner });
+  return fillText(RESULT_TEMPLATES.closedAt, { owner, price: tokens(r.finalPrice) });
 }
 
 /** The bidder's own standing. */
 export function resultStanding(r: AuctionResultFacts): string {
-  return `Your highest bid: ${tokens(r.highestBid)}, rank ${r.rank} of ${r.bidderCount} ${
-    r.bidderCount === 1 ? 'bidder' : 'bidders'
-  }.`;
+  return fillText(RESULT_TEMPLATES.standing, {
+    highest: tokens(r.highestBid),
+    rank: r.rank,
+    bidders: fillText(r.bidderCount === 1 ? RESULT_TEMPLATES.bidder : RESULT_TEMPLATES.bidders, {
+      n: r.bidderCount,
+    }),
+  });
 }
 
 /** What decided it, in words; null when nobody bid. */
@@ -71,5 +97,5 @@ export function resultMessage(r: AuctionResultFacts): string {
 }
 
 export function resultRefund(refunded: number): string {
-  return `Your ${tokens(refunded)} were refunded.`;
+  return fillText(RESULT_TEMPLATES.refund, { refunded: tokens(refunded) });
 }

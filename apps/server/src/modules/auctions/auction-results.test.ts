@@ -80,6 +80,27 @@ describe('every bidder reads their result after the close', () => {
         );
     }
     expect(alerts.map((a) => a.user_id).sort()).toEqual([first!.id, second!.id, winner!.id].sort());
+
+    // Words filled from shared's templates in SQL (the close, place_bid), to the letter.
+    const said = async (userId: number, kind: string) =>
+      (
+        await rows<{ message: string }>(
+          database.db,
+          sql`SELECT message FROM alerts WHERE user_id = ${userId} AND kind = ${kind}
+               ORDER BY id`,
+        )
+      ).map((a) => a.message);
+    expect(await said(winner!.id, 'auction_won')).toEqual([
+      'You won the auction for resultowner with 120 tokens. Waiting for them to accept. ' +
+        'Your highest bid: 120 tokens, rank 1 of 3 bidders. The highest bid decided it.',
+    ]);
+    expect(await said(owner.id, 'winning_bidder_connection_pending')).toEqual([
+      `${winner!.username} won your auction with 120 tokens. Accept to connect.`,
+    ]);
+    expect(await said(first!.id, 'outbid')).toEqual([
+      `${second!.username} outbid you on resultowner with 40 tokens.`,
+      `${winner!.username} outbid you on resultowner with 120 tokens.`,
+    ]);
     expect(await ledgerProblems(database.db)).toEqual([]);
   });
 

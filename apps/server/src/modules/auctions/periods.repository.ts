@@ -2,9 +2,16 @@
 // member, and the statements of a close (periods.service runs them in one transaction).
 // Every statement of a close works over the whole period in the database: only counts
 // come back, never a row per auction.
-import { RESULT_MESSAGES, RESULTS_PATH } from '@bidboard/shared';
+import {
+  ALERT_TEMPLATES,
+  NO_NAME,
+  RESULT_MESSAGES,
+  RESULT_TEMPLATES,
+  RESULTS_PATH,
+} from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
+import { sqlText } from '../../db/sql-text';
 import { refundedAtClose, standingsOf } from './auction-results.repository';
 
 export interface PeriodRow {
@@ -50,17 +57,28 @@ const lastBidAutomatic = sql.raw(
   `COALESCE((SELECT b.automatic FROM bids b WHERE b.auction_id = auctions.id ORDER BY b.id DESC LIMIT 1), false)`,
 );
 
-// The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: the same
-// as resultMessage in packages/shared (a test holds them equal).
-const tokensText = (n: SQL) =>
-  sql`(to_char(${n}, 'FM999,999,999') || CASE WHEN ${n} = 1 THEN ' token' ELSE ' tokens' END)`;
-const ownerName = sql`COALESCE(owner.username, 'a member')`;
+// The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: shared's
+// RESULT_TEMPLATES filled as resultMessage fills them (a test holds the two equal).
+const tokensText = (n: SQL) => {
+  const count: [string, SQL] = ['n', sql`to_char(${n}, 'FM999,999,999')`];
+  return sql`(CASE WHEN ${n} = 1 THEN ${sqlText(RESULT_TEMPLATES.token, [count])}
+    ELSE ${sqlText(RESULT_TEMPLATES.tokens, [count])} END)`;
+};
+const ownerName: [string, SQL] = ['owner', sql`COALESCE(owner.username, ${NO_NAME.member})`];
 const headlineText = sql`(CASE
-    WHEN a.final_price IS NULL THEN ${ownerName} || '''s auction closed without a connection.'
-    ELSE ${ownerName} || '''s auction closed at ' || ${tokensText(sql`a.final_price`)} || '; you did not win.'
+    WHEN a.final_price IS NULL THEN ${sqlText(RESULT_TEMPLATES.closedWithout, [ownerName])}
+    ELSE ${sqlText(RESULT_TEMPLATES.closedAt, [['price', tokensText(sql`a.final_price`)], ownerName])}
   END)`;
-const standingText = sql`('Your highest bid: ' || ${tokensText(sql`s.highest`)} || ', rank ' || s.rank ||
-    ' of ' || s.bidders || CASE WHEN s.bidders = 1 THEN ' bidder.' ELSE ' bidders.' END)`;
+const bidderCount = (template: string): SQL => sqlText(template, [['n', sql`s.bidders::text`]]);
+const standingText = sqlText(RESULT_TEMPLATES.standing, [
+  ['highest', tokensText(sql`s.highest`)],
+  ['rank', sql`s.rank::text`],
+  [
+    'bidders',
+    sql`(CASE WHEN s.bidders = 1 THEN ${bidderCount(RESULT_TEMPLATES.bidder)}
+      ELSE ${bidderCount(RESULT_TEMPLATES.bidders)} END)`,
+  ],
+]);
 const decidedText = sql`(CASE
     WHEN a.decided_by = 'reserve' AND a.final_price IS NULL
       THEN ${` ${RESULT_MESSAGES.decidedBy.reserveNotMet}`}
@@ -68,7 +86,9 @@ const decidedText = sql`(CASE
     WHEN a.decided_by = 'maximum' THEN ${` ${RESULT_MESSAGES.decidedBy.maximum}`}
     WHEN a.decided_by = 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
     ELSE '' END)`;
-const refundText = sql`COALESCE(' Your ' || ${tokensText(refundedAtClose)} || ' were refunded.', '')`;
+const refundText = sql`COALESCE(' ' || ${sqlText(RESULT_TEMPLATES.refund, [
+  ['refunded', tokensText(refundedAtClose)],
+])}, '')`;
 const resultPayload = sql`jsonb_build_object('won', s.user_id = a.lead_bidder_id AND a.outcome = 'connection',
     'finalPrice', a.final_price, 'highestBid', s.highest, 'rank', s.rank,
     'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'refunded', ${refundedAtClose},
@@ -239,16 +259,17 @@ export async function writeCloseAlerts(tx: Tx, periodId: number): Promise<CloseA
             'auctionCreatorUserId', owner.id, 'auctionCreatorUsername', owner.username,
             'amount', c.amount) ||
             CASE WHEN s.user_id IS NULL THEN '{}'::jsonb ELSE ${resultPayload} END,
-          'You won the auction for ' || COALESCE(owner.username, 'a member') ||
-            ' with ' || c.amount || ' tokens. Waiting for them to accept.' ||
+          ${sqlText(ALERT_TEMPLATES.won, [['amount', sql`c.amount::text`], ownerName])} ||
             COALESCE(' ' || ${standingText} || ${decidedText} || ${refundText}, '')),
          (c.partner_id, 'winning_bidder_connection_pending',
           jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
             'userId', bidder.id, 'partnerUserId', bidder.id,
             'winningBidderUserId', bidder.id, 'winningBidderUsername', bidder.username,
             'newBidAmount', c.amount),
-          COALESCE(bidder.username, 'A member') || ' won your auction with ' || c.amount ||
-            ' tokens. Accept to connect.')
+          ${sqlText(ALERT_TEMPLATES.wonPending, [
+            ['amount', sql`c.amount::text`],
+            ['bidder', sql`COALESCE(bidder.username, ${NO_NAME.Member})`],
+          ])})
        ) AS x(user_id, kind, payload, message)
       UNION ALL
       -- Every other bidder learns how it ended for them.

@@ -11,7 +11,8 @@
 -- the displaced leader back exactly the parts their escrow held (ledger-apply.sql).
 -- reserve_met tells the auction room whether the hidden reserve is met (NULL: none), never
 -- its amount. A refusal returns its reason and the current bid; an overdrawn bidder raises
--- the balance CHECK (23514) and nothing is written.
+-- the balance CHECK (23514) and nothing is written. The outbid alert's words are shared's
+-- ALERT_TEMPLATES.outbid, written in at {{text:…}} when the routine is applied.
 CREATE OR REPLACE FUNCTION place_bid(
   p_auction_id integer,
   p_bidder_id integer,
@@ -194,9 +195,10 @@ BEGIN
         'auctionCreatorUsername', v_auction.owner_username,
         'auctionCreatorUserId', v_auction.user_id,
         'userId', v_auction.user_id),
-      COALESCE(v_lead_username, 'Someone') || ' outbid you on ' ||
-        COALESCE(v_auction.owner_username, 'an auction') || ' with ' || v_proxy.current_bid ||
-        ' tokens.')
+      replace(replace(replace({{text:outbid}},
+        '{amount}', v_proxy.current_bid::text),
+        '{owner}', COALESCE(v_auction.owner_username, {{text:noAuctionName}})),
+        '{bidder}', COALESCE(v_lead_username, {{text:noBidderName}})))
     RETURNING alerts.id, alerts.payload, alerts.message, alerts.created_at
       INTO v_alert_id, v_alert_payload, v_alert_message, v_alert_created_at;
   END IF;

@@ -3,6 +3,7 @@
 // it commits). The alert payloads carry the fields the web's alert navigation reads:
 // userId / partnerUserId name the other member, connectionId the connection.
 import {
+  CONNECTION_ALERT_MESSAGES,
   type ConnectionEvent,
   type ConnectionEventName,
   SECOND_CHANCE_MESSAGES,
@@ -52,9 +53,6 @@ export function eventForBoth(
   });
 }
 
-const name = (username: string | null, fallback = 'A member') => username ?? fallback;
-const tokens = (amount: number) => `${amount.toLocaleString('en-US')} tokens`;
-
 /** The alert for the winning bidder, about the owner. */
 function toBidder(tx: Executor, c: ConnectionRow, kind: AlertKind, message: string) {
   return insertAlert(tx, {
@@ -97,7 +95,7 @@ export async function alertAccepted(tx: Executor, c: ConnectionRow): Promise<Ale
       tx,
       c,
       'connection_accepted',
-      `${name(c.partner_username)} accepted your winning bid. You can chat now.`,
+      CONNECTION_ALERT_MESSAGES.accepted(c.partner_username),
     ),
   ];
 }
@@ -113,7 +111,7 @@ export async function alertRejected(
       tx,
       c,
       'connection_rejected',
-      `${name(c.partner_username)} declined your winning bid. Your ${tokens(c.amount)} come back to you unless they change their mind within ${hours} hour${hours === 1 ? '' : 's'}.`,
+      CONNECTION_ALERT_MESSAGES.declined(c.partner_username, c.amount, hours),
     ),
   ];
 }
@@ -143,7 +141,7 @@ export async function alertReminder(tx: Executor, c: ConnectionRow): Promise<Ale
       tx,
       c,
       'connection_pending_reminder',
-      `${name(c.user_username)} is waiting for you to accept their winning bid of ${tokens(c.amount)}.`,
+      CONNECTION_ALERT_MESSAGES.reminder(c.user_username, c.amount),
     ),
   ];
 }
@@ -153,21 +151,19 @@ export async function alertsExpired(
   c: ConnectionRow,
   reason: 'unanswered' | 'unengaged',
 ): Promise<AlertRow[]> {
-  const owner = name(c.partner_username);
-  const bidder = name(c.user_username);
   if (reason === 'unanswered') {
     return [
       await toBidder(
         tx,
         c,
         'connection_expired',
-        `${owner} did not answer in time. Your ${tokens(c.amount)} were refunded.`,
+        CONNECTION_ALERT_MESSAGES.unansweredToBidder(c.partner_username, c.amount),
       ),
       await toOwner(
         tx,
         c,
         'connection_expired',
-        `${bidder}'s winning bid expired before you accepted it.`,
+        CONNECTION_ALERT_MESSAGES.unansweredToOwner(c.user_username),
       ),
     ];
   }
@@ -176,13 +172,13 @@ export async function alertsExpired(
       tx,
       c,
       'connection_expired',
-      `Your connection with ${owner} expired without a conversation. Your ${tokens(c.amount)} were refunded.`,
+      CONNECTION_ALERT_MESSAGES.unengagedToBidder(c.partner_username, c.amount),
     ),
     await toOwner(
       tx,
       c,
       'connection_expired',
-      `Your connection with ${bidder} expired without a conversation.`,
+      CONNECTION_ALERT_MESSAGES.unengagedToOwner(c.user_username),
     ),
   ];
 }
@@ -197,13 +193,21 @@ export async function alertsEngaged(
   c: ConnectionRow,
   pairAlreadyMutual: boolean,
 ): Promise<AlertRow[]> {
-  const owner = name(c.partner_username);
-  const bidder = name(c.user_username);
   const mutual = pairAlreadyMutual
     ? []
     : [
-        await toBidder(tx, c, 'connection_mutual', `You and ${owner} are talking. It's mutual!`),
-        await toOwner(tx, c, 'connection_mutual', `You and ${bidder} are talking. It's mutual!`),
+        await toBidder(
+          tx,
+          c,
+          'connection_mutual',
+          CONNECTION_ALERT_MESSAGES.mutual(c.partner_username),
+        ),
+        await toOwner(
+          tx,
+          c,
+          'connection_mutual',
+          CONNECTION_ALERT_MESSAGES.mutual(c.user_username),
+        ),
       ];
   return [
     ...mutual,
@@ -211,7 +215,7 @@ export async function alertsEngaged(
       tx,
       c,
       'connection_reward',
-      `You earned ${tokens(c.amount)} for engaging with ${bidder}. They are redeemable for cash.`,
+      CONNECTION_ALERT_MESSAGES.reward(c.user_username, c.amount),
     ),
   ];
 }
