@@ -2,6 +2,7 @@
 // The server attaches an HTTP status; the client branches on `code` and shows `message`.
 export const MESSAGES = {
   invalidPhone: 'Please enter a valid US or Canadian phone number',
+  validPhone: 'Valid phone number',
   invalidCarrier: 'Enter a US or Canadian number from a valid carrier.',
   invalidCode: 'Invalid Code',
   codeExpired: 'This code has expired. Please request a new one.',

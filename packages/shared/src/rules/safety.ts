@@ -50,6 +50,7 @@ export const SAFETY_MESSAGES = {
   notSuspended: 'This member is not suspended.',
   memberDeleted: 'This member deleted their account.',
   reportHandled: 'This report was already handled.',
+  reportNotFound: 'Report not found',
   photoRequired: 'Choose the photo to remove.',
   photoNotFound: 'Photo not found',
   confirmDeletion: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.`,

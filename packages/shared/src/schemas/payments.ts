@@ -43,6 +43,8 @@ export const PAYMENT_MESSAGES = {
   declined: 'This transaction has been declined.',
   formTimedOut: 'The payment form timed out. A new one has been loaded.',
   noItems: 'No items available for purchase',
+  bundleNotFound: 'Bundle not found',
+  formReady: 'Payment form ready',
   noBundles: 'No bundles available',
   formFailed: 'Failed to create payment form',
   fetchItemsFailed: 'Failed to fetch items',

@@ -8,7 +8,7 @@ export function validatePhone(input: string): { valid: boolean; message: string;
   const formatted = toE164(input);
   if (!formatted.ok) return { valid: false, message: formatted.message };
   if (isTestPhone(formatted.e164))
-    return { valid: true, message: 'Valid phone number', e164: formatted.e164 };
+    return { valid: true, message: MESSAGES.validPhone, e164: formatted.e164 };
   const parsed = parsePhoneNumberFromString(formatted.e164);
   const country = parsed?.country;
   if (!parsed?.isValid() || (country !== 'US' && country !== 'CA')) {
@@ -19,7 +19,7 @@ export function validatePhone(input: string): { valid: boolean; message: string;
   if (type === 'PREMIUM_RATE' || type === 'SHARED_COST' || type === 'VOIP' || type === 'PAGER') {
     return { valid: false, message: MESSAGES.invalidCarrier };
   }
-  return { valid: true, message: 'Valid phone number', e164: formatted.e164 };
+  return { valid: true, message: MESSAGES.validPhone, e164: formatted.e164 };
 }
 
 /** Normalises a phone number or throws the spec's 400. */

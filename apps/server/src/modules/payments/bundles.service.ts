@@ -6,6 +6,7 @@ import {
   type AdminBundle,
   type AdminBundleUpdateBody,
   bundleFloorViolation,
+  PAYMENT_MESSAGES,
 } from '@bidboard/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -27,7 +28,7 @@ export async function updateBundle(
   return db.transaction(async (tx) => {
     await lockSettings(tx);
     const before = await lockBundle(tx, id);
-    if (!before) throw notFound('Bundle not found');
+    if (!before) throw notFound(PAYMENT_MESSAGES.bundleNotFound);
     const after = { ...before, ...change };
     const { payout_fee_cents } = await loadSettings(tx, config);
     const problem = after.is_active ? bundleFloorViolation(after, payout_fee_cents) : null;

@@ -10,6 +10,7 @@ import {
   type CreateTransactionTokenResponse,
   centsToDollars,
   dollarsToCents,
+  PAYMENT_MESSAGES,
   PRODUCT_NAME,
 } from '@bidboard/shared';
 import { loadSettings } from '../settings/settings.service';
@@ -104,7 +105,7 @@ export async function createTransactionToken(
   return {
     success: true,
     token,
-    message: 'Payment form ready',
+    message: PAYMENT_MESSAGES.formReady,
     formUrl: ctx.gateway.formUrl,
     formSandboxed: ctx.gateway.formSandboxed,
     invoiceNumber: intent.invoice_number,

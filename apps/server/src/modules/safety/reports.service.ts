@@ -135,7 +135,7 @@ export async function listReports(
 /** The report, row-locked; 404 when missing. */
 export async function lockReport(tx: Tx, id: number): Promise<ReportRow> {
   const found = await lockReportRow(tx, id);
-  if (!found) throw notFound('Report not found');
+  if (!found) throw notFound(SAFETY_MESSAGES.reportNotFound);
   return found;
 }
 
