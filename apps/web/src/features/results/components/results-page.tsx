@@ -8,7 +8,6 @@ import {
   resultDecidedBy,
   resultHeadline,
   resultRefund,
-  resultStanding,
 } from '@bidboard/shared';
 import clsx from 'clsx';
 import { FeedMessage } from '@/components/ui/feed';
@@ -57,7 +56,6 @@ function ResultCard({ result }: { result: AuctionResult }) {
           </dd>
         </div>
       </dl>
-      <p className="result-card__standing">{resultStanding(result)}</p>
       {resultDecidedBy(result) ? (
         <p className="result-card__decided">{resultDecidedBy(result)}</p>
       ) : null}
