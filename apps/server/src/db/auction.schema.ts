@@ -2,6 +2,8 @@
 // creates, and members' alerts (marketplace §3). Escrow is not a table: it is the
 // current bid of an active auction plus the amount of every connection whose
 // escrow_state is 'held'.
+// Connection statuses and alert kinds are the shared contract's own lists.
+import { ALERT_KINDS, CONNECTION_STATUSES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -21,13 +23,6 @@ import { users } from './schema';
 
 export const PERIOD_STATUSES = ['open', 'closed'] as const;
 export const AUCTION_STATUSES = ['active', 'closed', 'deleted'] as const;
-export const CONNECTION_STATUSES = [
-  'pending',
-  'accepted',
-  'rejected',
-  'unmatched',
-  'expired',
-] as const;
 /**
  * Where a connection's escrowed bid is: still held, refunded to the bidder, or paid to
  * the owner as the engagement reward. It leaves 'held' exactly once.
@@ -41,26 +36,6 @@ export const ESCROW_STATES = ['held', 'refunded', 'paid'] as const;
 export const AUCTION_OUTCOMES = ['connection', 'reserve_not_met', 'no_bids'] as const;
 /** What decided it: an ordinary bid, an automatic raise of a maximum, or the hidden reserve. */
 export const AUCTION_DECIDERS = ['bid', 'maximum', 'reserve'] as const;
-export const ALERT_KINDS = [
-  'outbid',
-  'auction_won',
-  'connection_accepted',
-  'connection_rejected',
-  'winning_bidder_connection_pending',
-  'connection_reward',
-  'connection_pending_reminder',
-  'connection_expired',
-  'connection_mutual',
-  'account_approved',
-  'account_rejected',
-  /** A moderator's warning after a report (issue 11); it never names the reporter. */
-  'moderation_warning',
-  /** After a close, to every bidder who did not win: how the auction ended for them. */
-  'auction_result',
-  /** The runner-up is offered a connection that ended without engagement. */
-  'second_chance',
-] as const;
-
 export const auctionPeriods = pgTable(
   'auction_periods',
   {

@@ -1,12 +1,9 @@
 // Alerts rows (marketplace §3 Alert). Written inside the transaction that causes them,
 // sent to the member's room only after that transaction commits.
-import type { Alert } from '@bidboard/shared';
+import type { Alert, AlertKind } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
-import type { ALERT_KINDS } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
 import { alertMetrics } from '../../lib/metrics';
-
-export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export interface AlertRow {
   id: number;

@@ -3,13 +3,14 @@
 // it commits). The alert payloads carry the fields the web's alert navigation reads:
 // userId / partnerUserId name the other member, connectionId the connection.
 import {
+  type AlertKind,
   CONNECTION_ALERT_MESSAGES,
   type ConnectionEvent,
   type ConnectionEventName,
   SECOND_CHANCE_MESSAGES,
 } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
-import { type AlertKind, type AlertRow, insertAlert } from '../alerts/alerts.repository';
+import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
 import type { LedgerEntry } from '../tokens/ledger';
 import type { ConnectionRow } from './connections.repository';
 

@@ -1,12 +1,12 @@
 // SQL for connections. Every state change is a guarded UPDATE: its WHERE names the state
 // it leaves, so whichever of two racing writers commits second changes nothing.
+import type { ConnectionStatus } from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { CONNECTION_STATUSES, ESCROW_STATES } from '../../db/auction.schema';
+import type { ESCROW_STATES } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
 import { ageOn } from '../auctions/auctions.repository';
 import { visibleTo } from '../blocks/blocks.repository';
 
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export type EscrowState = (typeof ESCROW_STATES)[number];
 
 export interface ConnectionRow {
