@@ -16,12 +16,9 @@ import {
   purchaseTokensResponse,
 } from '@bidboard/shared';
 import type { FastifyRequest } from 'fastify';
-import {
-  GatewayUnavailableError,
-  WebhookSignatureError,
-} from '../../adapters/payments/payments.port';
-import { AppError } from '../../lib/errors';
+import { GatewayUnavailableError } from '../../adapters/payments/payments.port';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { registerSignedWebhook } from '../../lib/signed-webhook';
 import { activeBundles, createTransactionToken } from './payment-form.service';
 import { insertPaymentError } from './payment-log.service';
 import type { PaymentsContext } from './payments.context';
@@ -124,40 +121,16 @@ export async function paymentsRoutes(app: FastifyZodApp, { ctx }: { ctx: Payment
     reply.type('text/javascript; charset=utf-8').send(communicatorJs),
   );
 
-  await app.register(async (webhooks) => {
-    // The signature covers the exact bytes sent, so the body stays a string here.
-    webhooks.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
-    webhooks.post(
-      '/payments/webhook',
-      {
-        config: { rateLimit: { max: 1000, timeWindow: '1 minute' } },
-        schema: { tags, hide: true },
-      },
-      async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const header = request.headers['x-anet-signature'];
-        let event: ReturnType<PaymentsContext['gateway']['readWebhook']>;
-        try {
-          event = ctx.gateway.readWebhook(raw, typeof header === 'string' ? header : undefined);
-        } catch (error) {
-          if (error instanceof WebhookSignatureError) {
-            throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, PAYMENT_MESSAGES.signatureInvalid);
-          }
-          throw error;
-        }
-        try {
-          return { received: true, outcome: await handleGatewayEvent(ctx, event) };
-        } catch (error) {
-          if (error instanceof GatewayUnavailableError) {
-            throw new AppError('PAYMENT_PROVIDER_ERROR', 503, PAYMENT_MESSAGES.providerError);
-          }
-          throw error;
-        }
-      },
-    );
+  await registerSignedWebhook(app, {
+    path: '/payments/webhook',
+    tags,
+    handle: async (raw, headers) => ({
+      received: true,
+      outcome: await handleGatewayEvent(
+        ctx,
+        ctx.gateway.readWebhook(raw, headers['x-anet-signature']),
+      ),
+    }),
+    unavailable: GatewayUnavailableError,
   });
 }

@@ -3,17 +3,15 @@
 // webhook.
 import {
   errorResponseSchema,
-  PAYMENT_MESSAGES,
   payoutFeeResponse,
   redeemTokensBody,
   redeemTokensResponse,
   redemptionQuoteQuery,
   redemptionQuoteResponse,
 } from '@bidboard/shared';
-import { WebhookSignatureError } from '../../adapters/payments/payments.port';
 import { PayoutUnavailableError } from '../../adapters/payouts/payouts.port';
-import { AppError } from '../../lib/errors';
 import type { FastifyZodApp } from '../../lib/fastify';
+import { registerSignedWebhook } from '../../lib/signed-webhook';
 import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
 import { applyPayoutEvent, sendPayout } from './payouts.service';
@@ -74,42 +72,13 @@ export async function redemptionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Paym
 
   const readWebhook = ctx.payouts.readWebhook?.bind(ctx.payouts);
   if (!readWebhook) return;
-  await app.register(async (webhooks) => {
-    // PayPal verifies the event as it was sent; the body stays a string until then.
-    webhooks.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
-    webhooks.post(
-      '/payouts/webhook',
-      {
-        config: { rateLimit: { max: 1000, timeWindow: '1 minute' } },
-        schema: { tags, hide: true },
-      },
-      async (request) => {
-        const headers = Object.fromEntries(
-          Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
-        );
-        try {
-          const event = await readWebhook(
-            typeof request.body === 'string' ? request.body : '',
-            headers,
-          );
-          return {
-            received: true,
-            outcome: event ? await applyPayoutEvent(ctx, event) : 'ignored',
-          };
-        } catch (error) {
-          if (error instanceof WebhookSignatureError) {
-            throw new AppError('WEBHOOK_SIGNATURE_INVALID', 401, PAYMENT_MESSAGES.signatureInvalid);
-          }
-          if (error instanceof PayoutUnavailableError) {
-            throw new AppError('PAYMENT_PROVIDER_ERROR', 503, PAYMENT_MESSAGES.providerError);
-          }
-          throw error;
-        }
-      },
-    );
+  await registerSignedWebhook(app, {
+    path: '/payouts/webhook',
+    tags,
+    handle: async (raw, headers) => {
+      const event = await readWebhook(raw, headers);
+      return { received: true, outcome: event ? await applyPayoutEvent(ctx, event) : 'ignored' };
+    },
+    unavailable: PayoutUnavailableError,
   });
 }
