@@ -5,6 +5,7 @@
 // 10 ms, and a bid is tried every 20 ms. The slowest answers while the app closes are the
 // stall figures.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { ALERT_TEMPLATES, NO_NAME } from '@bidboard/shared';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { sweepPeriods } from '../apps/server/src/modules/auctions/period-sweep';
@@ -42,7 +43,7 @@ async function bareClose(url: string): Promise<number> {
      INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional, status, status_changed_at, created_at, updated_at)
      SELECT lead_bidder_id, user_id, id, current_bid, escrow_promotional, 'pending', now(), now(), now()
        FROM closed WHERE lead_bidder_id IS NOT NULL AND current_bid > 0
-     ON CONFLICT (auction_id) DO NOTHING`,
+     ON CONFLICT (auction_id, second_chance) DO NOTHING`,
     [periodId],
   );
   await client.query(
@@ -58,17 +59,17 @@ async function bareClose(url: string): Promise<number> {
            'userId', owner.id, 'partnerUserId', owner.id,
            'auctionCreatorUserId', owner.id, 'auctionCreatorUsername', owner.username,
            'amount', c.amount),
-         'You won the auction for ' || COALESCE(owner.username, 'a member') ||
-           ' with ' || c.amount || ' tokens. Waiting for them to accept.'),
+         replace(replace($2::text, '{amount}', c.amount::text), '{owner}',
+           COALESCE(owner.username, $4))),
         (c.partner_id, 'winning_bidder_connection_pending',
          jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
            'userId', bidder.id, 'partnerUserId', bidder.id,
            'winningBidderUserId', bidder.id, 'winningBidderUsername', bidder.username,
            'newBidAmount', c.amount),
-         COALESCE(bidder.username, 'A member') || ' won your auction with ' || c.amount ||
-           ' tokens. Accept to connect.')
+         replace(replace($3::text, '{amount}', c.amount::text), '{bidder}',
+           COALESCE(bidder.username, $5)))
       ) AS x(user_id, kind, payload, message)`,
-    [periodId],
+    [periodId, ALERT_TEMPLATES.won, ALERT_TEMPLATES.wonPending, NO_NAME.member, NO_NAME.Member],
   );
   const next = await client.query<{ id: number }>(
     `INSERT INTO auction_periods (start_time, end_time, status)
@@ -106,7 +107,7 @@ if (!pgBase) {
     await database.close();
     // Every auction led by the next member; the period already due.
     await seed.query(
-      `UPDATE auctions SET current_bid = 100, escrow_promotional = 100,
+      `UPDATE auctions SET current_bid = 100, lead_max = 100, escrow_promotional = 100,
               lead_bidder_id = CASE WHEN user_id = $1 THEN $2 ELSE user_id + 1 END`,
       [ids.at(-1), ids[0]],
     );
