@@ -12,11 +12,6 @@ const here = import.meta.dirname;
 
 const SQL_DEBT = new Set([
   'adapters/payments/sandbox/sandbox.gateway.ts',
-  'modules/admin/admin-members.service.ts',
-  'modules/admin/admin.service.ts',
-  'modules/admin/media-review.service.ts',
-  'modules/admin/member-approval.service.ts',
-  'modules/admin/operator-admins.service.ts',
   'modules/auth/auth.service.ts',
   'modules/auth/otp.service.ts',
   'modules/auth/session.service.ts',
