@@ -12,9 +12,6 @@ const here = import.meta.dirname;
 
 const SQL_DEBT = new Set([
   'adapters/payments/sandbox/sandbox.gateway.ts',
-  'modules/auth/auth.service.ts',
-  'modules/auth/otp.service.ts',
-  'modules/auth/session.service.ts',
   'modules/retention/retention.service.ts',
 ]);
 
