@@ -10,10 +10,7 @@ import { expect, it } from 'vitest';
 
 const here = import.meta.dirname;
 
-const SQL_DEBT = new Set([
-  'adapters/payments/sandbox/sandbox.gateway.ts',
-  'modules/retention/retention.service.ts',
-]);
+const SQL_DEBT = new Set(['adapters/payments/sandbox/sandbox.gateway.ts']);
 
 const IMPORT = /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/gm;
 const QUERY_HELPERS = new Set(['rows', 'namedRows', 'runStatement']);
