@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 
-export type NewMember = typeof users.$inferInsert;
+type NewMember = typeof users.$inferInsert;
 
 export async function insertMember(tx: Tx, member: NewMember) {
   const [inserted] = await tx.insert(users).values(member).returning();
