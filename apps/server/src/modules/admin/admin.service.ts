@@ -1,28 +1,24 @@
 // Operator actions shared by the admin API and the CLI.
 import { grantCashProblem, MESSAGES } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
 import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange, type TokenParts } from '../tokens/ledger';
+import { memberByUsername } from './admin-members.repository';
 import { recordCashGrant } from './cash-grants.repository';
 import { approveMemberById } from './member-approval.service';
 
-async function memberByUsername(db: Db, username: string) {
-  const [member] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
+async function requireMember(db: Db, username: string) {
+  const member = await memberByUsername(db, username);
   if (!member) throw notFound(`No member named ${username}`);
   return member;
 }
 
 /** The CLI's approval: the same decision an admin makes in the console. */
 export async function approveMember(db: Db, username: string) {
-  const member = await memberByUsername(db, username);
+  const member = await requireMember(db, username);
   const decision = await approveMemberById({ db }, member.id, null);
   return { id: decision.id, username: decision.username, is_approved: decision.is_approved };
 }
@@ -68,7 +64,7 @@ export async function adjustTokens(
     cashReference: options.cash?.reference,
   });
   if (cashProblem) throw badRequest('VALIDATION', cashProblem);
-  const member = await memberByUsername(ctx.db, username);
+  const member = await requireMember(ctx.db, username);
   const entry = await transactionThenPublish(ctx, async (tx, events) => {
     const booked = await applyBalanceChange(tx, {
       userId: member.id,

@@ -3,22 +3,18 @@
 // the board with the reason they are shown. Either way the member gets an alert, and the
 // decision is written to the audit log in the same transaction.
 import { ADMIN_MESSAGES, APPROVAL_ALERT_MESSAGES, SAFETY_MESSAGES } from '@bidboard/shared';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
 import { insertAlert } from '../alerts/alerts.repository';
 import { openAuctionForMember } from '../auctions/member-auction';
 import { recordAdminAction } from '../audit';
-
-interface ApprovalState {
-  id: number;
-  username: string | null;
-  is_approved: boolean;
-  approval_rejection_reason: string | null;
-  deleted: boolean;
-}
+import {
+  type ApprovalState,
+  approvalStateForUpdate,
+  markApproved,
+  markRejected,
+} from './member-approval.repository';
 
 export interface ApprovalDecision {
   id: number;
@@ -39,12 +35,7 @@ export async function approveMemberById(
   actorId: number | null,
 ): Promise<ApprovalDecision> {
   return transactionThenPublish(ctx, async (tx, events) => {
-    const [before] = await rows<ApprovalState>(
-      tx,
-      sql`SELECT id, username, is_approved, approval_rejection_reason,
-                 deleted_at IS NOT NULL AS deleted
-            FROM users WHERE id = ${userId} FOR UPDATE`,
-    );
+    const before = await approvalStateForUpdate(tx, userId);
     if (!before) throw notFound(ADMIN_MESSAGES.memberNotFound);
     if (before.deleted) throw badRequest('VALIDATION', SAFETY_MESSAGES.memberDeleted);
     if (before.is_approved) {
@@ -55,11 +46,7 @@ export async function approveMemberById(
         auctionId: null,
       };
     }
-    await tx.execute(
-      sql`UPDATE users SET is_approved = true, approval_rejection_reason = NULL,
-                           approval_rejected_at = NULL, updated_at = now()
-           WHERE id = ${userId}`,
-    );
+    await markApproved(tx, userId);
     const auctionId = await openAuctionForMember(tx, userId);
     const alert = await insertAlert(tx, {
       userId,
@@ -91,20 +78,11 @@ export async function rejectMember(
   actorId: number,
 ): Promise<ApprovalDecision> {
   return transactionThenPublish(ctx, async (tx, events) => {
-    const [before] = await rows<ApprovalState>(
-      tx,
-      sql`SELECT id, username, is_approved, approval_rejection_reason,
-                 deleted_at IS NOT NULL AS deleted
-            FROM users WHERE id = ${userId} FOR UPDATE`,
-    );
+    const before = await approvalStateForUpdate(tx, userId);
     if (!before) throw notFound(ADMIN_MESSAGES.memberNotFound);
     if (before.deleted) throw badRequest('VALIDATION', SAFETY_MESSAGES.memberDeleted);
     if (before.is_approved) throw badRequest('VALIDATION', ADMIN_MESSAGES.alreadyApproved);
-    await tx.execute(
-      sql`UPDATE users SET is_approved = false, approval_rejection_reason = ${reason},
-                           approval_rejected_at = now(), updated_at = now()
-           WHERE id = ${userId}`,
-    );
+    await markRejected(tx, userId, reason);
     const alert = await insertAlert(tx, {
       userId,
       kind: 'account_rejected',

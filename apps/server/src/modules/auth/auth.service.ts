@@ -3,16 +3,16 @@
 // ADMIN_PHONES lists it (product rules: the admins of a new deployment join without one).
 
 import { MESSAGES, SAFETY_MESSAGES, type User } from '@bidboard/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { presentUser } from '../users/user.presenter';
 import { findUserById, findUserByPhone, findUserByUsername } from '../users/users.repository';
-import { checkCode, consumeCode } from './otp.service';
+import { consumeCode } from './otp.repository';
+import { checkCode } from './otp.service';
 import { awardReferralBonus } from './referral.service';
 import { createSession, type SessionSettings } from './session.service';
+import { insertMember, setMemberRole, takeInvite } from './sign-in.repository';
 
 export interface AuthContext extends ServiceContext {
   secret: string;
@@ -46,7 +46,7 @@ export async function signInWithCode(
     // ADMIN_PHONES is read at every sign-in; an admin the operator made keeps the role.
     const listed = ctx.config.ADMIN_PHONES.includes(input.phone);
     const role = listed || member.admin_granted_at ? 'admin' : 'member';
-    if (role !== member.role) await tx.update(users).set({ role }).where(eq(users.id, member.id));
+    if (role !== member.role) await setMemberRole(tx, member.id, role);
     const token = await createSession(tx, ctx.sessions, member.id, {
       userAgent: input.userAgent,
       ip: input.ip,
@@ -67,16 +67,12 @@ async function join(
   if (referredBy || !ctx.config.ADMIN_PHONES.includes(phone)) {
     return joinWithReferral(tx, ctx, phone, referredBy);
   }
-  const [member] = await tx
-    .insert(users)
-    .values({
-      phone_number: phone,
-      role: 'admin',
-      created_at: ctx.clock(),
-      updated_at: ctx.clock(),
-    })
-    .returning();
-  return member!;
+  return insertMember(tx, {
+    phone_number: phone,
+    role: 'admin',
+    created_at: ctx.clock(),
+    updated_at: ctx.clock(),
+  });
 }
 
 async function joinWithReferral(
@@ -87,28 +83,21 @@ async function joinWithReferral(
 ) {
   if (!referredBy) throw new AppError('ACCOUNT_NOT_FOUND', 404, MESSAGES.accountNotFound);
   // Taking the invite is the guarded update: two sign-ups cannot spend the last one.
-  const [referrer] = await tx
-    .update(users)
-    .set({ invites_left: sql`${users.invites_left} - 1` })
-    .where(sql`lower(${users.username}) = lower(${referredBy}) AND ${users.invites_left} > 0`)
-    .returning({ id: users.id });
+  const referrer = await takeInvite(tx, referredBy);
   if (!referrer) {
     const known = await findUserByUsername(tx, referredBy);
     if (known) throw new AppError('NO_INVITES', 409, MESSAGES.noInvitesLeft);
     throw new AppError('ACCOUNT_NOT_FOUND', 404, MESSAGES.accountNotFound);
   }
-  const [member] = await tx
-    .insert(users)
-    .values({
-      phone_number: phone,
-      referred_by: referrer.id,
-      role: ctx.config.ADMIN_PHONES.includes(phone) ? 'admin' : 'member',
-      created_at: ctx.clock(),
-      updated_at: ctx.clock(),
-    })
-    .returning();
-  await awardReferralBonus(tx, referrer.id, member!.id);
-  return member!;
+  const member = await insertMember(tx, {
+    phone_number: phone,
+    referred_by: referrer.id,
+    role: ctx.config.ADMIN_PHONES.includes(phone) ? 'admin' : 'member',
+    created_at: ctx.clock(),
+    updated_at: ctx.clock(),
+  });
+  await awardReferralBonus(tx, referrer.id, member.id);
+  return member;
 }
 
 export async function checkReferral(ctx: Pick<ServiceContext, 'db'>, username: string) {

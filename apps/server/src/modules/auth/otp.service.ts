@@ -2,13 +2,18 @@
 // use, at most OTP_MAX_ATTEMPTS wrong tries, and request limits per phone and per IP.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { isTestPhone, MESSAGES, OTP_LENGTH, PRODUCT_NAME } from '@bidboard/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SmsDeliveryError } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
-import { rows, runStatement, type Statement, type Tx } from '../../db/client';
-import { otpCodes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import {
+  countGuess,
+  deleteCode,
+  insertCode,
+  latestCode,
+  lockRequestKey,
+  recentRequestCounts,
+} from './otp.repository';
 
 export function generateCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -34,31 +39,22 @@ export async function requestCode(
   // cannot all pass the count before any of them is written.
   const row = await ctx.db.transaction(async (tx) => {
     for (const key of [`otp-phone:${phone}`, `otp-ip:${ip}`]) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      await lockRequestKey(tx, key);
     }
-    const [counts] = await rows<{ by_phone: number; by_ip: number }>(
-      tx,
-      sql`SELECT
-            (SELECT count(*)::int FROM otp_codes WHERE phone_number = ${phone} AND created_at > ${phoneSince.toISOString()}) AS by_phone,
-            (SELECT count(*)::int FROM otp_codes WHERE ip = ${ip} AND created_at > ${ipSince.toISOString()}) AS by_ip`,
-    );
+    const counts = await recentRequestCounts(tx, { phone, phoneSince, ip, ipSince });
     if (
       (counts?.by_phone ?? 0) >= config.OTP_PHONE_MAX_PER_WINDOW ||
       (counts?.by_ip ?? 0) >= config.OTP_IP_MAX_PER_WINDOW
     ) {
       throw tooManyRequests(MESSAGES.tooManyCodeRequests);
     }
-    const [inserted] = await tx
-      .insert(otpCodes)
-      .values({
-        phone_number: phone,
-        code_hash: hashCode(ctx.secret, phone, code),
-        ip,
-        created_at: now,
-        expires_at: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
-      })
-      .returning({ id: otpCodes.id });
-    return inserted!;
+    return insertCode(tx, {
+      phone,
+      codeHash: hashCode(ctx.secret, phone, code),
+      ip,
+      now,
+      expiresAt: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
+    });
   });
   try {
     await ctx.sms.send({
@@ -67,7 +63,7 @@ export async function requestCode(
     });
   } catch (error) {
     // A code that never left must not count against the member or stay valid.
-    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, row.id));
+    await deleteCode(ctx.db, row.id);
     if (error instanceof SmsDeliveryError && error.providerCode === TWILIO_UNSUBSCRIBED) {
       const from = config.TWILIO_FROM ?? 'our number';
       throw new AppError('SMS_FAILED', 400, MESSAGES.textStartTo(from));
@@ -97,11 +93,7 @@ export async function checkCode(
       ? { ok: true, codeId: null }
       : { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
   }
-  const [counted] = await runStatement<{ id: number; code_hash: string; expires_at: Date }>(
-    ctx.db,
-    COUNT_GUESS,
-    [phone, config.OTP_MAX_ATTEMPTS],
-  );
+  const counted = await countGuess(ctx.db, phone, config.OTP_MAX_ATTEMPTS);
   if (!counted) return { ok: false, error: await uncheckedGuessError(ctx, phone) };
   if (new Date(counted.expires_at) <= ctx.clock()) {
     return { ok: false, error: badRequest('CODE_EXPIRED', MESSAGES.codeExpired) };
@@ -119,42 +111,10 @@ async function uncheckedGuessError(
   ctx: Pick<ServiceContext, 'db' | 'config'>,
   phone: string,
 ): Promise<AppError> {
-  const [latest] = await runStatement<{ attempts: number; consumed: boolean }>(
-    ctx.db,
-    LATEST_CODE,
-    [phone],
-  );
+  const latest = await latestCode(ctx.db, phone);
   if (latest?.consumed) return badRequest('CODE_EXPIRED', MESSAGES.codeExpired);
   if (latest && latest.attempts >= ctx.config.OTP_MAX_ATTEMPTS) {
     return new AppError('TOO_MANY_ATTEMPTS', 429, MESSAGES.tooManyCodeAttempts);
   }
   return badRequest('INVALID_CODE', MESSAGES.invalidCode);
-}
-
-const COUNT_GUESS: Statement = {
-  name: 'otp_count_guess',
-  text: `UPDATE otp_codes SET attempts = attempts + 1
-    WHERE id = (SELECT id FROM otp_codes WHERE phone_number = $1
-                ORDER BY created_at DESC, id DESC LIMIT 1)
-      AND consumed_at IS NULL AND attempts < $2
-    RETURNING id, code_hash, expires_at`,
-};
-
-const LATEST_CODE: Statement = {
-  name: 'otp_latest_code',
-  text: `SELECT attempts, consumed_at IS NOT NULL AS consumed FROM otp_codes
-    WHERE phone_number = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-};
-
-/**
- * Uses up a checked code inside the sign-in transaction: if the sign-in rolls back the
- * code stays usable (its guess stays counted); two sign-ins with it cannot both pass.
- */
-export async function consumeCode(tx: Tx, codeId: number, now: Date): Promise<boolean> {
-  const consumed = await tx
-    .update(otpCodes)
-    .set({ consumed_at: now })
-    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumed_at), gt(otpCodes.expires_at, now)))
-    .returning({ id: otpCodes.id });
-  return consumed.length > 0;
 }

@@ -1,13 +1,21 @@
 // Sessions: an HS256 JWT (audience and issuer checked, algorithm allow-listed) that
 // names a `sessions` row. The row makes tokens revocable and carries the idle and
 // absolute lifetimes, so a token is only as good as its row.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { type Db, type Executor, runStatement, type Statement } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { notAuthenticated } from '../../lib/errors';
 import type { UserRow } from '../users/user.presenter';
+import {
+  insertSession,
+  type LiveBounds,
+  liveSessionMember,
+  liveSessions,
+  liveSessionsTouched,
+  markMemberSessionsRevoked,
+  markSessionRevoked,
+  touchSession,
+} from './sessions.repository';
 
 const AUDIENCE = 'bidboard-web';
 const ISSUER = 'bidboard';
@@ -35,19 +43,8 @@ export async function createSession(
 ): Promise<string> {
   const now = settings.clock();
   const expiresAt = new Date(now.getTime() + settings.absoluteSeconds * 1000);
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      user_id: userId,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt,
-      user_agent: meta.userAgent,
-      ip: meta.ip,
-      device_id: meta.deviceId,
-    })
-    .returning({ id: sessions.id });
-  return new SignJWT({ sid: row!.id })
+  const sid = await insertSession(db, { userId, now, expiresAt, meta });
+  return new SignJWT({ sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setAudience(AUDIENCE)
@@ -119,35 +116,11 @@ export interface LiveSession extends AuthenticatedSession {
 }
 
 /** Which rows count as live at `now`: not revoked, not past either lifetime. */
-function liveBounds(settings: SessionSettings, now: Date) {
+function liveBounds(settings: SessionSettings, now: Date): LiveBounds {
   return {
     now: now.toISOString(),
     idleSince: new Date(now.getTime() - settings.idleSeconds * 1000).toISOString(),
   };
-}
-
-const memberStatements = new WeakMap<Db, ReturnType<typeof prepareSessionMember>>();
-
-/** Session and member in one prepared statement: every authenticated request runs it. */
-function prepareSessionMember(db: Db) {
-  return db
-    .select({
-      member: users,
-      expiresAt: sessions.expires_at,
-      lastSeenAt: sessions.last_seen_at,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sid')),
-        eq(sessions.user_id, sql.placeholder('userId')),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, sql.placeholder('now')),
-        gt(sessions.last_seen_at, sql.placeholder('idleSince')),
-      ),
-    )
-    .prepare('auth_session_member');
 }
 
 /**
@@ -161,16 +134,11 @@ export async function authenticateMember(
 ): Promise<{ session: LiveSession; member: UserRow }> {
   const claimed = await verifyToken(settings, token);
   const now = settings.clock();
-  let statement = memberStatements.get(db);
-  if (!statement) {
-    statement = prepareSessionMember(db);
-    memberStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({
-    sid: claimed.sessionId,
-    userId: claimed.userId,
-    ...liveBounds(settings, now),
-  });
+  const row = await liveSessionMember(
+    db,
+    { sid: claimed.sessionId, userId: claimed.userId },
+    liveBounds(settings, now),
+  );
   if (!row) throw notAuthenticated();
   const session = { ...claimed, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt };
   await touch(db, session, now);
@@ -191,18 +159,12 @@ export async function touchLiveSessions(
   const now = settings.clock();
   const bounds = liveBounds(settings, now);
   const touchBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS).toISOString();
-  const found = await runStatement<{
-    id: string;
-    user_id: number;
-    expires_at: Date | string;
-    last_seen_at: Date | string;
-  }>(db, LIVE_SESSIONS_TOUCHED, [
-    `{${claims.map((c) => c.sessionId).join(',')}}`,
-    `{${claims.map((c) => c.userId).join(',')}}`,
-    bounds.now,
-    bounds.idleSince,
+  const found = await liveSessionsTouched(
+    db,
+    { sessionIds: claims.map((c) => c.sessionId), userIds: claims.map((c) => c.userId) },
+    bounds,
     touchBefore,
-  ]);
+  );
   return new Map(
     found.map((row) => [
       row.id,
@@ -216,24 +178,6 @@ export async function touchLiveSessions(
   );
 }
 
-const LIVE_SESSIONS_TOUCHED: Statement = {
-  name: 'auth_live_sessions_touched',
-  text: `WITH live AS (
-      SELECT s.id, s.user_id, s.expires_at, s.last_seen_at
-        FROM unnest($1::uuid[], $2::int[]) AS claim(id, user_id)
-        JOIN sessions s ON s.id = claim.id AND s.user_id = claim.user_id
-        JOIN users u ON u.id = s.user_id AND u.suspended_at IS NULL AND u.deleted_at IS NULL
-       WHERE s.revoked_at IS NULL AND s.expires_at > $3 AND s.last_seen_at > $4
-    ), touched AS (
-      UPDATE sessions SET last_seen_at = $3 FROM live
-      WHERE sessions.id = live.id AND live.last_seen_at < $5
-      RETURNING sessions.id, sessions.last_seen_at
-    )
-    SELECT live.id, live.user_id, live.expires_at,
-           COALESCE(touched.last_seen_at, live.last_seen_at) AS last_seen_at
-      FROM live LEFT JOIN touched ON touched.id = live.id`,
-};
-
 /** The sessions among `ids` that are live now, read without touching them (the socket sweep). */
 export async function findLiveSessions(
   db: Db,
@@ -241,12 +185,7 @@ export async function findLiveSessions(
   ids: string[],
 ): Promise<LiveSession[]> {
   const bounds = liveBounds(settings, settings.clock());
-  const found = await runStatement<{
-    id: string;
-    user_id: number;
-    expires_at: Date | string;
-    last_seen_at: Date | string;
-  }>(db, LIVE_SESSIONS, [`{${ids.join(',')}}`, bounds.now, bounds.idleSince]);
+  const found = await liveSessions(db, ids, bounds);
   return found.map((row) => ({
     sessionId: row.id,
     userId: row.user_id,
@@ -255,30 +194,16 @@ export async function findLiveSessions(
   }));
 }
 
-const LIVE_SESSIONS: Statement = {
-  name: 'auth_live_sessions',
-  text: `SELECT id, user_id, expires_at, last_seen_at FROM sessions
-    WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL AND expires_at > $2 AND last_seen_at > $3`,
-};
-
-const TOUCH: Statement = {
-  name: 'auth_touch_session',
-  text: 'UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2',
-};
-
 /** Keeps the idle lifetime moving; written at most once a minute per session. */
 async function touch(db: Db, session: LiveSession, now: Date): Promise<void> {
   if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return;
-  await runStatement(db, TOUCH, [session.sessionId, now.toISOString()]);
+  await touchSession(db, session.sessionId, now);
   session.lastSeenAt = now;
 }
 
 /** Ends one session. Announce it through `app.sessionsEnded` once committed. */
 export async function revokeSession(db: Executor, sessionId: string, clock: Clock): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revoked_at: clock() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+  await markSessionRevoked(db, sessionId, clock());
 }
 
 /**
@@ -291,10 +216,5 @@ export async function revokeAllSessions(
   userId: number,
   clock: Clock,
 ): Promise<number> {
-  const ended = await tx
-    .update(sessions)
-    .set({ revoked_at: clock() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
-    .returning({ id: sessions.id });
-  return ended.length;
+  return markMemberSessionsRevoked(tx, userId, clock());
 }

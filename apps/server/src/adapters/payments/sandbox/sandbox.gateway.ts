@@ -4,9 +4,8 @@
 // test cards, answers transaction lookups, and sends signed webhooks in Authorize.Net's
 // format to our webhook URL. Its state lives in the database, so any server answers.
 import { randomBytes, randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, rows } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import type { Clock } from '../../../lib/context';
 import { isValidAnetSignature, signAnetBody } from '../anet-signature';
 import { readAnetEvent } from '../authnet.adapter';
@@ -18,6 +17,17 @@ import {
   type PaymentGateway,
   WebhookSignatureError,
 } from '../payments.port';
+import {
+  formForUpdate,
+  formIsPaid,
+  insertForm,
+  insertPayment,
+  insertRefund,
+  type SandboxForm,
+  type TransactionRow,
+  transactionById,
+  unexpiredForm,
+} from './sandbox.repository';
 import { type CardEntry, cardType, checkCard, SANDBOX_CARD_MESSAGES } from './test-cards';
 
 /** Accept Hosted form tokens are good for 15 minutes. */
@@ -42,14 +52,6 @@ export interface SandboxGatewayOptions {
   webhooks: SandboxWebhookOptions;
 }
 
-export interface SandboxForm {
-  token: string;
-  invoice_number: string;
-  description: string;
-  amount_cents: number;
-  communicator_url: string | null;
-}
-
 /** The transactResponse the hosted page hands to our communicator (Accept Hosted's fields). */
 export const sandboxTransactResponse = z.object({
   transId: z.string(),
@@ -70,17 +72,6 @@ export type TransactOutcome =
   | { ok: true; response: SandboxTransactResponse }
   | { ok: false; message: string };
 
-interface TransactionRow {
-  trans_id: string;
-  type: 'authCaptureTransaction' | 'refundTransaction';
-  ref_trans_id: string | null;
-  invoice_number: string;
-  amount_cents: number;
-  status: string;
-  response_code: string;
-  auth_code: string | null;
-}
-
 const STATE_OF: Record<string, GatewayTransactionState> = {
   capturedPendingSettlement: 'approved',
   refundPendingSettlement: 'approved',
@@ -100,23 +91,13 @@ export class SandboxGateway implements PaymentGateway {
   async createHostedForm(request: HostedFormRequest): Promise<{ token: string }> {
     const token = randomBytes(48).toString('base64url');
     const expires = new Date(this.options.clock().getTime() + FORM_LIFETIME_MS);
-    await this.options.db.execute(
-      sql`INSERT INTO sandbox_gateway_forms
-            (token, invoice_number, description, amount_cents, customer_id, communicator_url, expires_at)
-          VALUES (${token}, ${request.invoiceNumber}, ${request.description}, ${request.amountCents},
-                  ${request.customerId}, ${request.communicatorUrl}, ${expires})`,
-    );
+    await insertForm(this.options.db, token, request, expires);
     return { token };
   }
 
   /** The form a posted token opens, while it is still valid. */
   async findForm(token: string): Promise<SandboxForm | null> {
-    const [form] = await rows<SandboxForm>(
-      this.options.db,
-      sql`SELECT token, invoice_number, description, amount_cents, communicator_url
-            FROM sandbox_gateway_forms
-           WHERE token = ${token} AND expires_at > ${this.options.clock()}`,
-    );
+    const form = await unexpiredForm(this.options.db, token, this.options.clock());
     return form ?? null;
   }
 
@@ -126,37 +107,28 @@ export class SandboxGateway implements PaymentGateway {
     const checked = checkCard(card, now);
     if (!checked.ok) return checked;
     const outcome = await this.options.db.transaction(async (tx) => {
-      const [form] = await rows<SandboxForm & { expires_at: Date }>(
-        tx,
-        sql`SELECT token, invoice_number, description, amount_cents, communicator_url, expires_at
-              FROM sandbox_gateway_forms WHERE token = ${token} FOR UPDATE`,
-      );
+      const form = await formForUpdate(tx, token);
       if (!form || new Date(form.expires_at).getTime() <= now.getTime()) {
         return {
           ok: false as const,
           message: 'This payment form has expired. Please start again.',
         };
       }
-      const paid = await rows(
-        tx,
-        sql`SELECT 1 FROM sandbox_gateway_transactions
-             WHERE form_token = ${token} AND response_code = '1'`,
-      );
-      if (paid.length > 0) {
+      if (await formIsPaid(tx, token)) {
         return { ok: false as const, message: 'This payment form was already used.' };
       }
       const transId = newTransactionId();
       const authCode = checked.approved ? randomBytes(3).toString('hex').toUpperCase() : null;
       const type = cardType(checked.number);
       const last4 = checked.number.slice(-4);
-      await tx.execute(
-        sql`INSERT INTO sandbox_gateway_transactions
-              (trans_id, type, form_token, invoice_number, amount_cents, status, response_code,
-               auth_code, card_last4, card_type)
-            VALUES (${transId}, 'authCaptureTransaction', ${token}, ${form.invoice_number},
-                    ${form.amount_cents}, ${checked.approved ? 'capturedPendingSettlement' : 'declined'},
-                    ${checked.approved ? '1' : '2'}, ${authCode}, ${last4}, ${type})`,
-      );
+      await insertPayment(tx, {
+        transId,
+        form,
+        approved: checked.approved,
+        authCode,
+        last4,
+        cardType: type,
+      });
       const response: SandboxTransactResponse = {
         transId,
         responseCode: checked.approved ? '1' : '2',
@@ -190,18 +162,7 @@ export class SandboxGateway implements PaymentGateway {
   /** Gives a payment's money back, as a merchant would in the processor's dashboard. */
   async refund(transactionId: string): Promise<GatewayTransaction> {
     const refundId = newTransactionId();
-    const [refund] = await rows<TransactionRow>(
-      this.options.db,
-      sql`INSERT INTO sandbox_gateway_transactions
-            (trans_id, type, ref_trans_id, invoice_number, amount_cents, status, response_code,
-             card_last4, card_type)
-          SELECT ${refundId}, 'refundTransaction', trans_id, invoice_number, amount_cents,
-                 'refundPendingSettlement', '1', card_last4, card_type
-            FROM sandbox_gateway_transactions
-           WHERE trans_id = ${transactionId} AND type = 'authCaptureTransaction' AND response_code = '1'
-          ON CONFLICT DO NOTHING
-          RETURNING *`,
-    );
+    const refund = await insertRefund(this.options.db, refundId, transactionId);
     if (!refund) throw new Error(`no refundable sandbox transaction ${transactionId}`);
     this.sendWebhook('net.authorize.payment.refund.created', {
       responseCode: 1,
@@ -214,11 +175,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async getTransaction(transactionId: string): Promise<GatewayTransaction | null> {
-    const [row] = await rows<TransactionRow>(
-      this.options.db,
-      sql`SELECT trans_id, type, ref_trans_id, invoice_number, amount_cents, status, response_code, auth_code
-            FROM sandbox_gateway_transactions WHERE trans_id = ${transactionId}`,
-    );
+    const row = await transactionById(this.options.db, transactionId);
     return row ? present(row) : null;
   }
 
