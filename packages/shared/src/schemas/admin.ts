@@ -8,6 +8,7 @@ import { idParam, pageQuery, safeText } from './common';
 export const ADMIN_MESSAGES = {
   reasonRequired: 'Give a reason',
   memberNotFound: 'Member not found',
+  noMemberWithPhone: 'No member has this number',
   alreadyApproved: 'This member is already approved',
   mediaNotFound: 'Nothing to review with this id',
 } as const;

@@ -3,6 +3,7 @@
 // approved admin member without one, or makes an existing member an approved admin. Such
 // an admin keeps the role at every sign-in (admin_granted_at), whatever ADMIN_PHONES says;
 // `remove-admin` takes it back. Both are written to the audit log (admin null: the CLI).
+import { ADMIN_MESSAGES } from '@bidboard/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -48,7 +49,7 @@ export async function removeAdmin(
   const role = config.ADMIN_PHONES.includes(phone) ? 'admin' : 'member';
   return db.transaction(async (tx) => {
     const row = await revokeAdminByPhone(tx, phone, role);
-    if (!row) throw notFound('No member has this number');
+    if (!row) throw notFound(ADMIN_MESSAGES.noMemberWithPhone);
     await recordAdminAction(tx, {
       adminId: null,
       action: 'member.remove_admin',
