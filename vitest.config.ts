@@ -18,6 +18,10 @@ const processWideFiles = ['src/lib/tracing.test.ts', 'src/lib/error-reporting.te
 // One run covers every workspace's unit and integration tests; e2e has its own config.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on the 2-core CI
+    // machine, which then sat idle half the run while test files waited on PostgreSQL,
+    // Redis, sockets and the model process. Two files in flight keep both cores busy.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
       {
