@@ -185,18 +185,22 @@ function scenarios(label: string, servers: number, env: Record<string, string>) 
     it('refuses a bid from a socket whose session went idle, and cuts it', async () => {
       const member = await bidder();
       const auctionId = await auction();
+      // Every socket listens before the session goes idle: the sweep (every second here)
+      // can cut the second server's socket while the first one's bid is being refused.
+      const refusals = member.sockets.map((socket) =>
+        Promise.all([once(socket, 'socketError', 10_000), once(socket, 'disconnect', 10_000)]),
+      );
       clock.set(new Date(clock.clock().getTime() + (IDLE_SECONDS + 1) * 1000));
       try {
-        for (const socket of member.sockets) {
-          const refused = Promise.all([once(socket, 'socketError'), once(socket, 'disconnect')]);
+        for (const [i, socket] of member.sockets.entries()) {
           socket.emit('placeBid', { auctionId, bidderId: member.id, bidAmount: 120 });
-          const [error, reason] = await refused;
+          const [error, reason] = await refusals[i]!;
           expect(error).toMatchObject({
             code: 'SESSION_ENDED',
             message: 'Your session has ended. Please sign in again.',
           });
-          // The bid's own check refuses it, unless the idle sweep (every 15 s) cut the
-          // socket first; either way nothing is placed (below).
+          // The bid's own check refuses it, unless the idle sweep cut the socket first;
+          // either way nothing is placed (below).
           expect(['placeBid', null]).toContain((error as { event: string | null }).event);
           expect(reason).toBe('io server disconnect');
         }
