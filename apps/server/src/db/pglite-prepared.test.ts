@@ -21,6 +21,12 @@ describe('withPreparedStatements', () => {
     expect(await prepared.query(text, params, asArrays)).toEqual(
       await client.query(text, params, asArrays),
     );
+    // drizzle's own parsers (timestamps as text), one object per prepared query
+    const ownParsers = { rowMode: 'array' as const, parsers: { 1184: (value: string) => value } };
+    const withOwn = await client.query(text, params, ownParsers);
+    expect(withOwn.rows[0]).toContain('2026-01-02 03:04:05+00');
+    for (let i = 0; i < 2; i++)
+      expect(await prepared.query(text, params, ownParsers)).toEqual(withOwn);
   });
 
   it('throws the database error with its statement, and the next run still works', async () => {

@@ -47,6 +47,18 @@ function withQuery(error: unknown, text: string, params: unknown[], options?: Qu
 /** `client` whose `query` runs plannable texts as named prepared statements. */
 export function withPreparedStatements(client: PGlite): PGlite {
   const prepared = new Map<string, Prepared>();
+  // PGlite merges a query's own parsers (drizzle's, one object per prepared query) into its
+  // ~150 defaults on every run; merged once per object instead.
+  const mergedParsers = new WeakMap<object, PGlite['parsers']>();
+  function parseOptions(options: QueryOptions | undefined) {
+    if (!options?.parsers) return { defaults: client.parsers, options };
+    let merged = mergedParsers.get(options.parsers);
+    if (!merged) {
+      merged = { ...client.parsers, ...options.parsers };
+      mergedParsers.set(options.parsers, merged);
+    }
+    return { defaults: merged, options: { ...options, parsers: undefined } };
+  }
 
   async function prepare(text: string, options?: QueryOptions): Promise<Prepared> {
     const name = `pglite_${prepared.size + 1}`;
@@ -82,7 +94,8 @@ export function withPreparedStatements(client: PGlite): PGlite {
         { syncToFs: false },
       );
       await client.syncToFs();
-      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      const parsing = parseOptions(options);
+      return parse.parseResults(messages, parsing.defaults, parsing.options)[0] as Results<T>;
     } catch (error) {
       throw withQuery(error, text, params, options);
     }
