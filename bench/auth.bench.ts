@@ -8,7 +8,7 @@
 // database share it.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,6 +165,7 @@ async function runPglite(): Promise<Figure[]> {
     ];
   } finally {
     await server.stop();
+    rmSync(options.dataDir, { recursive: true, force: true });
   }
 }
 
