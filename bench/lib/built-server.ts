@@ -109,3 +109,52 @@ export async function startBuiltServer(opts: {
   }
   return { pid: child.pid!, url, stop: stopper(child) };
 }
+
+/**
+ * The built server as `npm start` runs it with no DATABASE_URL: PGlite under a fresh
+ * DATA_DIR, demo data seeded, LOG_LEVEL info (lines to /dev/null), the test number's code
+ * (development's default) to sign in with. Only the limits a load generator trips are
+ * raised, and the harness's JWT secret is given so its ceiling checks the same tokens.
+ * BENCH_CPU_PROF=<dir> writes a CPU profile of the server there when it stops.
+ */
+export async function startPgliteServer(opts: {
+  port: number;
+  dataDir: string;
+  jwtSecret: string;
+}): Promise<BuiltServer> {
+  const profile = process.env.BENCH_CPU_PROF;
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=2',
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      'dist/server.js',
+    ],
+    {
+      cwd: serverDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(opts.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: opts.dataDir,
+        JWT_SECRET: opts.jwtSecret,
+        RATE_LIMIT_MAX: '100000000',
+        OTP_ROUTE_MAX_PER_MINUTE: '100000000',
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${opts.port}`;
+  // The first start on an empty DATA_DIR migrates and seeds the demo.
+  const deadline = Date.now() + 180_000;
+  while (
+    (await fetch(`${url}/api/ready`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { pid: child.pid!, url, stop: stopper(child) };
+}

@@ -22,6 +22,7 @@ import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
 import * as paymentsSchema from './payments.schema';
+import { withPreparedStatements } from './pglite-prepared';
 import { applyRoutines } from './routines';
 import * as safetySchema from './safety.schema';
 import * as coreSchema from './schema';
@@ -161,7 +162,7 @@ function openPglite(dataDir: string | undefined, image: Blob | undefined): Datab
     mkdirSync(dir, { recursive: true });
   }
   const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir: image });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -206,7 +207,7 @@ export interface Statement {
 /**
  * Rows of one statement sent straight to the driver, for the paths every request or bid
  * takes: on PostgreSQL a named prepared statement (parsed and planned once per
- * connection), on PGlite a plain parameterised query. No query builder in between.
+ * connection), on PGlite one too (`withPreparedStatements`). No query builder in between.
  */
 export async function runStatement<T>(
   db: Db,
