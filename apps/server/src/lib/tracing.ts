@@ -14,6 +14,12 @@ const HOOKED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
 /** Probes and scrapes are not worth a trace each. */
 const UNTRACED_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 
+/** A request URL without its query string (which may hold signatures or a phone number). */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 interface Tracing {
   tracer: Tracer;
   api: typeof import('@opentelemetry/api');
@@ -61,11 +67,13 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
   const fastifyOtel = new fastify.FastifyOtelInstrumentation({
     instrumentHooks: false,
     instrumentHandler: false,
-    ignorePaths: ({ url }) => UNTRACED_PATHS.has(url.split('?')[0]!),
+    ignorePaths: ({ url }) => UNTRACED_PATHS.has(pathOf(url)),
     requestHook: (span, request) => {
+      // Most requests are not sampled (docs/observability.md): their span records nothing,
+      // so naming it would be work thrown away on every request.
+      if (!span.isRecording()) return;
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
-      // The query string may hold signatures or a phone number: the path only.
-      span.setAttribute('url.path', request.url.split('?')[0]!);
+      span.setAttribute('url.path', pathOf(request.url));
     },
   });
   const sdk = new NodeSDK({
