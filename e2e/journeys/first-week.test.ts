@@ -200,9 +200,13 @@ describe.each([
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
+    // The balance row shows Daily Claim until today's claim is taken, then BUY/REDEEM; it
+    // may still be loading when the menu opens (counting at once found neither).
     const claim = menu.getByRole('button', { name: 'Daily Claim' });
+    const buyRedeem = menu.getByRole('button', { name: 'BUY/REDEEM' });
+    await claim.or(buyRedeem).first().waitFor();
     if (await claim.count()) await claim.click();
-    await menu.getByRole('button', { name: 'BUY/REDEEM' }).click();
+    await buyRedeem.click();
     await page.getByRole('dialog', { name: 'Tokens' }).waitFor();
     await expect.poll(() => menu.count()).toBe(0);
     await page.getByRole('button', { name: 'Purchase' }).click();
