@@ -60,6 +60,22 @@ export interface BuiltServer extends Process {
   url: string;
 }
 
+/** `child`, a server on `port`, once /api/ready answers 200 (within `ms`). */
+async function whenReady(child: ChildProcess, port: number, ms: number): Promise<BuiltServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + ms;
+  while (
+    (await fetch(`${url}/api/ready`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { pid: child.pid!, url, stop: stopper(child) };
+}
+
 /** The built server on `port`, on `databaseUrl`, joined to the others through `redisUrl`. */
 export async function startBuiltServer(opts: {
   port: number;
@@ -96,18 +112,7 @@ export async function startBuiltServer(opts: {
       ...opts.env,
     },
   });
-  const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 60_000;
-  while (
-    (await fetch(`${url}/api/ready`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { pid: child.pid!, url, stop: stopper(child) };
+  return whenReady(child, opts.port, 60_000);
 }
 
 /**
@@ -144,17 +149,6 @@ export async function startPgliteServer(opts: {
       },
     },
   );
-  const url = `http://127.0.0.1:${opts.port}`;
   // The first start on an empty DATA_DIR migrates and seeds the demo.
-  const deadline = Date.now() + 180_000;
-  while (
-    (await fetch(`${url}/api/ready`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { pid: child.pid!, url, stop: stopper(child) };
+  return whenReady(child, opts.port, 180_000);
 }
