@@ -4,7 +4,6 @@
 // amount and a member's next claim uses it, closes the period; a member deletes their
 // account and their partner sees the deleted-user placeholder. axe finds nothing serious
 // or critical on any console page, at 390x844 and at 1280x800.
-import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +19,7 @@ import {
 } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { joinWithReferral } from '../support/join';
-import { bidOn, seededPhone, signIn } from '../support/members';
+import { bidOn, freshUsername, seededPhone, signIn } from '../support/members';
 import { type RunningServer, startServer } from '../support/server';
 
 const ADMIN_PHONE = '+12015550100'; // 'demo', the admin
@@ -73,7 +72,7 @@ async function onboard(token: string) {
     { birth_date: '1994-04-12' },
     { postal_code: '07030' },
     { gender: 'male' },
-    { username: `newbie_${randomInt(1000, 99_999)}` },
+    { username: freshUsername('newbie') },
     { open_to_dating: false },
     { favorite_thing_1: 'movie', favorite_thing_1_answer: 'Amelie' },
     { favorite_thing_2: 'book', favorite_thing_2_answer: 'Dune' },

@@ -9,7 +9,6 @@
 // verification video the server holds survives a reload. The floating top buttons step
 // aside while the Bid Board scrolls down; BUY/REDEEM closes the menu before the token
 // screen opens. Axe finds no serious or critical violation on any screen.
-import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -24,7 +23,7 @@ import {
 } from '../support/api';
 import { DESKTOP, journeyBrowser, PHONE } from '../support/browser';
 import { facePhoto } from '../support/faces';
-import { type Member, seededPhone, signIn } from '../support/members';
+import { freshUsername, type Member, seededPhone, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 const shotsDir = '/work/notes/shots/first-week';
@@ -60,7 +59,7 @@ async function newDatingMember(referrer: string): Promise<Member> {
   expect(verified.status).toBe(200);
   const { token } = (await verified.json()) as { token: string };
   const call = memberApi(baseUrl, token);
-  const username = `week_${randomInt(1000, 99_999)}`;
+  const username = freshUsername('week');
   const steps = [
     { birth_date: '1992-03-08' },
     { postal_code: '07030' },

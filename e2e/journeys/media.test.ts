@@ -3,7 +3,6 @@
 // face model served from our own origin, and the settings photo slots: an upload into an
 // empty slot that shows 'In review', then rearrange mode swapping two photos and saving the
 // new order. Steps before the media ones are saved through the API.
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me, memberApi, submitVerificationVideo } from '../support/api';
@@ -16,6 +15,7 @@ import {
 } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { joinWithReferral } from '../support/join';
+import { freshUsername } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -31,7 +31,7 @@ const STEPS: Record<string, unknown>[] = [
   { birth_date: '1994-04-12' },
   { postal_code: '07030' },
   { gender: 'female' },
-  { username: `media_${randomInt(1000, 99_999)}` },
+  { username: freshUsername('media') },
   { open_to_dating: false },
   { favorite_thing_1: 'movie', favorite_thing_1_answer: 'Amelie' },
   { favorite_thing_2: 'book', favorite_thing_2_answer: 'Dune' },

@@ -3,7 +3,6 @@
 // the same step, and No to dating skipping the age range and seeking steps. Steps 10 and
 // 11 (photo, face video) belong to the media feature and its journey; here they are done
 // through the API so the wizard's last two steps and the hand-off to /referral are covered.
-import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me, otpFromOutbox, submitVerificationVideo } from '../support/api';
@@ -16,6 +15,7 @@ import {
 } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { joinWithReferral } from '../support/join';
+import { freshUsername } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -120,7 +120,7 @@ describe('onboarding', () => {
     await username.press('Enter');
     await expectError(page, 'Username is already taken');
     await screenshot(page, 'onboarding-03-username-error');
-    const name = `maya_${randomInt(1000, 99_999)}`;
+    const name = freshUsername('maya');
     await username.fill(name);
     await screenshot(page, 'onboarding-03-username');
     await username.press('Enter');
@@ -239,7 +239,7 @@ describe('onboarding', () => {
     await page.getByLabel('Postal code').press('Enter');
     await page.getByText('Male', { exact: true }).click();
     await continueButton(page).click();
-    await page.getByLabel('Username').fill(`leo_${randomInt(1000, 99_999)}`);
+    await page.getByLabel('Username').fill(freshUsername('leo'));
     await page.getByLabel('Username').press('Enter');
     await page.getByText('Yes', { exact: true }).click();
     await continueButton(page).click();

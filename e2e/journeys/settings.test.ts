@@ -2,13 +2,13 @@
 // onboarded member opens the overlay from the menu and edits three fields, each saved on
 // its own when the member leaves it. Two saves show 'Saved' for 2 s and persist; a postal
 // code the server cannot find puts the field back with the error under it.
-import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me, memberApi, submitVerificationVideo } from '../support/api';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { joinWithReferral } from '../support/join';
+import { freshUsername } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -26,7 +26,7 @@ const STEPS: Record<string, unknown>[] = [
   { postal_code: '07030' },
   { gender: 'female' },
   // Digits apart, so no character repeats more than 3 times in a row (a username rule).
-  { username: `set_${[...String(randomInt(1000, 99_999))].join('x')}` },
+  { username: freshUsername('set') },
   { open_to_dating: false },
   { favorite_thing_1: 'movie', favorite_thing_1_answer: 'Amelie' },
   { favorite_thing_2: 'book', favorite_thing_2_answer: 'Dune' },

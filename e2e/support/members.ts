@@ -2,6 +2,7 @@
 // outbox), and the marketplace steps journeys set up without clicking: a bid on a member's
 // auction, which the period close turns into a connection, and finding that connection.
 // A phone may ask for only 5 codes in 15 minutes: mind how many journeys sign one in.
+import { randomInt } from 'node:crypto';
 import { me, memberApi, otpFromOutbox } from './api';
 
 export interface Member {
@@ -10,6 +11,19 @@ export interface Member {
   username: string;
   /** The member's API: POST unless told, any status but 200 throws. */
   call: ReturnType<typeof memberApi>;
+}
+
+/**
+ * A new member's username: the prefix and five random digits, no digit next to itself, so
+ * it never breaks the four-in-a-row rule ('week_11112' did, and failed a CI run).
+ */
+export function freshUsername(prefix: string): string {
+  let digits = '';
+  while (digits.length < 5) {
+    const digit = String(randomInt(10));
+    if (digit !== digits.at(-1)) digits += digit;
+  }
+  return `${prefix}_${digits}`;
 }
 
 /** The phone of seeded member n: 0 is 'demo' (+12015550100), 1 is 'maya_rivers', and so on. */
