@@ -1,8 +1,12 @@
 // One trace from a socket bid down to its SQL: tracing is started with an in-memory
 // exporter before the app's modules load (as entry.ts does before server.ts), then a
-// member bids over a real socket. PostgreSQL only: PGlite runs in-process, without pg.
+// member bids over a real socket. And what is not sampled costs no tracing work below it:
+// the sampler here drops the names in `unsampled` and counts every decision it is asked
+// for, so a query traced under an unrecorded span would show as a decision.
+// PostgreSQL only: PGlite runs in-process, without pg.
 import type { AddressInfo } from 'node:net';
-import type { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace';
+import type { Context } from '@opentelemetry/api';
+import type { InMemorySpanExporter, ReadableSpan, Sampler } from '@opentelemetry/sdk-trace';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
@@ -26,6 +30,8 @@ function ancestors(span: ReadableSpan, all: ReadableSpan[]): ReadableSpan[] {
 }
 
 describe.runIf(onPostgres)('tracing', () => {
+  const unsampled = new Set<string>();
+  const decisions: string[] = [];
   let exporter: InMemorySpanExporter;
   let shutdown: () => Promise<void>;
   let t: TestApp;
@@ -38,10 +44,25 @@ describe.runIf(onPostgres)('tracing', () => {
   };
 
   beforeAll(async () => {
-    const { InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace');
-    exporter = new InMemorySpanExporter();
+    const sdk = await import('@opentelemetry/sdk-trace');
+    exporter = new sdk.InMemorySpanExporter();
+    const root: Sampler = {
+      shouldSample: (_context, _traceId, name) => ({
+        decision: unsampled.has(name)
+          ? sdk.SamplingDecision.NOT_RECORD
+          : sdk.SamplingDecision.RECORD_AND_SAMPLED,
+      }),
+    };
+    const parentBased = new sdk.ParentBasedSampler({ root });
+    const counting: Sampler = {
+      shouldSample: (context: Context, traceId, name, ...rest) => {
+        decisions.push(name);
+        return parentBased.shouldSample(context, traceId, name, ...rest);
+      },
+    };
     const tracing = await startTracing({
-      spanProcessors: [new SimpleSpanProcessor({ exporter })],
+      spanProcessors: [new sdk.SimpleSpanProcessor({ exporter })],
+      sampler: counting,
     });
     shutdown = tracing!.shutdown;
     // Loaded only now, so pg is required through the instrumentation's hooks.
@@ -89,5 +110,58 @@ describe.runIf(onPostgres)('tracing', () => {
       logged: logMixin({}, 30),
     }));
     expect(ids.logged).toEqual({ trace_id: ids.span.traceId, span_id: ids.span.spanId });
+  });
+
+  it('does no pg or Redis tracing work under a socket bid that is not sampled', async () => {
+    const owner = await helpers.marketplace.buildBidder(t.database.db, 0);
+    const bidder = await helpers.sockets.connectedBidder(t, url, sockets, 100);
+    const auctionId = await helpers.sockets.openAuctionOf(t, clock.clock, owner.id);
+    unsampled.add('socket placeBid');
+    exporter.reset();
+    decisions.length = 0;
+    try {
+      const placed = new Promise((resolve) => bidder.socket.once('bidSuccess', resolve));
+      bidder.socket.emit('placeBid', { auctionId, bidderId: bidder.id, bidAmount: 10 });
+      await placed;
+    } finally {
+      unsampled.delete('socket placeBid');
+    }
+    expect(decisions).toContain('socket placeBid');
+    expect(decisions.filter((name) => name !== 'socket placeBid')).toEqual([]);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('does no pg tracing work under a request its caller did not sample', async () => {
+    exporter.reset();
+    decisions.length = 0;
+    const res = await fetch(`${url}/api/auth/request-otp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        // W3C trace context, flags 00: the caller's trace is not sampled.
+        traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00',
+      },
+      body: JSON.stringify({ phone_number: '+12125550177' }),
+    });
+    expect(res.status).toBe(200);
+    expect(decisions).toEqual(['request']);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it("keeps an unsampled span's ids on log lines, and its children unsampled", async () => {
+    unsampled.add('quiet probe');
+    decisions.length = 0;
+    try {
+      const ids = await withSpan('quiet probe', {}, async (span) => ({
+        span: span!.spanContext(),
+        logged: logMixin({}, 30),
+        child: await withSpan('quiet child', {}, async (child) => child!.isRecording()),
+      }));
+      expect(ids.logged).toEqual({ trace_id: ids.span.traceId, span_id: ids.span.spanId });
+      expect(ids.child).toBe(false);
+      expect(decisions).toEqual(['quiet probe', 'quiet child']);
+    } finally {
+      unsampled.delete('quiet probe');
+    }
   });
 });

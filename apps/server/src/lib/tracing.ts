@@ -5,8 +5,23 @@
 // packages as they are loaded, through require hooks and, for ES module imports,
 // import-in-the-middle's loader hooks. Without an endpoint nothing here loads any SDK
 // code, and withSpan calls straight through.
-import type { Attributes, Span, SpanStatusCode as StatusCodes, Tracer } from '@opentelemetry/api';
-import type { FastifyPluginCallback } from 'fastify';
+//
+// Most traces are not sampled (docs/observability.md), and the pg, ioredis and outgoing
+// http instrumentations do their per-call work (attributes, a span, wrapped promises) under
+// any span in the context, recorded or not. So an unsampled request or operation goes on
+// in a context without its span: they require a parent span and pass straight through.
+// The span is kept aside under its own key, for log lines' ids and for its children's
+// sampling decision (a child of an unsampled span is unsampled, not a new trace).
+import type {
+  Attributes,
+  Context,
+  Span,
+  SpanStatusCode as StatusCodes,
+  Tracer,
+} from '@opentelemetry/api';
+import type { Sampler } from '@opentelemetry/sdk-trace';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from './errors';
 
 /** Packages whose ES module imports go through the loader hook (the rest need none). */
@@ -23,7 +38,9 @@ function pathOf(url: string): string {
 interface Tracing {
   tracer: Tracer;
   api: typeof import('@opentelemetry/api');
-  fastifyPlugin: FastifyPluginCallback;
+  /** Where an unsampled span waits while its work goes on without it (the header). */
+  asideKey: symbol;
+  fastifyPlugin: FastifyPluginAsync;
   flush: () => Promise<void>;
   shutdown: () => Promise<void>;
 }
@@ -39,6 +56,8 @@ export interface StartTracingOptions {
   env?: NodeJS.ProcessEnv;
   /** Tests: where spans go instead of the OTLP exporter (starts tracing without an endpoint). */
   spanProcessors?: import('@opentelemetry/sdk-trace').SpanProcessor[];
+  /** Tests: the sampler instead of the one OTEL_TRACES_SAMPLER names. */
+  sampler?: Sampler;
 }
 
 /**
@@ -79,6 +98,7 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || 'bidboard',
     spanProcessors: options.spanProcessors,
+    ...(options.sampler ? { sampler: options.sampler } : {}),
     // Traces only: metrics are Prometheus's (/metrics), logs go to stdout. The SDK would
     // otherwise also export the instrumentations' own metrics over OTLP.
     metricReaders: [],
@@ -86,19 +106,40 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
     instrumentations: [
       // Outgoing calls (push services, Twilio, PayPal, the card processor); incoming
       // requests are Fastify's spans above, one server span each instead of two.
-      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+      new HttpInstrumentation({
+        disableIncomingRequestInstrumentation: true,
+        requireParentforOutgoingSpans: true,
+      }),
       // Queries, not pool check-outs: bidboard_db_pool_* already tell how the pool does.
-      new PgInstrumentation({ enhancedDatabaseReporting: false, ignoreConnectSpans: true }),
+      new PgInstrumentation({
+        enhancedDatabaseReporting: false,
+        ignoreConnectSpans: true,
+        requireParentSpan: true,
+      }),
       // Redis commands outside a traced operation (presence renewals, budgets) are noise.
       new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
       fastifyOtel,
     ],
   });
   sdk.start();
+  const asideKey = api.createContextKey('bidboard unsampled span');
+  const otelPlugin = fastifyOtel.plugin();
+  // @fastify/otel's hook puts each request's span in the context; the hook after it sets an
+  // unsampled one aside (the header).
+  const fastifyPlugin: FastifyPluginAsync = async (app) => {
+    await app.register(otelPlugin);
+    app.addHook('onRequest', (_request, _reply, done) => {
+      const active = api.context.active();
+      const span = api.trace.getSpan(active);
+      if (!span || span.isRecording()) return done();
+      api.context.with(continueUnder(span, active), done);
+    });
+  };
   tracing = {
     api,
+    asideKey,
     tracer: api.trace.getTracer('bidboard'),
-    fastifyPlugin: fastifyOtel.plugin(),
+    fastifyPlugin: fp(fastifyPlugin),
     flush: async () => {
       const provider = api.trace.getTracerProvider() as { getDelegate?: () => unknown };
       const delegate = provider.getDelegate?.() as { forceFlush?: () => Promise<void> };
@@ -118,7 +159,7 @@ export async function flushTracing(): Promise<void> {
 }
 
 /** The Fastify plugin that traces each request's handler; null while tracing is off. */
-export function tracingFastifyPlugin(): FastifyPluginCallback | null {
+export function tracingFastifyPlugin(): FastifyPluginAsync | null {
   return tracing?.fastifyPlugin ?? null;
 }
 
@@ -133,7 +174,9 @@ export function withSpan<T>(
 ): Promise<T> {
   if (!tracing) return fn(null);
   const { api, tracer } = tracing;
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+  const active = api.context.active();
+  const span = tracer.startSpan(name, { attributes }, withSpanAsideRestored(active));
+  return api.context.with(continueUnder(span, active), async () => {
     try {
       return await fn(span);
     } catch (error) {
@@ -146,6 +189,20 @@ export function withSpan<T>(
       span.end();
     }
   });
+}
+
+/** The context to run `span`'s work in: with it when recorded, with it set aside if not. */
+function continueUnder(span: Span, parent: Context): Context {
+  const { api, asideKey } = tracing!;
+  if (span.isRecording()) return api.trace.setSpan(parent, span);
+  return api.trace.deleteSpan(parent).setValue(asideKey, span);
+}
+
+/** `active` with an unsampled span set aside put back: a new span's parent. */
+function withSpanAsideRestored(active: Context): Context {
+  const { api, asideKey } = tracing!;
+  const aside = active.getValue(asideKey) as Span | undefined;
+  return aside ? api.trace.setSpan(active, aside) : active;
 }
 
 function recordError(span: Span, error: unknown, codes: typeof StatusCodes) {
@@ -163,7 +220,9 @@ export function recordErrorOnActiveSpan(error: unknown): void {
 /** The active trace and span ids, for log lines; empty while tracing is off. */
 export function traceIds(): { trace_id?: string; span_id?: string } {
   if (!tracing) return {};
-  const context = tracing.api.trace.getActiveSpan()?.spanContext();
+  const active = tracing.api.context.active();
+  const span = tracing.api.trace.getSpan(active) ?? (active.getValue(tracing.asideKey) as Span);
+  const context = span?.spanContext();
   if (!context || !tracing.api.isSpanContextValid(context)) return {};
   return { trace_id: context.traceId, span_id: context.spanId };
 }
