@@ -19,9 +19,10 @@ export interface RedisLink {
   available(): boolean;
   /**
    * A connection of its own: by default it waits (and resubscribes) while Redis is
-   * unreachable; `failFast` makes its commands fail at once like `client`'s.
+   * unreachable; `failFast` makes its commands fail at once like `client`'s;
+   * `autoPipelining` sends the commands issued in one tick in one write.
    */
-  connection(name: string, options?: { failFast?: boolean }): Redis;
+  connection(name: string, options?: { failFast?: boolean; autoPipelining?: boolean }): Redis;
 }
 
 declare module 'fastify' {
@@ -72,6 +73,7 @@ export function createRedisLink(
       const connection = new Redis(url, {
         ...base,
         connectionName: `bidboard-${name}`,
+        enableAutoPipelining: options.autoPipelining ?? false,
         ...(options.failFast
           ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 }
           : { maxRetriesPerRequest: null }),

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client';
 import type { SessionSettings } from '../modules/auth/session.service';
+import { spacedStreamReads } from './socket-adapter-reader';
 import { budgetSocketEvents } from './socket-budget';
 import { drainSocketEvents } from './socket-drain';
 import { guardSocketSessions } from './socket-sessions';
@@ -88,9 +89,13 @@ export default fp(
       // Publishing fails at once while Redis is down (each server then delivers to its own
       // members only); the adapter's blocking stream reader and its subscriber are
       // connections that wait for Redis and carry on when it is back.
-      const publisher = app.redis.connection('socket-adapter', { failFast: true });
+      // A committed bid publishes four broadcasts at once: pipelined, they go out in one write.
+      const publisher = app.redis.connection('socket-adapter', {
+        failFast: true,
+        autoPipelining: true,
+      });
       const redis = app.redis;
-      publisher.duplicate = () => redis.connection('socket-adapter-reader');
+      publisher.duplicate = () => spacedStreamReads(redis.connection('socket-adapter-reader'));
       // The adapter keeps a closing socket's session for recovery with a SET it neither
       // awaits nor catches: while Redis is down that rejection would stop the process
       // (every server at once, as sockets drop during the outage). The session is then not
