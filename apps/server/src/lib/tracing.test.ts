@@ -11,7 +11,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { logMixin } from './log-context';
-import { startTracing, withSpan } from './tracing';
+import { startTracing, tracingFastifyPlugin, withSpan } from './tracing';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.log('[tests] tracing.test: pg spans need PostgreSQL; skipped on PGlite');
@@ -162,6 +162,37 @@ describe.runIf(onPostgres)('tracing', () => {
       expect(decisions).toEqual(['quiet probe', 'quiet child']);
     } finally {
       unsampled.delete('quiet probe');
+    }
+  });
+
+  it('starts no span for a request it does not sample, and one for a request it does', async () => {
+    const api = await import('@opentelemetry/api');
+    const { default: Fastify } = await import('fastify');
+    const probe = Fastify();
+    await probe.register(tracingFastifyPlugin()!);
+    probe.get('/probe', async (request) => ({
+      active: api.trace.getActiveSpan() !== undefined,
+      requestSpan: Boolean(
+        (request as unknown as { opentelemetry(): { span: unknown } }).opentelemetry().span,
+      ),
+    }));
+    try {
+      unsampled.add('request');
+      decisions.length = 0;
+      const skipped = await probe.inject('/probe');
+      expect(skipped.json()).toEqual({ active: false, requestSpan: false });
+      expect(decisions).toEqual(['request']);
+      unsampled.delete('request');
+      exporter.reset();
+      decisions.length = 0;
+      const traced = await probe.inject('/probe');
+      expect(traced.json()).toEqual({ active: true, requestSpan: true });
+      // Asked once, before the span: the span itself is sampled on that decision.
+      expect(decisions).toEqual(['request']);
+      expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['GET /probe']);
+    } finally {
+      unsampled.delete('request');
+      await probe.close();
     }
   });
 });

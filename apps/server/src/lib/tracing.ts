@@ -4,21 +4,9 @@
 // is configured, before the server's modules load (entry.ts): the instrumentations patch
 // packages as they are loaded, through require hooks and, for ES module imports,
 // import-in-the-middle's loader hooks. Without an endpoint nothing here loads any SDK
-// code, and withSpan calls straight through.
-//
-// Most traces are not sampled (docs/observability.md), and the pg, ioredis and outgoing
-// http instrumentations do their per-call work (attributes, a span, wrapped promises) under
-// any span in the context, recorded or not. So an unsampled request or operation goes on
-// in a context without its span: they require a parent span and pass straight through.
-// The span is kept aside under its own key, for log lines' ids and for its children's
-// sampling decision (a child of an unsampled span is unsampled, not a new trace).
-import type {
-  Attributes,
-  Context,
-  Span,
-  SpanStatusCode as StatusCodes,
-  Tracer,
-} from '@opentelemetry/api';
+// code, and withSpan calls straight through. Sampling is decided before a request's span
+// exists, and unsampled work runs without a span in its context (trace-sampling.ts).
+import type { Attributes, Span, SpanStatusCode as StatusCodes, Tracer } from '@opentelemetry/api';
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -38,8 +26,7 @@ function pathOf(url: string): string {
 interface Tracing {
   tracer: Tracer;
   api: typeof import('@opentelemetry/api');
-  /** Where an unsampled span waits while its work goes on without it (the header). */
-  asideKey: symbol;
+  sampling: typeof import('./trace-sampling');
   fastifyPlugin: FastifyPluginAsync;
   flush: () => Promise<void>;
   shutdown: () => Promise<void>;
@@ -71,26 +58,33 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
 
   const hooks = await import('import-in-the-middle/register-hooks.mjs');
   hooks.register({ include: HOOKED_PACKAGES });
-  const [api, { NodeSDK }, { HttpInstrumentation }, { PgInstrumentation }, ioredis, fastify] =
-    await Promise.all([
-      import('@opentelemetry/api'),
-      import('@opentelemetry/sdk-node'),
-      import('@opentelemetry/instrumentation-http'),
-      import('@opentelemetry/instrumentation-pg'),
-      import('@opentelemetry/instrumentation-ioredis'),
-      import('@fastify/otel'),
-    ]);
-  // Fastify's own instrumentation makes each request's server span (continuing a caller's
-  // traceparent); a span per hook or for the handler alone would cost more than it tells
-  // (bench/tracing.bench.ts).
+  const [
+    api,
+    sampling,
+    { NodeSDK },
+    { HttpInstrumentation },
+    { PgInstrumentation },
+    ioredis,
+    fastify,
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('./trace-sampling'),
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('@fastify/otel'),
+  ]);
+  const untraced = (url: string) => UNTRACED_PATHS.has(pathOf(url));
+  const sampler = options.sampler ?? sampling.samplerFromEnv(env);
+  // Fastify's own instrumentation makes each sampled request's server span (continuing a
+  // caller's traceparent); a span per hook or for the handler alone would cost more than
+  // it tells (bench/tracing.bench.ts).
   const fastifyOtel = new fastify.FastifyOtelInstrumentation({
     instrumentHooks: false,
     instrumentHandler: false,
-    ignorePaths: ({ url }) => UNTRACED_PATHS.has(pathOf(url)),
+    ignorePaths: ({ url }) => untraced(url) || sampling.decidedNotToRecord(),
     requestHook: (span, request) => {
-      // Most requests are not sampled (docs/observability.md): their span records nothing,
-      // so naming it would be work thrown away on every request.
-      if (!span.isRecording()) return;
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
       span.setAttribute('url.path', pathOf(request.url));
     },
@@ -98,7 +92,7 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || 'bidboard',
     spanProcessors: options.spanProcessors,
-    ...(options.sampler ? { sampler: options.sampler } : {}),
+    sampler: sampling.honouringDecisions(sampler),
     // Traces only: metrics are Prometheus's (/metrics), logs go to stdout. The SDK would
     // otherwise also export the instrumentations' own metrics over OTLP.
     metricReaders: [],
@@ -122,22 +116,15 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
     ],
   });
   sdk.start();
-  const asideKey = api.createContextKey('bidboard unsampled span');
   const otelPlugin = fastifyOtel.plugin();
-  // @fastify/otel's hook puts each request's span in the context; the hook after it sets an
-  // unsampled one aside (the header).
   const fastifyPlugin: FastifyPluginAsync = async (app) => {
+    // Before @fastify/otel's own hook, which then starts a span only for a sampled request.
+    app.addHook('onRequest', sampling.decideBeforeTheSpan(sampler, untraced));
     await app.register(otelPlugin);
-    app.addHook('onRequest', (_request, _reply, done) => {
-      const active = api.context.active();
-      const span = api.trace.getSpan(active);
-      if (!span || span.isRecording()) return done();
-      api.context.with(continueUnder(span, active), done);
-    });
   };
   tracing = {
     api,
-    asideKey,
+    sampling,
     tracer: api.trace.getTracer('bidboard'),
     fastifyPlugin: fp(fastifyPlugin),
     flush: async () => {
@@ -173,10 +160,10 @@ export function withSpan<T>(
   fn: (span: Span | null) => Promise<T>,
 ): Promise<T> {
   if (!tracing) return fn(null);
-  const { api, tracer } = tracing;
+  const { api, tracer, sampling } = tracing;
   const active = api.context.active();
-  const span = tracer.startSpan(name, { attributes }, withSpanAsideRestored(active));
-  return api.context.with(continueUnder(span, active), async () => {
+  const span = tracer.startSpan(name, { attributes }, sampling.withAsideRestored(active));
+  return api.context.with(sampling.continueUnder(span, active), async () => {
     try {
       return await fn(span);
     } catch (error) {
@@ -189,20 +176,6 @@ export function withSpan<T>(
       span.end();
     }
   });
-}
-
-/** The context to run `span`'s work in: with it when recorded, with it set aside if not. */
-function continueUnder(span: Span, parent: Context): Context {
-  const { api, asideKey } = tracing!;
-  if (span.isRecording()) return api.trace.setSpan(parent, span);
-  return api.trace.deleteSpan(parent).setValue(asideKey, span);
-}
-
-/** `active` with an unsampled span set aside put back: a new span's parent. */
-function withSpanAsideRestored(active: Context): Context {
-  const { api, asideKey } = tracing!;
-  const aside = active.getValue(asideKey) as Span | undefined;
-  return aside ? api.trace.setSpan(active, aside) : active;
 }
 
 function recordError(span: Span, error: unknown, codes: typeof StatusCodes) {
@@ -220,9 +193,8 @@ export function recordErrorOnActiveSpan(error: unknown): void {
 /** The active trace and span ids, for log lines; empty while tracing is off. */
 export function traceIds(): { trace_id?: string; span_id?: string } {
   if (!tracing) return {};
-  const active = tracing.api.context.active();
-  const span = tracing.api.trace.getSpan(active) ?? (active.getValue(tracing.asideKey) as Span);
-  const context = span?.spanContext();
-  if (!context || !tracing.api.isSpanContextValid(context)) return {};
+  const { api, sampling } = tracing;
+  const context = sampling.currentSpan(api.context.active())?.spanContext();
+  if (!context || !api.isSpanContextValid(context)) return {};
   return { trace_id: context.traceId, span_id: context.spanId };
 }
