@@ -132,6 +132,7 @@ export async function startPgliteServer(opts: {
     process.execPath,
     [
       '--max-semi-space-size=2',
+      '--expose-gc',
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
       'dist/server.js',
     ],

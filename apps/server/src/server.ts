@@ -28,6 +28,10 @@ async function main() {
     const created = await seedDemoData(database.db, storage);
     if (created > 0) app.log.info(`seeded ${created} demo members`);
   }
+  // PGlite's start leaves hundreds of MB behind (on a first start, the initdb instance's
+  // WebAssembly memory), garbage V8 frees only at its next full collection, which an idle
+  // server may not run for a long time. The start commands expose gc for this one call.
+  if (database.kind === 'pglite') (globalThis as { gc?: () => void }).gc?.();
 
   const shutdown = createShutdown(app as unknown as FastifyInstance, database, {
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
