@@ -9,6 +9,7 @@ export const ADMIN_MESSAGES = {
   reasonRequired: 'Give a reason',
   memberNotFound: 'Member not found',
   noMemberWithPhone: 'No member has this number',
+  noMemberNamed: (username: string) => `No member named ${username}`,
   alreadyApproved: 'This member is already approved',
   mediaNotFound: 'Nothing to review with this id',
 } as const;

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@bidboard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { buildMember } from '../../../test/factories';
@@ -13,7 +14,10 @@ describe('admin operations', () => {
   it('approves a member by username, ignoring case', async () => {
     await buildMember(database.db, { username: 'Waiting1' });
     expect(await approveMember(database.db, 'waiting1')).toMatchObject({ is_approved: true });
-    await expect(approveMember(database.db, 'ghost')).rejects.toMatchObject({ status: 404 });
+    await expect(approveMember(database.db, 'ghost')).rejects.toMatchObject({
+      status: 404,
+      message: ADMIN_MESSAGES.noMemberNamed('ghost'),
+    });
   });
 
   it('mints and burns tokens through the ledger, never below zero', async () => {

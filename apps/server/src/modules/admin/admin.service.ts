@@ -1,5 +1,5 @@
 // Operator actions shared by the admin API and the CLI.
-import { grantCashProblem, MESSAGES } from '@bidboard/shared';
+import { ADMIN_MESSAGES, grantCashProblem, MESSAGES } from '@bidboard/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
@@ -12,7 +12,7 @@ import { approveMemberById } from './member-approval.service';
 
 async function requireMember(db: Db, username: string) {
   const member = await memberByUsername(db, username);
-  if (!member) throw notFound(`No member named ${username}`);
+  if (!member) throw notFound(ADMIN_MESSAGES.noMemberNamed(username));
   return member;
 }
 
