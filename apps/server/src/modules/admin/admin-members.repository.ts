@@ -1,9 +1,7 @@
-// SQL of the console's member list and profile: each member's state as the console names
-// it, and a member found by username for the CLI.
+// SQL of the console's member list and profile: each member's state as the console names it.
 import type { AdminMemberStatus, AdminMembersQuery } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
-import { users } from '../../db/schema';
 import { likeContaining } from '../../lib/like';
 
 const statusSql = sql`CASE WHEN u.deleted_at IS NOT NULL THEN 'deleted'
@@ -80,13 +78,4 @@ export async function memberDetailRow(
           FROM users u WHERE u.id = ${userId}`,
   );
   return row;
-}
-
-/** The member whose username matches, ignoring case. */
-export async function memberByUsername(db: Executor, username: string) {
-  const [member] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
-  return member;
 }

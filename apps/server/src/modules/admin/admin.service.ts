@@ -6,12 +6,12 @@ import { type PublishingContext, transactionThenPublish } from '../../lib/realti
 import { recordAdminAction } from '../audit';
 import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange, type TokenParts } from '../tokens/ledger';
-import { memberByUsername } from './admin-members.repository';
+import { findUserByUsername } from '../users/users.repository';
 import { recordCashGrant } from './cash-grants.repository';
 import { approveMemberById } from './member-approval.service';
 
 async function requireMember(db: Db, username: string) {
-  const member = await memberByUsername(db, username);
+  const member = await findUserByUsername(db, username);
   if (!member) throw notFound(ADMIN_MESSAGES.noMemberNamed(username));
   return member;
 }
