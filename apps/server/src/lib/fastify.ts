@@ -1,3 +1,4 @@
+import { errorResponseSchema } from '@bidboard/shared';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -15,3 +16,16 @@ export type FastifyZodApp = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/**
+ * A route's error answers, each the shared error body: `errorResponses(400, 401, 404)`.
+ * Listing them documents the route's failures in OpenAPI and lets Fastify serialize them.
+ */
+export function errorResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<
+    Status,
+    typeof errorResponseSchema
+  >;
+}

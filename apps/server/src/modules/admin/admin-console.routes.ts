@@ -10,7 +10,6 @@ import {
   adminMembersResponse,
   adminOverviewResponse,
   adminReviewQueueResponse,
-  errorResponseSchema,
   rejectMemberBody,
   reviewImageResponse,
   reviewMediaBody,
@@ -18,19 +17,14 @@ import {
   reviewVideoResponse,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { listMembers, memberDetail } from './admin-members.service';
 import { adminOverview, liveAuctions } from './admin-overview.service';
 import { reviewPhoto, reviewQueue, reviewVideo } from './media-review.service';
 import { approveMemberById, rejectMember } from './member-approval.service';
 
 const tags = ['admin'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export async function adminConsoleRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   const admin = { onRequest: app.requireAdmin };

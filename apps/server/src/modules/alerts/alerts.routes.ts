@@ -4,15 +4,14 @@ import {
   alertsQuery,
   alertsResponse,
   deleteAlertResponse,
-  errorResponseSchema,
   markAlertsReadBody,
   markAlertsReadResponse,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { deleteAlert, listAlerts, markAlertsRead } from './alerts.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 const tags = ['alerts'];
 
 export async function alertsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {

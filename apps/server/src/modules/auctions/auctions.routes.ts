@@ -11,7 +11,6 @@ import {
   auctionsResponse,
   createAuctionBody,
   currentPeriodResponse,
-  errorResponseSchema,
   hasLiveAuctionResponse,
   listAuctionsBody,
   periodEndTimeParams,
@@ -24,7 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { auctionBids, memberBids, placeBid } from '../bids/bids.service';
 import { memberResults } from './auction-results';
 import {
@@ -38,7 +37,7 @@ import {
 } from './auctions.service';
 import { currentPeriod, periodById } from './periods.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 const tags = ['auctions'];
 
 export async function auctionsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {

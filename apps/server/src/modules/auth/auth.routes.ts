@@ -6,7 +6,6 @@ import {
   checkReferralResponse,
   DEVICE_ID_HEADER,
   deviceIdHeader,
-  errorResponseSchema,
   loginResponse,
   logoutResponse,
   MESSAGES,
@@ -21,7 +20,7 @@ import {
   verifyOtpBody,
 } from '@bidboard/shared';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { presentUser } from '../users/user.presenter';
 import {
   type AuthContext,
@@ -34,12 +33,7 @@ import { requestCode } from './otp.service';
 import { requirePhone, validatePhone } from './phone';
 import { revokeSession } from './session.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 429);
 
 export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext }) {
   // Sign-in calls get a tighter per-IP limit than the rest of the API.

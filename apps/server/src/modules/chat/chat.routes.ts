@@ -21,7 +21,7 @@ import {
   startConversationResponse,
 } from '@bidboard/shared';
 import { AppError } from '../../lib/errors';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { chatMetrics } from '../../lib/metrics';
 import { acceptRawImageBodies } from '../../lib/raw-image-body';
 import { withSpan } from '../../lib/tracing';
@@ -37,13 +37,7 @@ import {
 } from './chat.service';
 import { chatImageUrl, imageKeyForMessage, uploadChatImage } from './chat-images';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['chat'];
 
 export interface ChatRouteOptions {

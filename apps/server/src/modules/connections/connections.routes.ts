@@ -7,7 +7,6 @@ import {
   connectionIdParams,
   connectionResponse,
   connectionsResponse,
-  errorResponseSchema,
   listConnectionsBody,
   sweepConnectionsResponse,
   takeSecondChanceResponse,
@@ -15,19 +14,13 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { sweepConnections } from './connection-sweep.service';
 import { changeConnectionStatus } from './connections.service';
 import { connectionFor, listConnections } from './connections-list.service';
 import { takeSecondChance } from './second-chance.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['connections'];
 
 export async function connectionsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {

@@ -4,7 +4,6 @@
 // except the read of approved photos.
 import {
   deleteProfileImageBody,
-  errorResponseSchema,
   MEDIA_MESSAGES,
   mediaOkResponse,
   myVerificationVideoResponse,
@@ -22,7 +21,7 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { acceptRawImageBodies } from '../../lib/raw-image-body';
 import {
   deleteProfileImage,
@@ -36,15 +35,7 @@ import {
   submitVerificationVideo,
 } from './verification-video.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  500: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 500);
 const tags = ['media'];
 
 export async function mediaRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {

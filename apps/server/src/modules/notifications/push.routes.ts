@@ -1,6 +1,5 @@
 // HTTP adapter for browser push: the VAPID public key, subscribe/unsubscribe and a test push.
 import {
-  errorResponseSchema,
   NOTIFICATION_MESSAGES,
   PUSH_TEST_MAX,
   PUSH_TEST_WINDOW_MINUTES,
@@ -10,16 +9,10 @@ import {
   pushUnsubscribeBody,
   vapidPublicKeyResponse,
 } from '@bidboard/shared';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { type PushContext, sendTestPush, subscribe, unsubscribe } from './push.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 export async function pushRoutes(app: FastifyZodApp, { ctx }: { ctx: PushContext }) {
   const member = { onRequest: app.requireMember };

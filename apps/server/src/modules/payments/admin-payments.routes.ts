@@ -12,7 +12,6 @@ import {
   adminPaymentReviewResponse,
   adminPaymentReviewsQuery,
   adminPaymentReviewsResponse,
-  errorResponseSchema,
   PAYMENT_MESSAGES,
   paymentReviewParams,
   resolvePaymentReviewBody,
@@ -21,7 +20,7 @@ import {
   reversePurchaseResponse,
 } from '@bidboard/shared';
 import { notFound } from '../../lib/errors';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { listBundles, updateBundle } from './bundles.service';
 import {
   listPaymentErrors,
@@ -32,12 +31,7 @@ import type { PaymentsContext } from './payments.context';
 import { reversePurchase } from './purchase-reversal.service';
 
 const tags = ['admin'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export async function adminPaymentsRoutes(app: FastifyZodApp, { ctx }: { ctx: PaymentsContext }) {
   const admin = { onRequest: app.requireAdmin };

@@ -17,7 +17,7 @@ import {
 } from '@bidboard/shared';
 import type { FastifyRequest } from 'fastify';
 import { GatewayUnavailableError } from '../../adapters/payments/payments.port';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { registerSignedWebhook } from '../../lib/signed-webhook';
 import { activeBundles, createTransactionToken } from './payment-form.service';
 import { insertPaymentError } from './payment-log.service';
@@ -30,13 +30,7 @@ const communicatorHtml = readFileSync(path.join(here, 'communicator.html'), 'utf
 const communicatorJs = readFileSync(path.join(here, 'communicator.js'), 'utf8');
 
 const tags = ['payments'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 409, 429, 502);
 
 /** The origin the member's browser reached us on, for URLs the processor calls back. */
 export function publicOrigin(ctx: PaymentsContext, request: FastifyRequest): string {

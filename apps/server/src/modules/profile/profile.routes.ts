@@ -4,7 +4,6 @@ import {
   bioValidationResponse,
   checkUsernameBody,
   checkUsernameResponse,
-  errorResponseSchema,
   favoriteThingValidationBody,
   favoriteThingValidationResponse,
   MESSAGES,
@@ -18,13 +17,13 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { presentMember } from '../users/present-member';
 import { checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
 import { lookupPostalCode } from './postal-lookup';
 import { updateProfile, usernameTaken } from './profile.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = errorResponses(400, 401);
 
 export async function profileRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   const member = { onRequest: app.requireMember };

@@ -5,24 +5,17 @@ import {
   adminRedemptionResponse,
   adminRedemptionsQuery,
   adminRedemptionsResponse,
-  errorResponseSchema,
   markRedemptionFailedBody,
   redemptionParams,
 } from '@bidboard/shared';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import type { PaymentsContext } from '../payments/payments.context';
 import { sendPayout } from './payouts.service';
 import { findAdminRedemption, listRedemptions, settleRedemption } from './redemptions.service';
 import { approveHeldRedemption } from './risk-review.service';
 
 const tags = ['admin'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export async function adminRedemptionsRoutes(
   app: FastifyZodApp,

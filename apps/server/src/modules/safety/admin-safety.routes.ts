@@ -3,7 +3,6 @@
 import {
   adminReportsQuery,
   adminReportsResponse,
-  errorResponseSchema,
   memberIdParams,
   reportActionBody,
   reportActionResponse,
@@ -12,17 +11,11 @@ import {
   suspensionResponse,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { actOnReport, restoreMember, suspendMember } from './admin-safety.service';
 import { listReports } from './reports.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -11,7 +11,6 @@ import {
   deleteAccountResponse,
   deletedUserIconResponse,
   deletedUserResponse,
-  errorResponseSchema,
   memberIdParams,
   reportBody,
   reportResponse,
@@ -20,19 +19,14 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { listBlocks, unblockMember } from '../blocks/blocks.service';
 import { deleteAccount, deletedMemberId } from './account-deletion.service';
 import { blockAndSeparate } from './blocking.service';
 import { exportMemberData } from './data-export.service';
 import { reportMember } from './reports.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 const tags = ['safety'];
 
 export async function safetyRoutes(

@@ -1,14 +1,10 @@
 // Admin API for business settings: GET /api/admin/settings and PUT /api/admin/settings.
-import {
-  businessSettingsPatch,
-  businessSettingsResponse,
-  errorResponseSchema,
-} from '@bidboard/shared';
+import { businessSettingsPatch, businessSettingsResponse } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { loadSettings, updateSettings } from './settings.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 const tags = ['admin'];
 
 export async function settingsRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {

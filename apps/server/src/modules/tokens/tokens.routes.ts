@@ -2,7 +2,6 @@
 import {
   checkTokensResponse,
   claimTokensResponse,
-  errorResponseSchema,
   MESSAGES,
   tokenOriginsResponse,
   transactionsQuery,
@@ -11,11 +10,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { FastifyZodApp } from '../../lib/fastify';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { claimDailyTokens, dailyClaimStatus } from './daily-claim.service';
 import { memberTokenOrigins, memberTransactions } from './ledger';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const errors = errorResponses(400, 401);
 const tags = ['tokens'];
 
 export async function tokensRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
