@@ -24,6 +24,7 @@ import {
   report,
   runClients,
   scratchDatabase,
+  seedTalkingPairs,
   sessionSettings,
   startApp,
   tokensFor,
@@ -51,28 +52,9 @@ if (!pgBase) {
     const seed = new pg.Pool({ connectionString: template.url, max: 2 });
     const ids = await bulkMembers(seed, PAIRS * 2, 0);
     const database = openDatabase({ url: template.url, poolSize: 2 });
-    // Every member gets an auction in the open period; each pair is an accepted
-    // connection on the owner's auction, engaged, with its conversation started.
+    // Every member gets an auction in the open period, which the pairs' connections need.
     await ensureOpenPeriod(database.db, new Date());
-    await seed.query(
-      `WITH k AS (
-         INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional, status, escrow_state, escrow_released_at,
-                                  user_first_message_at, partner_first_message_at, engaged_at)
-         SELECT b.id, o.id, a.id, 10, 10, 'accepted', 'paid', now(), now(), now(), now()
-           FROM unnest($1::int[], $2::int[]) AS p(owner, bidder)
-           JOIN users o ON o.id = p.owner JOIN users b ON b.id = p.bidder
-           JOIN auctions a ON a.user_id = o.id
-         RETURNING user_id, partner_id)
-       INSERT INTO conversations (cid, user_a, user_b)
-       SELECT LEAST(user_id, partner_id) || '_' || GREATEST(user_id, partner_id),
-              LEAST(user_id, partner_id), GREATEST(user_id, partner_id) FROM k`,
-      [ids.filter((_, i) => i % 2 === 0), ids.filter((_, i) => i % 2 === 1)],
-    );
-    await seed.query(
-      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
-       SELECT id, 'https://push.invalid/' || id, 'key', 'auth' FROM unnest($1::int[]) AS id`,
-      [ids],
-    );
+    await seedTalkingPairs(seed, ids);
     await seed.end();
     const tokens = await tokensFor(database, config, ids);
     await database.close();

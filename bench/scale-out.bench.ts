@@ -36,6 +36,7 @@ import {
   round,
   runClients,
   scratchDatabase,
+  seedTalkingPairs,
   tokensFor,
 } from './lib/harness';
 import type { ChatPair, SpreadBid } from './lib/socket-clients';
@@ -116,27 +117,7 @@ if (!pgBase) {
     );
     const auctionOf = new Map(auctions.map((r) => [r.user_id, r.id]));
     auctionIds = owners.map((o) => auctionOf.get(o)!);
-    // As in chat.bench.ts: each pair is an accepted, engaged connection on the owner's
-    // auction with its conversation started, and every member has a push subscription.
-    await seed.query(
-      `WITH k AS (
-         INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional, status, escrow_state, escrow_released_at,
-                                  user_first_message_at, partner_first_message_at, engaged_at)
-         SELECT b.id, o.id, a.id, 10, 10, 'accepted', 'paid', now(), now(), now(), now()
-           FROM unnest($1::int[], $2::int[]) AS p(owner, bidder)
-           JOIN users o ON o.id = p.owner JOIN users b ON b.id = p.bidder
-           JOIN auctions a ON a.user_id = o.id
-         RETURNING user_id, partner_id)
-       INSERT INTO conversations (cid, user_a, user_b)
-       SELECT LEAST(user_id, partner_id) || '_' || GREATEST(user_id, partner_id),
-              LEAST(user_id, partner_id), GREATEST(user_id, partner_id) FROM k`,
-      [talkers.filter((_, i) => i % 2 === 0), talkers.filter((_, i) => i % 2 === 1)],
-    );
-    await seed.query(
-      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
-       SELECT id, 'https://push.invalid/' || id, 'key', 'auth' FROM unnest($1::int[]) AS id`,
-      [talkers],
-    );
+    await seedTalkingPairs(seed, talkers);
     await seed.end();
     const bidderTokens = await tokensFor(database, config, bidders);
     const talkerTokens = await tokensFor(database, config, talkers);

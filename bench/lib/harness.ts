@@ -115,6 +115,33 @@ export async function bulkMembers(
   return result.rows.map((r) => r.id);
 }
 
+/**
+ * Talking pairs (members at even and odd places of `ids`): each an accepted, engaged
+ * connection on the owner's auction (every member needs one in the open period) with its
+ * conversation started, and every member with a push subscription, as a chat bench needs.
+ */
+export async function seedTalkingPairs(client: pg.Pool | pg.Client, ids: number[]) {
+  await client.query(
+    `WITH k AS (
+       INSERT INTO connections (user_id, partner_id, auction_id, amount, escrow_promotional, status, escrow_state, escrow_released_at,
+                                user_first_message_at, partner_first_message_at, engaged_at)
+       SELECT b.id, o.id, a.id, 10, 10, 'accepted', 'paid', now(), now(), now(), now()
+         FROM unnest($1::int[], $2::int[]) AS p(owner, bidder)
+         JOIN users o ON o.id = p.owner JOIN users b ON b.id = p.bidder
+         JOIN auctions a ON a.user_id = o.id
+       RETURNING user_id, partner_id)
+     INSERT INTO conversations (cid, user_a, user_b)
+     SELECT LEAST(user_id, partner_id) || '_' || GREATEST(user_id, partner_id),
+            LEAST(user_id, partner_id), GREATEST(user_id, partner_id) FROM k`,
+    [ids.filter((_, i) => i % 2 === 0), ids.filter((_, i) => i % 2 === 1)],
+  );
+  await client.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
+     SELECT id, 'https://push.invalid/' || id, 'key', 'auth' FROM unnest($1::int[]) AS id`,
+    [ids],
+  );
+}
+
 export function benchConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
