@@ -57,6 +57,21 @@ describe('system endpoints', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("puts helmet's headers on every answer, refusals included", async () => {
+    for (const res of [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/auth/me' }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: {} }),
+      await t.app.inject({ url: '/some-member' }),
+    ]) {
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
   it('falls back to the single page for client routes and not for API paths', async () => {
     const page = await t.app.inject({ url: '/someone' });
     expect(page.statusCode).toBe(200);
