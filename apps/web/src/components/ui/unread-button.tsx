@@ -19,7 +19,7 @@ export function UnreadButton({ unread, name, icon, className, ...handlers }: Unr
   return (
     <IconButton
       label={`${name} (${unread} unread)`}
-      className={`unread-button ${className}`}
+      className={`icon-btn--corner unread-button ${className}`}
       {...handlers}
     >
       {icon}

@@ -51,7 +51,7 @@ export function MainMenu() {
     <>
       <IconButton
         label="Open menu"
-        className="menu-trigger"
+        className="icon-btn--corner menu-trigger"
         aria-haspopup="dialog"
         aria-expanded={menuOpen}
         onPointerDown={Sheet.preload}
