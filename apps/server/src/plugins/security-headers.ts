@@ -21,11 +21,11 @@ export function s3Origins(config: Config): string[] {
 
 /**
  * The headers helmet sets for these options, worked out once on a response nobody sends.
- * They depend on nothing in the request, and @fastify/helmet built helmet's whole
- * middleware again for every request (parsing the policy each time): about a tenth of a
- * light request's CPU.
+ * They depend on nothing in the request; @fastify/helmet built helmet's whole middleware
+ * again for every request, parsing the policy each time (without that, `GET /me` answers
+ * about a fifth more requests a second: bench/README.md).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const response = new ServerResponse(new IncomingMessage(new Socket()));
   let failure: unknown;
   helmet(options)(response.req, response, (error?: unknown) => {
