@@ -16,6 +16,7 @@ import {
   context,
   createContextKey,
   propagation,
+  ROOT_CONTEXT,
   type Span,
   SpanKind,
   trace,
@@ -69,46 +70,44 @@ export function honouringDecisions(configured: Sampler): Sampler {
   };
 }
 
-/**
- * An unsampled request's decision, handed to @fastify/otel's onRequest hook: Fastify runs
- * that hook synchronously inside this one's `done()`, so nothing else can read it.
- */
-let handedOver: SamplingResult | undefined;
-
 /** The onRequest hook, before @fastify/otel's, that asks `sampler` about each request. */
 export function decideBeforeTheSpan(
   sampler: Sampler,
   untraced: (url: string) => boolean,
 ): onRequestHookHandler {
   const ids = new RandomIdGenerator();
+  // Most requests: no caller's span, not sampled. They share one context, made once. The
+  // request still runs in a context carrying the decision, so a span of ours inside it
+  // (the chat send's) is unsampled too instead of starting a trace of its own.
+  const unsampledRoot = ROOT_CONTEXT.setValue(decidedKey, NOT_RECORDED);
   return (request, _reply, done) => {
     if (untraced(request.url)) return done();
-    const parent = propagation.extract(context.active(), request.headers);
+    const active = context.active();
+    const parent = propagation.extract(active, request.headers);
     const traceId = trace.getSpanContext(parent)?.traceId ?? ids.generateTraceId();
     const decision = sampler.shouldSample(parent, traceId, 'request', SpanKind.SERVER, {}, []);
     const remote = trace.getSpan(parent);
-    if (decision.decision === SamplingDecision.NOT_RECORD && !remote) {
-      // Most requests: nothing to carry, so no context of their own (entering one was about
-      // half of what tracing still cost an unsampled /me, bench/README.md).
-      handedOver = decision;
-      try {
-        return done();
-      } finally {
-        handedOver = undefined;
-      }
+    if (decision.decision !== SamplingDecision.NOT_RECORD) {
+      return context.with(parent.setValue(decidedKey, decision), done);
     }
-    const next =
-      decision.decision === SamplingDecision.NOT_RECORD && remote
-        ? setAside(parent, remote)
-        : parent;
-    context.with(next.setValue(decidedKey, decision), done);
+    if (remote) return context.with(setAside(parent, remote).setValue(decidedKey, decision), done);
+    if (active === ROOT_CONTEXT && parent === active && isPlain(decision)) {
+      return context.with(unsampledRoot, done);
+    }
+    context.with(parent.setValue(decidedKey, decision), done);
   };
+}
+
+const NOT_RECORDED: SamplingResult = { decision: SamplingDecision.NOT_RECORD };
+
+/** A decision with nothing of its own to carry (no attributes, no trace state). */
+function isPlain(decision: SamplingResult): boolean {
+  return !decision.traceState && !decision.attributes;
 }
 
 /** Whether the active request was decided unsampled (@fastify/otel then ignores it). */
 export function decidedNotToRecord(): boolean {
-  const decided =
-    handedOver ?? (context.active().getValue(decidedKey) as SamplingResult | undefined);
+  const decided = context.active().getValue(decidedKey) as SamplingResult | undefined;
   return decided?.decision === SamplingDecision.NOT_RECORD;
 }
 

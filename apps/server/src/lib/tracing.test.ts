@@ -176,12 +176,20 @@ describe.runIf(onPostgres)('tracing', () => {
         (request as unknown as { opentelemetry(): { span: unknown } }).opentelemetry().span,
       ),
     }));
+    // A span of our own inside the request, as the chat send route makes.
+    probe.get('/probe-inner', () => withSpan('inner', {}, async () => ({ inner: true })));
     try {
       unsampled.add('request');
       decisions.length = 0;
       const skipped = await probe.inject('/probe');
       expect(skipped.json()).toEqual({ active: false, requestSpan: false });
       expect(decisions).toEqual(['request']);
+      // Its own span follows the request's decision: no new trace of its own.
+      exporter.reset();
+      decisions.length = 0;
+      expect((await probe.inject('/probe-inner')).json()).toEqual({ inner: true });
+      expect(decisions).toEqual(['request']);
+      expect(exporter.getFinishedSpans()).toEqual([]);
       unsampled.delete('request');
       exporter.reset();
       decisions.length = 0;
