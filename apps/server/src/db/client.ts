@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import {
@@ -196,6 +196,30 @@ const dialect = new PgDialect();
 export async function namedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return runStatement<T>(db, { name, text }, params);
+}
+
+/**
+ * A hot statement built with `sql` once, at load: `sql.placeholder(key)` stands where each
+ * call's values go, so no call builds or walks the query again (`preparedRows`).
+ */
+export interface PreparedStatement<K extends string> extends Statement {
+  params: unknown[];
+  /** Only a type: the keys `preparedRows` must be given. */
+  keys?: K;
+}
+
+export function prepareStatement<K extends string>(name: string, query: SQL): PreparedStatement<K> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name, text, params };
+}
+
+/** Rows of a prepared statement with this call's values in its placeholders. */
+export function preparedRows<T, K extends string>(
+  db: Db,
+  statement: PreparedStatement<K>,
+  values: Record<K, unknown>,
+): Promise<T[]> {
+  return runStatement<T>(db, statement, fillPlaceholders(statement.params, values));
 }
 
 /** A hot-path statement: SQL text with $n parameters and a name unique in the app. */

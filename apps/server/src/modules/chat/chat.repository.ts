@@ -1,7 +1,14 @@
 // SQL of the chat: conversations (one row per pair, `_a` columns for the smaller id,
 // `_b` for the larger) and their messages. Ids of messages only grow.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, namedRows, rows, type Tx } from '../../db/client';
+import {
+  type Db,
+  type Executor,
+  preparedRows,
+  prepareStatement,
+  rows,
+  type Tx,
+} from '../../db/client';
 import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
 
 export interface ConversationRow {
@@ -124,6 +131,52 @@ interface StoreRow extends Partial<StoredMessage> {
   first: boolean;
 }
 
+/** A send's values, by the keys its statement names (storeMessageSql). */
+interface StoreValues {
+  cid: string;
+  a: number;
+  b: number;
+  senderId: number;
+  recipientId: number;
+  senderIsA: boolean;
+  text: string;
+  blobKey: string | null;
+  type: string;
+  scamFlags: string;
+  now: string;
+  firstRecorded: boolean;
+}
+
+interface MessageToStore {
+  cid: string;
+  senderId: number;
+  text: string;
+  blobKey: string | null;
+  type: string;
+  scamFlags: readonly string[];
+  now: Date;
+  firstRecorded: boolean;
+}
+
+function storeValues(members: readonly [number, number], message: MessageToStore): StoreValues {
+  const [a, b] = members;
+  const senderIsA = message.senderId === a;
+  return {
+    cid: message.cid,
+    a,
+    b,
+    senderId: message.senderId,
+    recipientId: senderIsA ? b : a,
+    senderIsA,
+    text: message.text,
+    blobKey: message.blobKey,
+    type: message.type,
+    scamFlags: `{${message.scamFlags.join(',')}}`,
+    now: iso(message.now),
+    firstRecorded: message.firstRecorded,
+  };
+}
+
 /**
  * The whole send in one statement: locks the conversation row first (sends of one pair
  * take their seq and id one after the other and commit in that order; the seq comes from
@@ -137,66 +190,53 @@ interface StoreRow extends Partial<StoredMessage> {
  * notifications: a push when they have a browser subscribed, a text when they opted in,
  * did not text STOP and this is the first unread message (one text per unread streak).
  * Outside a transaction it is the usual message's only round trip.
+ *
+ * `v` puts each value (or, in the statement prepared once, its placeholder) in its place.
  */
-export function storeMessageQuery(
-  members: readonly [number, number],
-  message: {
-    cid: string;
-    senderId: number;
-    text: string;
-    blobKey: string | null;
-    type: string;
-    scamFlags: readonly string[];
-    now: Date;
-    firstRecorded: boolean;
-  },
-): SQL {
-  const [a, b] = members;
-  const senderIsA = message.senderId === a;
-  const recipientId = senderIsA ? b : a;
+function storeMessageSql(v: (key: keyof StoreValues) => unknown): SQL {
   return sql`WITH conv AS MATERIALIZED (
-          SELECT cid, message_count FROM conversations WHERE cid = ${message.cid} FOR UPDATE
+          SELECT cid, message_count FROM conversations WHERE cid = ${v('cid')} FOR UPDATE
         ), held AS MATERIALIZED (
           SELECT k.user_id, k.user_first_message_at, k.partner_first_message_at
             FROM connections k
            WHERE EXISTS (SELECT 1 FROM conv) AND k.status = 'accepted'
-             AND (k.user_id = ${a}::int AND k.partner_id = ${b}::int
-                  OR k.user_id = ${b}::int AND k.partner_id = ${a}::int)
+             AND (k.user_id = ${v('a')}::int AND k.partner_id = ${v('b')}::int
+                  OR k.user_id = ${v('b')}::int AND k.partner_id = ${v('a')}::int)
              FOR SHARE
         ), standing AS (
           SELECT COUNT(*)::int AS accepted,
-                 COALESCE(bool_or(CASE WHEN h.user_id = ${message.senderId}::int
+                 COALESCE(bool_or(CASE WHEN h.user_id = ${v('senderId')}::int
                                        THEN h.user_first_message_at IS NULL
                                        ELSE h.partner_first_message_at IS NULL END), false) AS first
             FROM held h
-           WHERE ${neitherBlocked(sql`${a}::int`, sql`${b}::int`)}
+           WHERE ${neitherBlocked(sql`${v('a')}::int`, sql`${v('b')}::int`)}
         ), m AS (
           INSERT INTO messages (cid, seq, sender_id, text, blob_key, type, scam_flags, created_at)
-          SELECT conv.cid, conv.message_count + 1, ${message.senderId}::int, ${message.text}::text,
-                 ${message.blobKey}::text, ${message.type}::text,
-                 ${`{${message.scamFlags.join(',')}}`}::text[], ${iso(message.now)}::timestamptz
+          SELECT conv.cid, conv.message_count + 1, ${v('senderId')}::int, ${v('text')}::text,
+                 ${v('blobKey')}::text, ${v('type')}::text,
+                 ${v('scamFlags')}::text[], ${v('now')}::timestamptz
             FROM conv, standing
-           WHERE standing.accepted > 0 AND (NOT standing.first OR ${message.firstRecorded}::boolean)
+           WHERE standing.accepted > 0 AND (NOT standing.first OR ${v('firstRecorded')}::boolean)
           RETURNING id, cid, seq, sender_id, text, blob_key, type, scam_flags, created_at
         ), c AS (
           UPDATE conversations SET
                  last_message_id = m.id, last_message_text = m.text, last_message_type = m.type,
                  last_sender_id = m.sender_id, last_message_at = m.created_at,
                  updated_at = m.created_at, message_count = m.seq,
-                 unread_a = CASE WHEN ${senderIsA}::boolean THEN 0 ELSE conversations.unread_a + 1 END,
-                 unread_b = CASE WHEN ${senderIsA}::boolean THEN conversations.unread_b + 1 ELSE 0 END,
-                 last_read_a = CASE WHEN ${senderIsA}::boolean THEN m.id ELSE conversations.last_read_a END,
-                 last_read_b = CASE WHEN ${senderIsA}::boolean THEN conversations.last_read_b ELSE m.id END
+                 unread_a = CASE WHEN ${v('senderIsA')}::boolean THEN 0 ELSE conversations.unread_a + 1 END,
+                 unread_b = CASE WHEN ${v('senderIsA')}::boolean THEN conversations.unread_b + 1 ELSE 0 END,
+                 last_read_a = CASE WHEN ${v('senderIsA')}::boolean THEN m.id ELSE conversations.last_read_a END,
+                 last_read_b = CASE WHEN ${v('senderIsA')}::boolean THEN conversations.last_read_b ELSE m.id END
             FROM m
            WHERE conversations.cid = m.cid
           RETURNING conversations.unread_a, conversations.unread_b,
-                    CASE WHEN ${senderIsA}::boolean THEN conversations.unread_b
+                    CASE WHEN ${v('senderIsA')}::boolean THEN conversations.unread_b
                          ELSE conversations.unread_a END AS recipient_unread
         ), q AS (
           INSERT INTO notification_outbox (user_id, channel, message_id)
           SELECT u.id, ch.channel, m.id
             FROM m, c, users u CROSS JOIN (VALUES ('push'), ('sms')) AS ch(channel)
-           WHERE u.id = ${recipientId}::int
+           WHERE u.id = ${v('recipientId')}::int
              AND CASE ch.channel
                    WHEN 'push' THEN EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
                    ELSE c.recipient_unread = 1 AND u.sms_notification AND NOT u.twilio_stop
@@ -210,7 +250,7 @@ export function storeMessageQuery(
                        FROM m CROSS JOIN c ${imageJoin}) sent ON true`;
 }
 
-/** What storeMessageQuery's one row says happened. */
+/** What the send statement's one row says happened. */
 export function storeOutcome(row: StoreRow | undefined): StoreOutcome {
   if (!row || row.found === 0) return { kind: 'no-conversation' };
   if (row.id !== null && row.id !== undefined) return { kind: 'stored', row: row as StoredMessage };
@@ -218,17 +258,19 @@ export function storeOutcome(row: StoreRow | undefined): StoreOutcome {
   return { kind: 'first-message' };
 }
 
+const STORE_MESSAGE = prepareStatement<keyof StoreValues>(
+  'chat_store_message',
+  storeMessageSql((key) => sql.placeholder(key)),
+);
+
 /** The usual send: one prepared statement, its own transaction. */
 export async function storeMessage(
   db: Db,
   members: readonly [number, number],
-  message: Omit<Parameters<typeof storeMessageQuery>[1], 'firstRecorded'>,
+  message: Omit<MessageToStore, 'firstRecorded'>,
 ): Promise<StoreOutcome> {
-  const [row] = await namedRows<StoreRow>(
-    db,
-    'chat_store_message',
-    storeMessageQuery(members, { ...message, firstRecorded: false }),
-  );
+  const values = storeValues(members, { ...message, firstRecorded: false });
+  const [row] = await preparedRows<StoreRow, keyof StoreValues>(db, STORE_MESSAGE, values);
   return storeOutcome(row);
 }
 
@@ -236,9 +278,13 @@ export async function storeMessage(
 export async function storeMessageIn(
   tx: Tx,
   members: readonly [number, number],
-  message: Parameters<typeof storeMessageQuery>[1],
+  message: MessageToStore,
 ): Promise<StoreOutcome> {
-  const [row] = await rows<StoreRow>(tx, storeMessageQuery(members, message));
+  const values = storeValues(members, message);
+  const [row] = await rows<StoreRow>(
+    tx,
+    storeMessageSql((key) => values[key]),
+  );
   return storeOutcome(row);
 }
 
