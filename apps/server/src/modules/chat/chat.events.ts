@@ -7,12 +7,23 @@ import type { SentMessage } from './chat.service';
 
 export function sentMessageEvents(senderId: number, sent: SentMessage): RealtimeEvent[] {
   const event = { senderId, cid: sent.message.cid, unread: sent.unread };
-  // Each side gets its own view (an unscreened image has no URL for the recipient).
+  const rooms = [userRoom(senderId), userRoom(sent.partnerId)];
+  const effects = connectionEffectEvents(sent.effects);
+  // Each side gets its own view when the two differ (an unscreened image has no URL for
+  // the recipient); a text is the same for both, one event encoded once.
+  if (sameView(sent.message, sent.partnerView)) {
+    return [emitTo(rooms, 'new-message', { ...event, message: sent.message }), ...effects];
+  }
   return [
-    emitTo(userRoom(senderId), 'new-message', { ...event, message: sent.message }),
-    emitTo(userRoom(sent.partnerId), 'new-message', { ...event, message: sent.partnerView }),
-    ...connectionEffectEvents(sent.effects),
+    emitTo(rooms[0]!, 'new-message', { ...event, message: sent.message }),
+    emitTo(rooms[1]!, 'new-message', { ...event, message: sent.partnerView }),
+    ...effects,
   ];
+}
+
+/** Whether two views of one message show the same: only an image's differ. */
+function sameView(a: Message, b: Message): boolean {
+  return a.blobUrl === b.blobUrl && a.imageState === b.imageState;
 }
 
 /** A message changed after it was sent (its image was screened): each member's own view. */
