@@ -1,6 +1,7 @@
 // Socket.IO clients for the harnesses, run in a child process so the server under test
 // keeps its own core. Reads a job file (argv[2]), prints one JSON line of results.
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { cpuSecondsOf } from './built-server';
 
@@ -37,6 +38,12 @@ export type ClientJob =
       url: string;
       pairs: ChatPair[];
       messagesPerPair: number;
+      /**
+       * Members' think time: a pair's next message goes this long on average (0.5x to 1.5x,
+       * at random) after the last one arrived, the first within one such gap. Without it,
+       * every pair sends again at once: the server's throughput, not what a member waits.
+       */
+      thinkMs?: number;
       /** Processes whose CPU time (each) the result reports for the talking alone. */
       cpuPids?: number[];
     }
@@ -201,8 +208,8 @@ async function pollScenario(job: Extract<ClientJob, { scenario: 'poll' }>) {
 
 /**
  * Every pair talks at once: the two members take turns, each message sent when the last
- * one reached the partner's socket. Latency is from the send to the partner's
- * 'new-message'; throughput is all messages over the wall-clock time.
+ * one reached the partner's socket (after the think time, if any). Latency is from the
+ * send to the partner's 'new-message'; throughput is all messages over the wall-clock time.
  */
 async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
   const sockets = await Promise.all(
@@ -219,7 +226,10 @@ async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
   await Promise.all(
     job.pairs.map(async (pair, index) => {
       const both = sockets[index]!;
+      const think = job.thinkMs;
+      if (think) await sleep(Math.random() * think);
       for (let i = 0; i < job.messagesPerPair; i++) {
+        if (think && i > 0) await sleep(think * (0.5 + Math.random()));
         const from = i % 2;
         const to = 1 - from;
         const text = `p${index}m${i}`;
