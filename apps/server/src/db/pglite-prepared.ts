@@ -2,8 +2,9 @@
 // bind, describe, execute, sync) and parses and plans the text every time: ~1.7 ms for
 // the session + member read of every authenticated request, ~0.3 ms as a named prepared
 // statement run in one call. This gives the PGlite client a `query` that does what
-// PostgreSQL's named statements do: the first run of a text parses it once under a name;
-// every later run binds, describes, executes and syncs in one call. Same mutexes, the
+// PostgreSQL's named statements do: the first run of a text parses and describes it once
+// under a name; every later run binds, executes and syncs in one call, its rows read with
+// the description kept from the first (the session + member read has 53 columns). Same mutexes, the
 // same value serializers and row parsers as PGlite's own `query`, the same errors, and
 // the data directory is synced after each statement as before. Transactions keep
 // PGlite's own path (drizzle runs them through `transaction`).
@@ -21,9 +22,13 @@ const MAX_STATEMENTS = 200;
 /** Only plannable statements are kept; DDL and the rest (migrations, SET) run unnamed. */
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** Its rows' columns (absent for a statement without rows), as PostgreSQL described them. */
+  rowDescription: BackendMessage | undefined;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -70,7 +75,11 @@ export function withPreparedStatements(client: PGlite): PGlite {
       ]),
       { syncToFs: false },
     );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      rowDescription: messages.find((message) => message.name === 'rowDescription'),
+    };
     prepared.set(text, statement);
     return statement;
   }
@@ -87,7 +96,6 @@ export function withPreparedStatements(client: PGlite): PGlite {
       const messages = await client.execProtocolStream(
         concat([
           serialize.bind({ statement: statement.name, values }),
-          serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
         ]),
@@ -95,7 +103,10 @@ export function withPreparedStatements(client: PGlite): PGlite {
       );
       await client.syncToFs();
       const parsing = parseOptions(options);
-      return parse.parseResults(messages, parsing.defaults, parsing.options)[0] as Results<T>;
+      const described = statement.rowDescription
+        ? [statement.rowDescription, ...messages]
+        : messages;
+      return parse.parseResults(described, parsing.defaults, parsing.options)[0] as Results<T>;
     } catch (error) {
       throw withQuery(error, text, params, options);
     }
