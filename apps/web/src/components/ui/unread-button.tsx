@@ -2,6 +2,7 @@
 // (the alerts bell and the messages button of marketplace §2 Home).
 import type { ReactNode } from 'react';
 import { IconButton } from './button';
+import { CountPill } from './count-pill';
 import './unread-button.css';
 
 type UnreadButtonProps = {
@@ -23,9 +24,7 @@ export function UnreadButton({ unread, name, icon, className, ...handlers }: Unr
       {...handlers}
     >
       {icon}
-      <span className="unread-button__count" aria-hidden="true">
-        {unread > 99 ? '99+' : unread}
-      </span>
+      <CountPill count={unread} className="unread-button__count" />
     </IconButton>
   );
 }

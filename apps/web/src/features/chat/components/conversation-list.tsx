@@ -2,6 +2,7 @@
 // last message's preview, its time and the unread count; older conversations load near
 // the bottom; the spec's empty text and fetch error.
 import { CHAT_MESSAGES, type Conversation, messagePreview } from '@bidboard/shared';
+import { CountPill } from '@/components/ui/count-pill';
 import { flattenConversations, useConversations } from '../api/list-conversations';
 import { useIsOnline } from '../hooks/use-presence';
 import { listTimestamp, partnerShown, unreadFor } from '../lib/chat-view';
@@ -87,11 +88,7 @@ function ConversationRow({
         <span className="chat-row__time">
           {c.lastMessage ? listTimestamp(c.lastMessage.ts) : ''}
         </span>
-        {unread > 0 ? (
-          <span className="chat-row__unread" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
+        {unread > 0 ? <CountPill count={unread} className="chat-row__unread" /> : null}
       </span>
     </button>
   );
