@@ -4,7 +4,9 @@
 // spread over 1,000 auctions; and the hot race over real sockets with every bidder
 // watching the room (app vs a bare Socket.IO server running the bare SQL); and the hot race
 // with half the bidders setting maximums (proxy bidding) against today's plain bids, both
-// through the app. BENCH_SCENARIO=maximums runs that one alone.
+// through the app. BENCH_SCENARIO=maximums runs that one alone. The app sends the bids that
+// queue on one auction together, in arrival order (bid-queue.ts); the bare side sends a
+// statement per bid.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, rows } from '../apps/server/src/db/client';

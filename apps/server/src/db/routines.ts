@@ -23,6 +23,7 @@ export const ROUTINE_FILES = [
   'modules/bids/proxy-bid.sql',
   'modules/bids/place-bid.sql',
   'modules/bids/place-bid-once.sql',
+  'modules/bids/place-bids.sql',
   'modules/notifications/alerts-outbox.sql',
   'modules/audit/audit-log-append-only.sql',
 ] as const;

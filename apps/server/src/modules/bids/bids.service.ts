@@ -5,7 +5,8 @@
 // taken in one fixed order — the auction row first, then member rows by ascending id —
 // so concurrent bids queue instead of deadlocking. The rules and the bookkeeping run in
 // the database (place_bid, bid_refusal and the ledger's ledger_apply); the messages
-// live here and in packages/shared.
+// live here and in packages/shared. Bids on one auction reach the database in the order
+// they reached this server (bid-queue.ts).
 import {
   AUCTION_MESSAGES,
   BID_STEP,
@@ -20,13 +21,9 @@ import { AppError, badRequest, forbidden, notFound, pgErrorCode } from '../../li
 import { alertMetrics, bidMetrics } from '../../lib/metrics';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import type { AlertRow } from '../alerts/alerts.repository';
+import { placeBidInOrder } from './bid-queue';
 import { bidPlacedEvents } from './bids.events';
-import {
-  type PlaceBidParams,
-  type PlaceBidRow,
-  placeBidRow,
-  placeBidRowOnce,
-} from './place-bid.repository';
+import type { PlaceBidParams, PlaceBidRow } from './place-bid.repository';
 
 export interface PlaceBidInput {
   auctionId: number;
@@ -104,10 +101,7 @@ const REFUSALS: Record<string, (currentBid: number, ownMaximum: number | null) =
     rejected(AUCTION_MESSAGES.maximumNotRaised(ownMaximum ?? 0)),
 };
 
-async function runPlaceBid(
-  ctx: BidContext,
-  input: PlaceBidInput,
-): Promise<{ row: PlaceBidRow; replayed: boolean }> {
+function runPlaceBid(ctx: BidContext, input: PlaceBidInput) {
   const params: PlaceBidParams = [
     input.auctionId,
     input.bidderId,
@@ -117,10 +111,7 @@ async function runPlaceBid(
     ONBOARDING_COMPLETE,
     input.maximum === true,
   ];
-  if (input.requestKey === undefined) {
-    return { row: await placeBidRow(ctx.db, params), replayed: false };
-  }
-  return placeBidRowOnce(ctx.db, input.requestKey, params);
+  return placeBidInOrder(ctx.db, params, input.requestKey ?? null);
 }
 
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {

@@ -1,6 +1,8 @@
 // The bid's SQL: one call of the SQL function place_bid (place-bid.sql), or of
-// place_bid_once (place-bid-once.sql) behind the member's request key. Each is one
-// statement, so one round trip, and the auction's row lock is held only inside it.
+// place_bid_once (place-bid-once.sql) behind the member's request key; bids that queued
+// behind their auction's last statement go together through place_bids (place-bids.sql).
+// Each is one statement, so one round trip, and the auction's row lock is held only inside
+// it.
 import { type Db, runStatement, type Statement } from '../../db/client';
 
 export interface PlaceBidRow {
@@ -27,6 +29,12 @@ export interface PlaceBidRow {
   prior_bidder_id: number | null;
   prior_bidder_username: string | null;
   counter_raise: number | null;
+}
+
+/** A bid's row, and whether it is the stored answer of an earlier request with its key. */
+export interface PlacedRow {
+  row: PlaceBidRow;
+  replayed: boolean;
 }
 
 /** place_bid's arguments, in its order. */
@@ -65,7 +73,7 @@ export async function placeBidRowOnce(
   db: Db,
   requestKey: string,
   params: PlaceBidParams,
-): Promise<{ row: PlaceBidRow; replayed: boolean }> {
+): Promise<PlacedRow> {
   const [once] = await runStatement<{ replayed: boolean; answer: PlaceBidRow | string }>(
     db,
     PLACE_BID_ONCE,
@@ -76,4 +84,43 @@ export async function placeBidRowOnce(
     row: typeof answer === 'string' ? (JSON.parse(answer) as PlaceBidRow) : answer,
     replayed: once!.replayed,
   };
+}
+
+const PLACE_BIDS: Statement = {
+  name: 'place_bids',
+  text: 'SELECT * FROM place_bids($1, $2, $3, $4)',
+};
+
+/** One bid's answer in a batch: its row, or the SQLSTATE that undid it (23514). */
+type BatchAnswer = PlacedRow | { failure: string };
+
+/**
+ * Bids on one auction, placed in the given order in one transaction; their step and
+ * onboarding rule are the first's (the same constants for every bid).
+ */
+export async function placeBidRows(
+  db: Db,
+  bids: { params: PlaceBidParams; requestKey: string | null }[],
+): Promise<BatchAnswer[]> {
+  const [auctionId, , , , step, onboardingComplete] = bids[0]!.params;
+  const batch = bids.map(({ params: [, bidder, amount, now, , , maximum], requestKey }) => ({
+    bidder,
+    amount,
+    maximum,
+    requestKey,
+    now,
+  }));
+  const answers = await runStatement<{
+    replayed: boolean;
+    answer: PlaceBidRow | string | null;
+    failure: string | null;
+  }>(db, PLACE_BIDS, [auctionId, JSON.stringify(batch), step, onboardingComplete]);
+  return answers.map(({ replayed, answer, failure }) =>
+    failure !== null
+      ? { failure }
+      : {
+          row: typeof answer === 'string' ? (JSON.parse(answer) as PlaceBidRow) : answer!,
+          replayed,
+        },
+  );
 }
