@@ -16,6 +16,7 @@ import {
   type AuthenticatedSession,
   authenticateMember,
   type SessionSettings,
+  sessionMemberReader,
   touchLiveSessions,
   verifyToken,
 } from '../modules/auth/session.service';
@@ -62,10 +63,16 @@ export default fp(
     app.decorateRequest('session', null);
     app.decorateRequest('member', null);
 
+    const readMember = sessionMemberReader(opts.db, opts.sessions);
     async function requireMember(request: FastifyRequest) {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw notAuthenticated();
-      const { session, member } = await authenticateMember(opts.db, opts.sessions, token);
+      const { session, member } = await authenticateMember(
+        opts.db,
+        readMember,
+        opts.sessions,
+        token,
+      );
       // Suspension and deletion revoke the sessions too; this holds even if one was missed.
       if (member.suspended_at || member.deleted_at) throw notAuthenticated();
       request.session = session;

@@ -3,13 +3,14 @@
 // absolute lifetimes, so a token is only as good as its row.
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Executor } from '../../db/client';
+import { batchLoader } from '../../lib/batch-loader';
 import type { Clock } from '../../lib/context';
 import { notAuthenticated } from '../../lib/errors';
 import type { UserRow } from '../users/user.presenter';
 import {
   insertSession,
   type LiveBounds,
-  liveSessionMember,
+  liveSessionMembers,
   liveSessions,
   liveSessionsTouched,
   markMemberSessionsRevoked,
@@ -124,24 +125,45 @@ function liveBounds(settings: SessionSettings, now: Date): LiveBounds {
 }
 
 /**
+ * Reads claimed sessions with their members: the claims that arrive during one turn of the
+ * event loop (requests parsed together under load) in one statement, each still read after
+ * its request arrived. Every claim gets its own row, so no two requests share a member
+ * object.
+ */
+export function sessionMemberReader(db: Db, settings: SessionSettings) {
+  let next = 0;
+  const load = batchLoader({
+    load: async (items: { key: number; claim: AuthenticatedSession }[]) => {
+      const rows = await liveSessionMembers(
+        db,
+        items.map(({ claim }) => ({ sid: claim.sessionId, userId: claim.userId })),
+        liveBounds(settings, settings.clock()),
+      );
+      return new Map(rows.map((row) => [items[row.n - 1]!.key, row]));
+    },
+    keyOf: (item) => item.key,
+  });
+  return (claim: AuthenticatedSession) => load({ key: next++, claim });
+}
+
+export type SessionMemberReader = ReturnType<typeof sessionMemberReader>;
+
+/**
  * Resolves a bearer token to its live session and its member, in one database round
- * trip (plus the idle-lifetime touch at most once a minute), or throws 401.
+ * trip shared with the requests that arrived with it (plus the idle-lifetime touch at most
+ * once a minute), or throws 401.
  */
 export async function authenticateMember(
   db: Db,
+  read: SessionMemberReader,
   settings: SessionSettings,
   token: string,
 ): Promise<{ session: LiveSession; member: UserRow }> {
   const claimed = await verifyToken(settings, token);
-  const now = settings.clock();
-  const row = await liveSessionMember(
-    db,
-    { sid: claimed.sessionId, userId: claimed.userId },
-    liveBounds(settings, now),
-  );
+  const row = await read(claimed);
   if (!row) throw notAuthenticated();
   const session = { ...claimed, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt };
-  await touch(db, session, now);
+  await touch(db, session, settings.clock());
   return { session, member: row.member };
 }
 

@@ -42,43 +42,52 @@ export async function insertSession(
   return row!.id;
 }
 
-const memberStatements = new WeakMap<Db, ReturnType<typeof prepareSessionMember>>();
+const memberStatements = new WeakMap<Db, ReturnType<typeof prepareSessionMembers>>();
 
-/** Session and member in one prepared statement: every authenticated request runs it. */
-function prepareSessionMember(db: Db) {
+/**
+ * Sessions and their members in one prepared statement: every authenticated request runs
+ * it, with the claims (session ids and members side by side) that arrived together. One row
+ * per live claim, `n` its place among the claims.
+ */
+function prepareSessionMembers(db: Db) {
+  const claims = sql`unnest(${sql.placeholder('sids')}::uuid[], ${sql.placeholder('userIds')}::int[])
+    WITH ORDINALITY AS claim(id, user_id, n)`;
   return db
     .select({
+      n: sql<number>`claim.n::int`.mapWith(Number),
       member: users,
       expiresAt: sessions.expires_at,
       lastSeenAt: sessions.last_seen_at,
     })
-    .from(sessions)
+    .from(claims)
+    .innerJoin(sessions, sql`${sessions.id} = claim.id AND ${sessions.user_id} = claim.user_id`)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sid')),
-        eq(sessions.user_id, sql.placeholder('userId')),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, sql.placeholder('now')),
         gt(sessions.last_seen_at, sql.placeholder('idleSince')),
       ),
     )
-    .prepare('auth_session_member');
+    .prepare('auth_session_members');
 }
 
-/** The live session `sid` of member `userId` with its member, or undefined. */
-export async function liveSessionMember(
+/** The claims' live sessions with their members, each row with its claim's place `n` (1-based). */
+export async function liveSessionMembers(
   db: Db,
-  claim: { sid: string; userId: number },
+  claims: readonly { sid: string; userId: number }[],
   bounds: LiveBounds,
 ) {
   let statement = memberStatements.get(db);
   if (!statement) {
-    statement = prepareSessionMember(db);
+    statement = prepareSessionMembers(db);
     memberStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ ...claim, ...bounds });
-  return row;
+  return statement.execute({
+    sids: `{${claims.map((c) => c.sid).join(',')}}`,
+    userIds: `{${claims.map((c) => c.userId).join(',')}}`,
+    ...bounds,
+  });
 }
 
 /**
