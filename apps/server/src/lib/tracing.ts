@@ -6,7 +6,13 @@
 // import-in-the-middle's loader hooks. Without an endpoint nothing here loads any SDK
 // code, and withSpan calls straight through. Sampling is decided before a request's span
 // exists, and unsampled work runs without a span in its context (trace-sampling.ts).
-import type { Attributes, Span, SpanStatusCode as StatusCodes, Tracer } from '@opentelemetry/api';
+import type {
+  Attributes,
+  Context,
+  Span,
+  SpanStatusCode as StatusCodes,
+  Tracer,
+} from '@opentelemetry/api';
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -188,6 +194,23 @@ export function recordErrorOnActiveSpan(error: unknown): void {
   if (!tracing) return;
   const span = tracing.api.trace.getActiveSpan();
   if (span) recordError(span, error, tracing.api.SpanStatusCode);
+}
+
+/**
+ * The active context when its span is recorded (a sampled request's or operation's); null
+ * otherwise and while tracing is off. Work done once for many callers (a batched read or
+ * bid statement) runs under the first such caller's, so a sampled trace keeps its SQL.
+ */
+export function recordedContext(): object | null {
+  if (!tracing) return null;
+  const active = tracing.api.context.active();
+  return tracing.api.trace.getSpan(active)?.isRecording() ? active : null;
+}
+
+/** Runs `fn` in a context `recordedContext` gave. */
+export function runInContext<T>(recorded: object, fn: () => T): T {
+  if (!tracing) return fn();
+  return tracing.api.context.with(recorded as Context, fn);
 }
 
 /** The active trace and span ids, for log lines; empty while tracing is off. */

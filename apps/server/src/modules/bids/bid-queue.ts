@@ -9,6 +9,7 @@
 // while another holds the lock (a lone bid still is).
 import { AsyncResource } from 'node:async_hooks';
 import type { Db } from '../../db/client';
+import { recordedContext, runInContext } from '../../lib/tracing';
 import {
   type PlaceBidParams,
   type PlacedRow,
@@ -27,8 +28,10 @@ const BATCH = 32;
 interface Waiting {
   params: PlaceBidParams;
   requestKey: string | null;
-  /** The bid's own async context, so the statement it leads is traced under its request. */
+  /** The bid's async context: the statement it leads runs in it (its request's log ids). */
   scope: AsyncResource;
+  /** The bid's context when its trace is sampled: the batch's statement is traced there. */
+  recorded: object | null;
   resolve: (placed: PlacedRow) => void;
   reject: (error: unknown) => void;
 }
@@ -55,7 +58,14 @@ export function placeBidInOrder(
   }
   const auctionId = params[0];
   return new Promise<PlacedRow>((resolve, reject) => {
-    const bid = { params, requestKey, scope: new AsyncResource('placeBid'), resolve, reject };
+    const bid = {
+      params,
+      requestKey,
+      scope: new AsyncResource('placeBid'),
+      recorded: recordedContext(),
+      resolve,
+      reject,
+    };
     const waiting = auctions.get(auctionId);
     if (waiting) {
       waiting.push(bid);
@@ -68,7 +78,10 @@ export function placeBidInOrder(
 
 async function run(db: Db, auctions: Map<number, Waiting[]>, auctionId: number, batch: Waiting[]) {
   try {
-    const answers = await batch[0]!.scope.runInAsyncScope(() => place(db, batch));
+    const traced = batch.find((bid) => bid.recorded)?.recorded;
+    const answers = await batch[0]!.scope.runInAsyncScope(() =>
+      traced ? runInContext(traced, () => place(db, batch)) : place(db, batch),
+    );
     batch.forEach((bid, i) => {
       const answer = answers[i]!;
       if ('failure' in answer) bid.reject(new BatchedBidFailure(answer.failure));
