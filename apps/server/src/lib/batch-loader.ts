@@ -1,12 +1,9 @@
-import { recordedContext, runInContext } from './tracing';
-
 /**
  * Loads what is asked for during one turn of the event loop (or, with `windowMs`, within
  * that many milliseconds of the first ask) with one call: many sockets connecting at once
  * (a deploy, phones coming back online) cost one query per batch, not one each. Items
  * with the same key asked for in one batch are loaded once. `load` answers by key with
- * what it found; an item it leaves out resolves to undefined. The load runs in the trace of
- * the first sampled caller in the batch (lib/tracing.ts), if any.
+ * what it found; an item it leaves out resolves to undefined.
  */
 export function batchLoader<T, K, V>(options: {
   load: (items: T[]) => Promise<Map<K, V>>;
@@ -19,7 +16,6 @@ export function batchLoader<T, K, V>(options: {
   type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
   type Entry = { item: T; waiters: Waiter[] };
   let waiting: Map<K, Entry> | null = null;
-  let recorded: object | null = null;
 
   async function loadAll(batch: Map<K, Entry>) {
     const entries = [...batch.entries()];
@@ -40,15 +36,12 @@ export function batchLoader<T, K, V>(options: {
         const batch = new Map<K, Entry>();
         waiting = batch;
         const run = () => {
-          const traced = recorded;
           waiting = null;
-          recorded = null;
-          void (traced ? runInContext(traced, () => loadAll(batch)) : loadAll(batch));
+          void loadAll(batch);
         };
         if (windowMs > 0) setTimeout(run, windowMs);
         else setImmediate(run);
       }
-      recorded ??= recordedContext();
       const key = keyOf(item);
       const entry = waiting.get(key);
       if (entry) entry.waiters.push({ resolve, reject });

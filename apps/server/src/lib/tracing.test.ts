@@ -104,45 +104,6 @@ describe.runIf(onPostgres)('tracing', () => {
     expect(sql.some((s) => String(s.attributes['db.query.text']).includes('place_bid'))).toBe(true);
   });
 
-  it('keeps the shared session read in the trace of a sampled request that did not lead it', async () => {
-    const { createSession } = await import('../modules/auth/session.service');
-    const { loadSecrets } = await import('./secrets');
-    const member = await helpers.marketplace.buildBidder(t.database.db, 0);
-    const token = await createSession(
-      t.database.db,
-      {
-        key: loadSecrets(t.config).jwtKey,
-        idleSeconds: t.config.SESSION_IDLE_SECONDS,
-        absoluteSeconds: t.config.SESSION_ABSOLUTE_SECONDS,
-        clock: clock.clock,
-      },
-      member.id,
-    );
-    exporter.reset();
-    // W3C trace context: five callers' traces not sampled (flags 00), the last one sampled.
-    const traceparent = (n: number, flags: string) =>
-      `00-${n.toString(16).padStart(32, 'a')}-00f067aa0ba902b7-${flags}`;
-    const answers = await Promise.all(
-      [0, 1, 2, 3, 4, 5].map((n) =>
-        t.app.inject({
-          method: 'GET',
-          url: '/api/auth/me',
-          headers: {
-            authorization: `Bearer ${token}`,
-            traceparent: traceparent(n, n === 5 ? '01' : '00'),
-          },
-        }),
-      ),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
-    const spans = exporter.getFinishedSpans();
-    const request = spans.find((s) => s.name === 'GET /api/auth/me');
-    expect(request?.spanContext().traceId).toBe(5n.toString(16).padStart(32, 'a'));
-    const read = spans.filter((s) => String(s.attributes['db.query.text']).includes('AS claim'));
-    expect(read).toHaveLength(1);
-    expect(ancestors(read[0]!, spans)).toContain(request);
-  });
-
   it('keeps a batched bid statement in the trace of a sampled bid that did not lead it', async () => {
     const { placeBid } = await import('../modules/bids/bids.service');
     const owner = await helpers.marketplace.buildBidder(t.database.db, 0);

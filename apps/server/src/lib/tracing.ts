@@ -198,8 +198,8 @@ export function recordErrorOnActiveSpan(error: unknown): void {
 
 /**
  * The active context when its span is recorded (a sampled request's or operation's); null
- * otherwise and while tracing is off. Work done once for many callers (a batched read or
- * bid statement) runs under the first such caller's, so a sampled trace keeps its SQL.
+ * otherwise and while tracing is off. A statement placing many members' bids at once runs
+ * under the first such bidder's, so a sampled bid's trace keeps its SQL.
  */
 export function recordedContext(): object | null {
   if (!tracing) return null;
