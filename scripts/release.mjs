@@ -135,7 +135,10 @@ export function assembleRelease() {
     private: true,
     type: 'module',
     engines: own.engines,
-    scripts: { start: 'node --max-semi-space-size=2 --heap-growing-percent=50 --expose-gc apps/server/dist/server.js' },
+    scripts: {
+      start:
+        'node --max-semi-space-size=2 --heap-growing-percent=50 --expose-gc apps/server/dist/server.js',
+    },
   };
   writeFileSync(path.join(release, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(stampFile, stamp);
