@@ -41,6 +41,14 @@ function fakeFactory() {
 afterEach(() => closeRealtime());
 
 describe('realtime connection', () => {
+  it('leaves no timer behind when closed while waiting to load the client library', () => {
+    vi.useFakeTimers();
+    openRealtime({ token: 'tok', userId: 7 });
+    expect(vi.getTimerCount()).toBeGreaterThan(0);
+    closeRealtime();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('pings userActivity every 5 minutes only when the member touched the page', () => {
     vi.useFakeTimers();
     authStorage.setToken('tok');

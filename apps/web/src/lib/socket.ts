@@ -47,6 +47,8 @@ const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as con
 let session: Session | null = null;
 /** Bumped by every open and close, so a library load that finishes late is ignored. */
 let generation = 0;
+/** Stops the wait for the first paint or an idle moment before the library loads. */
+let cancelPendingLoad: (() => void) | null = null;
 let status: RealtimeStatus = 'idle';
 const listeners = new Set<() => void>();
 
@@ -81,7 +83,8 @@ export function openRealtime(
   }
   // After the first paint, when the main thread is idle: the board renders from HTTP and
   // its JavaScript budget leaves no room for the client library before then.
-  afterFirstPaintWhenIdle(() => {
+  cancelPendingLoad = afterFirstPaintWhenIdle(() => {
+    cancelPendingLoad = null;
     if (opened !== generation) return;
     void import('socket.io-client').then(({ io: load }) => {
       if (opened === generation) startSession(options, load);
@@ -89,45 +92,56 @@ export function openRealtime(
   });
 }
 
-function whenIdle(run: () => void): void {
+/** Runs `run` when the main thread is idle; returns what cancels it. */
+function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(run, { timeout: 2000 });
-  } else {
-    setTimeout(run, 200);
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
   }
+  const timer = setTimeout(run, 200);
+  return () => clearTimeout(timer);
 }
 
 /**
  * After the page's first contentful paint, then when idle: on a fast machine an idle moment
  * can come before the first paint, and the client library would join the first page's
- * JavaScript (its budget, e2e first-load).
+ * JavaScript (its budget, e2e first-load). Returns what cancels the wait (a session closed
+ * before it ended: its timers must not outlive it).
  */
-function afterFirstPaintWhenIdle(run: () => void): void {
+function afterFirstPaintWhenIdle(run: () => void): () => void {
   const painted = () =>
     typeof performance.getEntriesByName !== 'function' ||
     performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (painted() || typeof PerformanceObserver !== 'function') {
-    whenIdle(run);
-    return;
-  }
+  if (painted() || typeof PerformanceObserver !== 'function') return whenIdle(run);
   let done = false;
-  const go = () => {
-    if (done) return;
+  let fallback: ReturnType<typeof setTimeout> | undefined;
+  let cancelIdle: (() => void) | undefined;
+  const stopWaiting = () => {
     done = true;
     observer.disconnect();
-    whenIdle(run);
+    clearTimeout(fallback);
+  };
+  const go = () => {
+    if (done) return;
+    stopWaiting();
+    cancelIdle = whenIdle(run);
   };
   const observer = new PerformanceObserver(() => {
     if (painted()) go();
   });
+  const cancel = () => {
+    stopWaiting();
+    cancelIdle?.();
+  };
   try {
     observer.observe({ type: 'paint', buffered: true });
   } catch {
     go();
-    return;
+    return cancel;
   }
   // A page that never paints content (a background tab) still connects.
-  setTimeout(go, 3000);
+  fallback = setTimeout(go, 3000);
+  return cancel;
 }
 
 function startSession(options: { token: string; userId: number }, factory: SocketFactory): void {
@@ -224,6 +238,8 @@ export function reconnectRealtime(): void {
 
 export function closeRealtime(): void {
   generation++;
+  cancelPendingLoad?.();
+  cancelPendingLoad = null;
   if (!session) return;
   clearInterval(session.pingTimer);
   clearInterval(session.pollTimer);
