@@ -16,6 +16,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Clock } from '../src/lib/context';
 import { loadSecrets } from '../src/lib/secrets';
+import { createSession } from '../src/modules/auth/session.service';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -120,4 +121,22 @@ export async function signIn(t: TestApp, phone: string, referredBy?: string) {
   });
   if (res.statusCode !== 200) throw new Error(`verify-otp ${res.statusCode}: ${res.body}`);
   return res.json() as { token: string; user: User };
+}
+
+/**
+ * Bearer tokens for members signed in on `t`'s app (its key and lifetimes), through the
+ * app's own session code: a session each, as sign-in makes them.
+ */
+export function sessionTokensFor(
+  t: Pick<TestApp, 'config' | 'database'>,
+  memberIds: readonly number[],
+  clock: Clock = () => new Date(),
+): Promise<string[]> {
+  const settings = {
+    key: loadSecrets(t.config).jwtKey,
+    idleSeconds: t.config.SESSION_IDLE_SECONDS,
+    absoluteSeconds: t.config.SESSION_ABSOLUTE_SECONDS,
+    clock,
+  };
+  return Promise.all(memberIds.map((id) => createSession(t.database.db, settings, id)));
 }

@@ -1,11 +1,10 @@
 // Requests that arrive together share one read of their sessions and members
 // (sessionMemberReader), and each still gets its own member, or its own refusal.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, sessionTokensFor, type TestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { buildMember } from '../../../test/factories';
-import { loadSecrets } from '../../lib/secrets';
-import { createSession, revokeSession } from './session.service';
+import { revokeSession } from './session.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,19 +15,15 @@ afterAll(() => t.close());
 describe('the session + member read of requests arriving together', () => {
   it('answers 32 requests at once from a few statements, each with its own row or refusal', async () => {
     const db = t.database.db;
-    const settings = {
-      key: loadSecrets(t.config).jwtKey,
-      idleSeconds: t.config.SESSION_IDLE_SECONDS,
-      absoluteSeconds: t.config.SESSION_ABSOLUTE_SECONDS,
-      clock: () => new Date(),
-    };
     const members = await Promise.all(
       Array.from({ length: 30 }, (_, i) => buildMember(db, { username: `reader_${i}` })),
     );
-    const tokens = await Promise.all(members.map((m) => createSession(db, settings, m.id)));
-    // The seventh member's session is revoked, the ninth member's token is sent twice.
-    const revoked = await createSession(db, settings, members[6]!.id);
-    const sid = JSON.parse(Buffer.from(revoked.split('.')[1]!, 'base64url').toString()).sid;
+    const [revoked, ...tokens] = await sessionTokensFor(t, [
+      members[6]!.id,
+      ...members.map((m) => m.id),
+    ]);
+    // The seventh member's first session is revoked, the ninth member's token is sent twice.
+    const sid = JSON.parse(Buffer.from(revoked!.split('.')[1]!, 'base64url').toString()).sid;
     await revokeSession(db, sid, () => new Date());
     const sent = [...tokens, revoked, tokens[8]!];
 

@@ -8,15 +8,13 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, sessionTokensFor, type TestApp } from '../../../test/app';
 import { onPostgres } from '../../../test/database';
 import { buildBidder, ledgerProblems } from '../../../test/marketplace';
 import { buildApp } from '../../app';
 import { type Database, openDatabase, rows } from '../../db/client';
 import { startConnectionSweeper } from '../../jobs/connection-sweep';
-import { loadSecrets } from '../../lib/secrets';
 import { closePeriod, ensureOpenPeriod } from '../auctions/periods.service';
-import { createSession } from '../auth/session.service';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const BIDDERS = 200;
@@ -82,13 +80,11 @@ describe.skipIf(!onPostgres || !redisUrl)(
       const bidders = await Promise.all(
         Array.from({ length: BIDDERS }, (_, i) => buildBidder(db, i % 10 === 0 ? 25 : 60_000)),
       );
-      const settings = {
-        key: loadSecrets(a.config).jwtKey,
-        idleSeconds: a.config.SESSION_IDLE_SECONDS,
-        absoluteSeconds: a.config.SESSION_ABSOLUTE_SECONDS,
+      const tokens = await sessionTokensFor(
+        a,
+        bidders.map((m) => m.id),
         clock,
-      };
-      const tokens = await Promise.all(bidders.map((m) => createSession(db, settings, m.id)));
+      );
       const servers = [a.app, b];
       const outcomes: Record<string, number> = {};
 
