@@ -11,6 +11,7 @@ import type { SessionSettings } from '../modules/auth/session.service';
 import { spacedStreamReads } from './socket-adapter-reader';
 import { budgetSocketEvents } from './socket-budget';
 import { drainSocketEvents } from './socket-drain';
+import { sendQueuedFramesTogether } from './socket-frames';
 import { guardSocketSessions } from './socket-sessions';
 
 export interface SocketData {
@@ -70,6 +71,7 @@ export function isAllowedOrigin(
 
 export default fp(
   async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions) {
+    sendQueuedFramesTogether();
     const io: AppSocketServer = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
