@@ -12,6 +12,7 @@ import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
+import { replyTo } from '../../lib/socket-reply';
 import { withSpan } from '../../lib/tracing';
 import type { AppSocketServer } from '../../plugins/socket';
 import { bidSuccessOf } from '../bids/bids.events';
@@ -57,7 +58,7 @@ export function registerAuctionSocketHandlers(
           await socket.leave(auctionRoom(auctionId));
           return;
         }
-        if (socket.connected) socket.emit('roomJoined', { auctionData: card });
+        if (socket.connected) replyTo(socket, 'roomJoined', { auctionData: card });
       } catch (error) {
         log.warn({ err: error }, 'joinRoom failed');
       }
