@@ -19,8 +19,11 @@ import { bidSuccessOf } from '../bids/bids.events';
 import { placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
 
-/** How long room joins are collected before their cards are read together. */
-const JOIN_WINDOW_MS = 5;
+/**
+ * How long room joins are collected before their cards are read together: a batch read takes
+ * about 2 ms, so a longer wait was most of a join's answer time (bench/sockets.bench.ts).
+ */
+const JOIN_WINDOW_MS = 2;
 
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
