@@ -108,6 +108,8 @@ export async function bareSocketServer(
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    /** Connections still open. */
+    clients: () => io.engine.clientsCount,
     close: async () => {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -71,6 +71,7 @@ export type ClientJob =
     };
 
 const cpuSeconds = (pids: number[]) => pids.map(cpuSecondsOf);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 const minus = (after: number[], before: number[]) => after.map((a, i) => a - before[i]!);
 
 /** How long a receiver waits for an event caused elsewhere before counting it lost. */
@@ -105,6 +106,8 @@ function joinAll(socket: Socket, rooms: number[]): Promise<void> {
 
 async function connectScenario(job: Extract<ClientJob, { scenario: 'connect' }>) {
   const sockets: Socket[] = [];
+  const connectMs: number[] = [];
+  const joinMs: number[] = [];
   let next = 0;
   let failed = 0;
   const started = performance.now();
@@ -112,9 +115,13 @@ async function connectScenario(job: Extract<ClientJob, { scenario: 'connect' }>)
     while (next < job.tokens.length) {
       const token = job.tokens[next++]!;
       try {
+        const asked = performance.now();
         const socket = await open(job.url, token);
+        const connected = performance.now();
         sockets.push(socket);
         await joinAll(socket, job.rooms);
+        connectMs.push(connected - asked);
+        joinMs.push(performance.now() - connected);
       } catch {
         failed += 1;
       }
@@ -123,7 +130,13 @@ async function connectScenario(job: Extract<ClientJob, { scenario: 'connect' }>)
   await Promise.all(Array.from({ length: job.concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   for (const s of sockets) s.close();
-  return { seconds, failed, connected: sockets.length };
+  return {
+    seconds,
+    failed,
+    connected: sockets.length,
+    connectP50Ms: median(connectMs),
+    joinP50Ms: median(joinMs),
+  };
 }
 
 async function bidsScenario(job: Extract<ClientJob, { scenario: 'bids' }>) {
