@@ -24,6 +24,25 @@ export interface LiveAuction {
 
 export const VISIBLE_RATIO = 0.8;
 
+/** A bid update to the auction's room. */
+export interface RoomBidUpdate {
+  id: number;
+  bidAmount: number;
+  bidderId: number;
+  bidderUsername: string | null;
+  reserveMet?: boolean | null;
+}
+
+/**
+ * A room's bid update. Bids only rise, so one below the amount shown is older than it: the
+ * fresh card of a join goes straight to this socket, while a bid placed just before it may
+ * still be on its way from another server through the adapter.
+ */
+export function applyRoomUpdate(live: LiveAuction, update: RoomBidUpdate): LiveAuction {
+  if (update.bidAmount < live.currentBid) return live;
+  return applyBid(live, { amount: update.bidAmount, ...update });
+}
+
 export function fromCard(card: AuctionCard): LiveAuction {
   return {
     currentBid: card.current_bid,
@@ -107,15 +126,9 @@ export function useAuctionLive(options: {
 
   useEffect(() => {
     if (!socket) return;
-    const handleUpdate = (p: {
-      id: number;
-      bidAmount: number;
-      bidderId: number;
-      bidderUsername: string | null;
-      reserveMet?: boolean | null;
-    }) => {
+    const handleUpdate = (p: RoomBidUpdate) => {
       if (p.id !== auctionId) return;
-      setLive((l) => applyBid(l, { amount: p.bidAmount, ...p }));
+      setLive((l) => applyRoomUpdate(l, p));
     };
     const handleJoined = ({ auctionData }: { auctionData: AuctionCard }) => {
       if (auctionData.auctionId === auctionId) setLive(fromCard(auctionData));
