@@ -12,7 +12,6 @@ import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
-import { replyTo } from '../../lib/socket-reply';
 import { withSpan } from '../../lib/tracing';
 import type { AppSocketServer } from '../../plugins/socket';
 import { bidSuccessOf } from '../bids/bids.events';
@@ -61,7 +60,7 @@ export function registerAuctionSocketHandlers(
           await socket.leave(auctionRoom(auctionId));
           return;
         }
-        if (socket.connected) replyTo(socket, 'roomJoined', { auctionData: card });
+        if (socket.connected) socket.emit('roomJoined', { auctionData: card });
       } catch (error) {
         log.warn({ err: error }, 'joinRoom failed');
       }

@@ -10,7 +10,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { batchLoader } from '../../lib/batch-loader';
 import type { Clock } from '../../lib/context';
-import { replyTo } from '../../lib/socket-reply';
 import type { RedisLink } from '../../plugins/redis';
 import type { AppSocketServer } from '../../plugins/socket';
 import { chatPartnersOfMany } from '../chat/chat.repository';
@@ -91,7 +90,7 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
 
   async function sendOnlineUsers(socket: Socket, partners: readonly number[]) {
     const online = await store.online(partners, Date.now());
-    replyTo(socket, 'onlineUsers', [...online]);
+    socket.emit('onlineUsers', [...online]);
   }
 
   io.on('connection', (socket) => {

@@ -24,25 +24,6 @@ export interface LiveAuction {
 
 export const VISIBLE_RATIO = 0.8;
 
-/** A bid update to the auction's room. */
-export interface RoomBidUpdate {
-  id: number;
-  bidAmount: number;
-  bidderId: number;
-  bidderUsername: string | null;
-  reserveMet?: boolean | null;
-}
-
-/**
- * A room's bid update. Bids only rise, so one below the amount shown is older than it: the
- * fresh card of a join goes straight to this socket, while a bid placed just before it may
- * still be on its way from another server through the adapter.
- */
-export function applyRoomUpdate(live: LiveAuction, update: RoomBidUpdate): LiveAuction {
-  if (update.bidAmount < live.currentBid) return live;
-  return applyBid(live, { amount: update.bidAmount, ...update });
-}
-
 export function fromCard(card: AuctionCard): LiveAuction {
   return {
     currentBid: card.current_bid,
@@ -126,9 +107,15 @@ export function useAuctionLive(options: {
 
   useEffect(() => {
     if (!socket) return;
-    const handleUpdate = (p: RoomBidUpdate) => {
+    const handleUpdate = (p: {
+      id: number;
+      bidAmount: number;
+      bidderId: number;
+      bidderUsername: string | null;
+      reserveMet?: boolean | null;
+    }) => {
       if (p.id !== auctionId) return;
-      setLive((l) => applyRoomUpdate(l, p));
+      setLive((l) => applyBid(l, { amount: p.bidAmount, ...p }));
     };
     const handleJoined = ({ auctionData }: { auctionData: AuctionCard }) => {
       if (auctionData.auctionId === auctionId) setLive(fromCard(auctionData));
