@@ -104,7 +104,7 @@ interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>
   photos: readonly (CardImage | null)[];
   panels: readonly CardPanel[];
   action: ReactNode;
-  /** Small controls beside the name (block and report). */
+  /** A small control over the photo's other corner (block and report), off the name's row. */
   tools?: ReactNode;
   /** A status chip over the photo's corner (the hidden reserve's), kept out of the buttons' row. */
   badge?: ReactNode;
@@ -131,6 +131,7 @@ export function ProfileCard({
   return (
     <article className={clsx('profile-card', className)} aria-label={heading} {...rest}>
       {badge ? <div className="profile-card__badge">{badge}</div> : null}
+      {tools ? <div className="profile-card__tools">{tools}</div> : null}
       <div className="profile-card__viewport" ref={carousel.viewportRef}>
         <div className="profile-card__track">
           {shown.length > 0 ? (
@@ -180,15 +181,12 @@ export function ProfileCard({
         ))}
       </div>
       <footer className="profile-card__footer">
-        {/* The age never goes: a long name wraps (or the buttons move under it) instead. */}
+        {/* The age never goes: a long name wraps (or the button moves under it) instead. */}
         <h2 className="profile-card__name">
           {username}
           {age === null ? null : <span className="profile-card__age">, {age}</span>}
         </h2>
-        <div className="profile-card__actions">
-          {tools}
-          {action}
-        </div>
+        <div className="profile-card__actions">{action}</div>
       </footer>
     </article>
   );
