@@ -9,6 +9,7 @@ import {
   cardPhotosLoaded,
   DESKTOP,
   launchChromium,
+  openMainMenu,
   PHONE,
   screenshot,
   signedInContext,
@@ -144,7 +145,7 @@ describe('bidding on the live Bid Board', () => {
     expect((await me(baseUrl, tokenA)).tokenBalance).toBe(startA - bid4);
 
     // A's menu: Daily Claim, then BUY/REDEEM, the token screen and the ledger.
-    await a.page.getByRole('button', { name: 'Open menu' }).click();
+    await openMainMenu(a.page);
     const claim = a.page.getByRole('button', { name: 'Daily Claim' });
     await claim.waitFor();
     await screenshot(a.page, 'menu-daily-claim');
@@ -162,7 +163,7 @@ describe('bidding on the live Bid Board', () => {
     expect((await me(baseUrl, tokenA)).tokenBalance).toBe(startA - bid4 + 100);
 
     // B's menu and token screens on a desktop.
-    await b.page.getByRole('button', { name: 'Open menu' }).click();
+    await openMainMenu(b.page);
     await b.page.getByRole('button', { name: 'Daily Claim' }).waitFor();
     await screenshot(b.page, 'menu-daily-claim-desktop');
     await b.page.getByRole('button', { name: 'Daily Claim' }).click();

@@ -108,6 +108,15 @@ export async function cardPhotosLoaded(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Opens the main menu as a member would: its button slides away while the page scrolls
+ * down (clicks on cards scroll it), so scroll back to the top first.
+ */
+export async function openMainMenu(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Open menu' }).click();
+}
+
 const shotsDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 
 /** Screenshots land in e2e/screenshots (ignored by git) for people to look at. */
