@@ -43,6 +43,7 @@ export const bidUpdatePayload = z.object({
   /** The hidden reserve's state after this bid; null when the owner set none. */
   reserveMet: z.boolean().nullable().optional(),
 });
+export type BidUpdate = z.infer<typeof bidUpdatePayload>;
 export const bidSuccessPayload = z.object({
   bid: z.object({
     id: z.number().int(),
@@ -239,7 +240,7 @@ export interface ServerToClientEvents {
   messagesRead: (payload: MessagesReadEvent) => void;
   messageUpdated: (payload: MessageUpdatedEvent) => void;
   typing: (payload: TypingEvent) => void;
-  bidUpdate: (payload: z.infer<typeof bidUpdatePayload>) => void;
+  bidUpdate: (payload: BidUpdate) => void;
   bidSuccess: (payload: z.infer<typeof bidSuccessPayload>) => void;
   bidError: (payload: BidErrorPayload) => void;
   leadBidderUpdate: (payload: z.infer<typeof leadBidderUpdatePayload>) => void;

@@ -6,6 +6,7 @@ import {
   type AuctionCard,
   auctionRoom,
   type BidErrorPayload,
+  type BidUpdate,
   type SocketErrorPayload,
 } from '@bidboard/shared';
 import { type RefObject, useEffect, useState } from 'react';
@@ -107,13 +108,7 @@ export function useAuctionLive(options: {
 
   useEffect(() => {
     if (!socket) return;
-    const handleUpdate = (p: {
-      id: number;
-      bidAmount: number;
-      bidderId: number;
-      bidderUsername: string | null;
-      reserveMet?: boolean | null;
-    }) => {
+    const handleUpdate = (p: BidUpdate) => {
       if (p.id !== auctionId) return;
       setLive((l) => applyBid(l, { amount: p.bidAmount, ...p }));
     };
