@@ -9,7 +9,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { me } from '../support/api';
-import { DESKTOP, journeyBrowser, PHONE, screenshot, watchCspViolations } from '../support/browser';
+import {
+  DESKTOP,
+  journeyBrowser,
+  openMainMenu,
+  PHONE,
+  screenshot,
+  watchCspViolations,
+} from '../support/browser';
 import { bidOn, connectionOf, type Member, signIn } from '../support/members';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -43,7 +50,7 @@ const photo = (page: Page) =>
   page.screenshot({ type: 'jpeg', clip: { x: 0, y: 0, width: 390, height: 300 } });
 
 async function openMenu(page: Page) {
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await openMainMenu(page);
   return page.getByRole('dialog', { name: 'Menu' });
 }
 
