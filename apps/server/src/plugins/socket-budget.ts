@@ -5,6 +5,7 @@
 import { MESSAGES } from '@bidboard/shared';
 import type { RedisLink } from './redis';
 import type { AppSocketServer } from './socket';
+import { replyTo } from './socket-replies';
 
 export interface SocketBudgetOptions {
   max: number;
@@ -55,8 +56,7 @@ export function budgetSocketEvents(io: AppSocketServer, opts: SocketBudgetOption
     const { userId } = socket.data;
     const refuse = (event: unknown, payload: unknown) => {
       const key = (payload as { key?: unknown } | null)?.key;
-      // Straight to this socket: a refusal is not worth a trip through the Redis adapter.
-      io.local.to(socket.id).emit('socketError', {
+      replyTo(socket).emit('socketError', {
         event: String(event),
         code: 'RATE_LIMITED',
         message: MESSAGES.tooManyRequests,

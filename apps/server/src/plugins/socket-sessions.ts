@@ -5,7 +5,6 @@
 // sockets whose sessions ran out (idle or absolute) or were revoked without an
 // announcement, within one sweep interval.
 import { MESSAGES, userRoom } from '@bidboard/shared';
-import type { Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import { batchLoader } from '../lib/batch-loader';
 import {
@@ -17,7 +16,8 @@ import {
 } from '../modules/auth/session.service';
 import { SessionCache } from '../modules/auth/session-cache';
 import type { SessionsEndedChannel } from './sessions-ended';
-import type { AppSocketServer } from './socket';
+import type { AppSocket, AppSocketServer } from './socket';
+import { replyTo } from './socket-replies';
 
 /** The room of one session's sockets, on this server. */
 export function sessionRoom(sessionId: string): string {
@@ -51,13 +51,14 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
 
   const liveSession = (claimed: AuthenticatedSession) => cache.live(claimed, loadLive, clock);
 
-  function cut(socket: Socket, event: string | null) {
-    // Written straight to this socket (`local`): with connection-state recovery a plain
-    // socket.emit goes through the Redis adapter first and would lose the race with the
-    // disconnect below.
-    io.local
-      .to(socket.id)
-      .emit('socketError', { event, code: 'SESSION_ENDED', message: MESSAGES.sessionEnded });
+  function cut(socket: AppSocket, event: string | null) {
+    // A plain socket.emit would go through the Redis adapter first and lose the race with
+    // the disconnect below.
+    replyTo(socket).emit('socketError', {
+      event,
+      code: 'SESSION_ENDED',
+      message: MESSAGES.sessionEnded,
+    });
     socket.disconnect(true);
   }
 
@@ -107,7 +108,7 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
   });
 
   async function sweep() {
-    const bySession = new Map<string, Socket[]>();
+    const bySession = new Map<string, AppSocket[]>();
     for (const socket of io.of('/').sockets.values()) {
       const list = bySession.get(socket.data.sessionId) ?? [];
       list.push(socket);

@@ -5,13 +5,14 @@
 import { type ClientToServerEvents, MESSAGES, type ServerToClientEvents } from '@bidboard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import type { SessionSettings } from '../modules/auth/session.service';
 import { spacedStreamReads } from './socket-adapter-reader';
 import { budgetSocketEvents } from './socket-budget';
 import { drainSocketEvents } from './socket-drain';
 import { sendQueuedFramesTogether } from './socket-frames';
+import { LocalPacketsNotKeptAdapter } from './socket-replies';
 import { guardSocketSessions } from './socket-sessions';
 
 export interface SocketData {
@@ -26,6 +27,13 @@ export interface InterServerEvents {
 }
 
 export type AppSocketServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+export type AppSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   InterServerEvents,
@@ -84,6 +92,8 @@ export default fp(
         callback(null, isAllowedOrigin(req.headers.origin, req.headers.host, opts.allowedOrigins));
       },
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+      // Replaced by the Redis adapter below when Redis is configured.
+      adapter: LocalPacketsNotKeptAdapter,
     });
 
     if (app.redis) {

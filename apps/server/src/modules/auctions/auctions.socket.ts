@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
 import type { AppSocketServer } from '../../plugins/socket';
+import { replyTo } from '../../plugins/socket-replies';
 import { bidSuccessOf } from '../bids/bids.events';
 import { placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
@@ -60,7 +61,7 @@ export function registerAuctionSocketHandlers(
           await socket.leave(auctionRoom(auctionId));
           return;
         }
-        if (socket.connected) socket.emit('roomJoined', { auctionData: card });
+        if (socket.connected) replyTo(socket).emit('roomJoined', { auctionData: card });
       } catch (error) {
         log.warn({ err: error }, 'joinRoom failed');
       }

@@ -5,13 +5,13 @@
 // event counts as activity, the 5-minute userActivity ping included.
 import { userRoom } from '@bidboard/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Socket } from 'socket.io';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { batchLoader } from '../../lib/batch-loader';
 import type { Clock } from '../../lib/context';
 import type { RedisLink } from '../../plugins/redis';
-import type { AppSocketServer } from '../../plugins/socket';
+import type { AppSocket, AppSocketServer } from '../../plugins/socket';
+import { replyTo } from '../../plugins/socket-replies';
 import { chatPartnersOfMany } from '../chat/chat.repository';
 import { loadSettings } from '../settings/settings.service';
 import { FallbackPresenceStore } from './presence.fallback';
@@ -34,7 +34,7 @@ export interface Presence {
   online(userIds: readonly number[]): Promise<Set<number>>;
   isViewing(userId: number, cid: string): Promise<boolean>;
   /** Records which conversation `socket` shows in the foreground (null: none). */
-  setView(socket: Socket, cid: string | null): Promise<void>;
+  setView(socket: AppSocket, cid: string | null): Promise<void>;
   /**
    * Disconnects this server's sockets idle past the setting (or `limitMs`; of one member
    * when `userId` is given) after sending them inactivityDisconnect; returns how many.
@@ -63,8 +63,8 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
   const { io, db, log } = deps;
   const store = createStore(deps.redis, deps.config.REDIS_PREFIX);
   // Presence expiry is wall-clock time (Redis expires keys by it); idleness is the app clock.
-  const lastActivity = new WeakMap<Socket, number>();
-  const joinedOf = new WeakMap<Socket, Promise<unknown>>();
+  const lastActivity = new WeakMap<AppSocket, number>();
+  const joinedOf = new WeakMap<AppSocket, Promise<unknown>>();
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     const tracked = work.catch((err: unknown) => log.warn({ err }, 'presence update failed'));
@@ -88,8 +88,10 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
     if (partners.length > 0) io.to(partners.map(userRoom)).emit(event, userId);
   }
 
-  async function sendOnlineUsers(socket: Socket, partners: readonly number[]) {
+  async function sendOnlineUsers(socket: AppSocket, partners: readonly number[]) {
     const online = await store.online(partners, Date.now());
+    // Kept for recovery, unlike other replies: a reconnect is recovered from the offset of
+    // the last kept packet the client got, and this one comes on every connect.
     socket.emit('onlineUsers', [...online]);
   }
 
@@ -149,7 +151,7 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
       for (const socket of io.of('/').sockets.values()) {
         if (options.userId !== undefined && socket.data.userId !== options.userId) continue;
         if (now - (lastActivity.get(socket) ?? now) < limit) continue;
-        socket.emit('inactivityDisconnect');
+        replyTo(socket).emit('inactivityDisconnect');
         socket.disconnect(true);
         closed++;
       }
