@@ -19,12 +19,6 @@ import { bidSuccessOf } from '../bids/bids.events';
 import { placeBid } from '../bids/bids.service';
 import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
 
-/**
- * How long room joins are collected before their cards are read together: a batch read takes
- * about 2 ms, so a longer wait was most of a join's answer time (bench/sockets.bench.ts).
- */
-const JOIN_WINDOW_MS = 2;
-
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
   if (!parsed.success) return null;
@@ -36,13 +30,14 @@ export function registerAuctionSocketHandlers(
   ctx: ServiceContext,
   log: { warn: (obj: object, msg: string) => void },
 ) {
-  // Joins arriving within a few milliseconds (a page of cards coming into view, many
-  // phones reconnecting) are answered from one query for the cards of all of them. A
+  // Joins arriving in one turn of the event loop (a page of cards coming into view sends
+  // its joins together, many phones reconnecting) are answered from one query for the
+  // cards of all of them. Waiting a few milliseconds for bigger batches made every join's
+  // answer that much later (bench/sockets.bench.ts: joins p50 8.7 -> 6.8 ms without it). A
   // block hides the two members from each other here too: no card, no room, no updates.
   const cardFor = batchLoader({
     load: (joins: RoomJoin[]) => cardsForRoomJoins(ctx, joins),
     keyOf: roomJoinKey,
-    windowMs: JOIN_WINDOW_MS,
   });
   io.on('connection', (socket) => {
     const { userId } = socket.data;
