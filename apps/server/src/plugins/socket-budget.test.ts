@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/app';
@@ -13,6 +14,7 @@ import { buildBidder } from '../../test/marketplace';
 import { type App, buildApp } from '../app';
 import { rows } from '../db/client';
 import { sweepPeriods } from '../modules/auctions/period-sweep';
+import { redisEventCounter } from './socket-budget';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -218,3 +220,24 @@ if (!redisUrl) {
     REDIS_URL: redisUrl,
   });
 }
+
+describe.skipIf(!redisUrl)('the shared event count', () => {
+  it("counts a member's events of one turn with one Redis call, each in order", async () => {
+    const client = new Redis(redisUrl!);
+    try {
+      const calls = vi.spyOn(client, 'eval');
+      const prefix = `budget-test-${process.pid}-${Date.now()}`;
+      const count = redisEventCounter({ client }, prefix, 60_000);
+      const page = await Promise.all(Array.from({ length: 10 }, () => count(7, 1)));
+      const other = await count(8, 1);
+      expect(page).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(other).toBe(1);
+      expect(calls).toHaveBeenCalledTimes(2);
+
+      expect(await count(7, 1)).toBe(11);
+      expect(await client.pttl(`${prefix}:socket-events:7:1`)).toBeGreaterThan(0);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
