@@ -1,6 +1,8 @@
 // Connecting 5,000 sockets (each signed in with its own session) that each join the
 // rooms of a page of Bid Board cards: the app against a bare Socket.IO server that
 // checks the same JWT and answers joins with the same cards from memory. PostgreSQL only.
+// BENCH_ADAPTER=redis runs the app on a Redis of its own, as deployed (the Socket.IO adapter,
+// the shared event budget and presence); the ceiling stays bare Socket.IO without one.
 // Rounds alternate which server goes first; the round with the median ratio is reported.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import { io as connect } from 'socket.io-client';
 import { openDatabase, rows } from '../apps/server/src/db/client';
 import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
 import { bareSocketServer } from './lib/bare-servers';
+import { freePort, startRedis } from './lib/built-server';
 import {
   benchConfig,
   bulkMembers,
@@ -27,6 +30,7 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE = 10;
 const CONCURRENCY = 50;
+const ON_REDIS = process.env.BENCH_ADAPTER === 'redis';
 
 interface Connected {
   seconds: number;
@@ -75,7 +79,10 @@ if (!pgBase) {
         sql`SELECT id FROM auctions ORDER BY id LIMIT ${PAGE}`,
       )
     ).map((r) => r.id);
-    const config = benchConfig();
+    const redis = ON_REDIS ? await startRedis(await freePort()) : null;
+    const config = benchConfig(
+      redis ? { REDIS_URL: redis.url, REDIS_PREFIX: 'bench-sockets' } : {},
+    );
     const tokens = await tokensFor(database, config, ids);
     const job = { scenario: 'connect' as const, tokens, concurrency: CONCURRENCY, rooms: page };
 
@@ -109,7 +116,7 @@ if (!pgBase) {
       );
       rounds.push([
         {
-          figure: `${SOCKETS} socket connects, each joining ${PAGE} rooms`,
+          figure: `${SOCKETS} socket connects, each joining ${PAGE} rooms${redis ? ', on Redis' : ''}`,
           unit: 's',
           value: value.seconds,
           ceiling: ceiling.seconds,
@@ -120,6 +127,7 @@ if (!pgBase) {
     }
     await bare.close();
     await app.close();
+    await redis?.stop();
     report('sockets', medianFigures(rounds));
   } finally {
     await database.close();

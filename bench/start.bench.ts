@@ -3,23 +3,13 @@
 // and on PGlite, against a bare Fastify + Socket.IO process started the same way.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './lib/built-server';
 import { type Figure, pgBase, report, scratchDatabase } from './lib/harness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const IDLE_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident memory of the largest process in the tree under `pid` (the server). */
 function serverRssMb(pid: number): number {

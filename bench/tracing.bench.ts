@@ -10,12 +10,12 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, rows } from '../apps/server/src/db/client';
 import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
-import { buildServer, cpuSecondsOf, startBuiltServer } from './lib/built-server';
+import { buildServer, cpuSecondsOf, freePort, startBuiltServer } from './lib/built-server';
 import {
   benchConfig,
   bulkMembers,
@@ -51,14 +51,6 @@ async function startReceiver() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 type Variant = 'off' | 'on' | 'sampled' | 'control';

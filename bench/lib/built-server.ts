@@ -3,6 +3,7 @@
 // harnesses read from /proc. Ports are given by the harness (each session has its own).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import type { Config } from '../../apps/server/src/config';
 
@@ -22,6 +23,15 @@ export function cpuSecondsOf(pid: number): number {
 export function rssBytesOf(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return Number(line?.[1] ?? 0) * 1024;
+}
+
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 export interface Process {
