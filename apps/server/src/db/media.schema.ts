@@ -211,6 +211,11 @@ export const visionJobs = pgTable(
     index('vision_jobs_due_idx')
       .on(t.next_attempt_at, t.id)
       .where(sql`${t.status} IN ('pending', 'running')`),
+    // Chat images are claimed first (a conversation is waiting on them): their own index, so
+    // finding one never walks a backlog of other jobs.
+    index('vision_jobs_chat_due_idx')
+      .on(t.next_attempt_at, t.id)
+      .where(sql`${t.status} IN ('pending', 'running') AND ${t.kind} = 'chat_image_screen'`),
     check(
       'vision_jobs_kind_valid',
       sql`${t.kind} IN ('photo_screen', 'chat_image_screen', 'face_match')`,

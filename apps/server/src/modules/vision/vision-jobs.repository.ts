@@ -28,20 +28,32 @@ export async function enqueueVisionJob(db: Executor, kind: VisionJobKind, subjec
   );
 }
 
-/** Claims the oldest due job, or none. */
+/** Due: pending and its time has come, or running on a claim whose lease ran out. */
+const due = sql`((status = 'pending' AND next_attempt_at <= now())
+  OR (status = 'running'
+      AND claimed_at < now() - make_interval(secs => ${VISION_JOB_LEASE_SECONDS})))`;
+
+/**
+ * Claims the oldest due chat image, else the oldest due job, or none. A chat image's
+ * recipient sees it only once screened, so it goes ahead of photo checks and verification
+ * face matches (seconds of model time each, and a crowd of them on a busy day).
+ */
 export async function claimVisionJob(db: Executor): Promise<VisionJob | undefined> {
   const [job] = await rows<VisionJob>(
     db,
     sql`UPDATE vision_jobs j
            SET status = 'running', claimed_at = now(), attempts = j.attempts + 1
-         WHERE j.id = (
-           SELECT id FROM vision_jobs
-            WHERE (status = 'pending' AND next_attempt_at <= now())
-               OR (status = 'running'
-                   AND claimed_at < now() - make_interval(secs => ${VISION_JOB_LEASE_SECONDS}))
-            ORDER BY next_attempt_at, id
-            LIMIT 1
-            FOR UPDATE SKIP LOCKED)
+         WHERE j.id = COALESCE(
+           (SELECT id FROM vision_jobs
+             WHERE status IN ('pending', 'running') AND kind = 'chat_image_screen' AND ${due}
+             ORDER BY next_attempt_at, id
+             LIMIT 1
+             FOR UPDATE SKIP LOCKED),
+           (SELECT id FROM vision_jobs
+             WHERE status IN ('pending', 'running') AND ${due}
+             ORDER BY next_attempt_at, id
+             LIMIT 1
+             FOR UPDATE SKIP LOCKED))
      RETURNING j.id, j.kind, j.subject_id, j.attempts`,
   );
   return job ? { ...job, id: Number(job.id), subject_id: Number(job.subject_id) } : undefined;

@@ -1,0 +1,1 @@
+CREATE INDEX "vision_jobs_chat_due_idx" ON "vision_jobs" USING btree ("next_attempt_at","id") WHERE "vision_jobs"."status" IN ('pending', 'running') AND "vision_jobs"."kind" = 'chat_image_screen';
