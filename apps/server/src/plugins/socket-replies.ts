@@ -1,9 +1,9 @@
 // Replies to one socket (a room's card on joinRoom, a refusal, the end of its session) go
-// from this server straight to that socket. A plain socket.emit under connection-state recovery is a
-// broadcast: with Redis it is appended to the shared stream, sent only once Redis answers,
-// and read back by every other server (which has no such socket); without Redis it is kept
-// in memory for the recovery window. The client asks for these replies again after every
-// reconnect, so neither is worth it.
+// from this server straight to that socket. Under connection-state recovery a plain
+// socket.emit is a broadcast: with Redis it is appended to the shared stream, sent only once
+// Redis answers, and read back by every other server (which has no such socket); without
+// Redis it is kept in memory for the recovery window. The client asks for these replies
+// again after every reconnect, so neither is worth it.
 import { Adapter, type BroadcastOptions, SessionAwareAdapter } from 'socket.io-adapter';
 import type { AppSocket } from './socket';
 
