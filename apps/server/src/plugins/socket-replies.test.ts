@@ -1,5 +1,6 @@
-// Replies to one socket (a room's card) stay on their server and are kept for no recovery;
-// broadcasts are still kept, and a recovered reconnect still gets them.
+// Replies to one socket (a room's card, the online list asked again) stay on their server
+// and are kept for no recovery; broadcasts are still kept, and a recovered reconnect still
+// gets them.
 import type { AddressInfo } from 'node:net';
 import { auctionRoom } from '@bidboard/shared';
 import { Redis } from 'ioredis';
@@ -58,6 +59,13 @@ async function watch(t: TestApp, socket: Socket) {
   return auctionId;
 }
 
+/** The client's announcement after connecting, answered with the online list again. */
+async function askOnline(socket: Socket) {
+  const answered = next(socket, 'onlineUsers');
+  socket.emit('connectUser');
+  await answered;
+}
+
 function next(socket: Socket, event: string): Promise<unknown> {
   return new Promise((resolve) => socket.once(event, resolve));
 }
@@ -79,14 +87,15 @@ const update = (auctionId: number) => ({
 });
 
 describe('socket replies on a server without Redis', () => {
-  it('keeps no room card for recovery, keeps broadcasts, and replays a missed one', async () => {
+  it('keeps no reply for recovery, keeps broadcasts, and replays a missed one', async () => {
     const { t, url } = await listening({});
     // The in-memory adapter's store of packets for recovery: what the replies stay out of.
     const kept = () => (t.app.io.of('/').adapter as unknown as { packets: unknown[] }).packets;
     const { socket, seen } = await connected(t, url);
-    // The online list is kept: a reconnect is recovered from the last kept packet's offset.
+    // The connect's online list is kept: a reconnect recovers from the last kept offset.
     expect(kept()).toHaveLength(1);
     const auctionId = await watch(t, socket);
+    await askOnline(socket);
     expect(kept()).toHaveLength(1);
 
     socket.io.engine.close();
@@ -103,7 +112,7 @@ describe('socket replies on a server without Redis', () => {
 });
 
 describe.skipIf(!redisUrl)('socket replies on servers sharing Redis', () => {
-  it('answers a room join without writing the card to the shared stream', async () => {
+  it('answers a room join and the online list asked again without writing to the stream', async () => {
     const { t, url } = await listening({ REDIS_URL: redisUrl! });
     const redis = new Redis(redisUrl!);
     try {
@@ -111,6 +120,7 @@ describe.skipIf(!redisUrl)('socket replies on servers sharing Redis', () => {
       const { socket } = await connected(t, url);
       const before = await redis.xlen(stream);
       const auctionId = await watch(t, socket);
+      await askOnline(socket);
       expect(await redis.xlen(stream)).toBe(before);
 
       t.app.io.to(auctionRoom(auctionId)).emit('bidUpdate', update(auctionId));

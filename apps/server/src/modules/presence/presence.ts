@@ -88,11 +88,16 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
     if (partners.length > 0) io.to(partners.map(userRoom)).emit(event, userId);
   }
 
-  async function sendOnlineUsers(socket: AppSocket, partners: readonly number[]) {
-    const online = await store.online(partners, Date.now());
-    // Kept for recovery, unlike other replies: a reconnect is recovered from the offset of
-    // the last kept packet the client got, and this one comes on every connect.
-    socket.emit('onlineUsers', [...online]);
+  /**
+   * The connect's list is kept for recovery, unlike replies: a reconnect is recovered from
+   * the offset of the last kept packet the client got, and this gives every socket one. The
+   * list asked for again (connectUser) is a reply: kept as well, a crowd reconnecting after
+   * a deploy would fill the Redis stream that recovery reads with lists.
+   */
+  async function sendOnlineUsers(socket: AppSocket, partners: readonly number[], kept: boolean) {
+    const online = [...(await store.online(partners, Date.now()))];
+    if (kept) socket.emit('onlineUsers', online);
+    else replyTo(socket).emit('onlineUsers', online);
   }
 
   io.on('connection', (socket) => {
@@ -107,7 +112,7 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
           partnersOf(userId).then((found) => found ?? []),
         ]);
         if (first) announce(partners, userId, 'userOnline');
-        await sendOnlineUsers(socket, partners);
+        await sendOnlineUsers(socket, partners, true);
       })(),
     );
     joinedOf.set(socket, joined);
@@ -115,7 +120,7 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
     // partners are read again: a connection may have been accepted since.
     socket.on('connectUser', () => {
       void joined.then(() =>
-        track(partnersOf(userId).then((found) => sendOnlineUsers(socket, found ?? []))),
+        track(partnersOf(userId).then((found) => sendOnlineUsers(socket, found ?? [], false))),
       );
     });
     socket.on('disconnect', () => {
