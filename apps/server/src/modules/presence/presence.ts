@@ -91,8 +91,8 @@ export async function createPresence(deps: PresenceDeps): Promise<Presence> {
   /**
    * The connect's list is kept for recovery, unlike replies: a reconnect is recovered from
    * the offset of the last kept packet the client got, and this gives every socket one. The
-   * list asked for again (connectUser) is a reply: kept as well, a crowd reconnecting after
-   * a deploy would fill the Redis stream that recovery reads with lists.
+   * list asked for again (connectUser) is a reply: were it kept too, a crowd reconnecting
+   * after a deploy would fill the Redis stream that recovery reads with lists.
    */
   async function sendOnlineUsers(socket: AppSocket, partners: readonly number[], kept: boolean) {
     const online = [...(await store.online(partners, Date.now()))];
