@@ -1,16 +1,16 @@
 // The member's unread alert count for the menu dot and the bell, kept live: each
-// 'new-alert' is added to the alerts cache as it arrives.
+// 'new-alert' is added to the alerts cache as it arrives, and the list is read again when
+// the connection is back after a drop (a close's alerts are not replayed to a reconnect).
 import type { Alert } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useRealtimeStatus } from '@/features/realtime';
+import { useCallback, useEffect } from 'react';
+import { useAfterReconnect } from '@/features/realtime';
 import { getRealtimeSocket } from '@/lib/socket';
 import { type AlertsState, alertsKey, useAlerts } from '../api/get-alerts';
 
 export function useUnreadAlerts(signedIn: boolean): number {
   const queryClient = useQueryClient();
   const query = useAlerts(signedIn);
-  useRealtimeStatus();
   const socket = getRealtimeSocket();
 
   useEffect(() => {
@@ -28,6 +28,12 @@ export function useUnreadAlerts(signedIn: boolean): number {
       socket.off('new-alert', handleAlert);
     };
   }, [socket, signedIn, queryClient]);
+
+  const refetch = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: alertsKey }),
+    [queryClient],
+  );
+  useAfterReconnect(refetch, signedIn);
 
   return query.data?.unread ?? 0;
 }

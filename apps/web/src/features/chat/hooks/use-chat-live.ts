@@ -9,9 +9,9 @@ import {
   type NewMessageEvent,
 } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useRealtimeStatus } from '@/features/realtime';
-import { getRealtimeSocket, type RealtimeStatus } from '@/lib/socket';
+import { useCallback, useEffect } from 'react';
+import { useAfterReconnect } from '@/features/realtime';
+import { getRealtimeSocket } from '@/lib/socket';
 import { chatUnreadKey, useChatUnreadQuery } from '../api/get-unread';
 import { type ConversationPages, conversationsKey } from '../api/list-conversations';
 
@@ -30,11 +30,6 @@ function updateConversation(
   };
 }
 
-/** The connection dropped: whatever is sent meanwhile must be fetched on the way back. */
-export function isDown(status: RealtimeStatus): boolean {
-  return status === 'reconnecting' || status === 'inactive' || status === 'reconnect-failed';
-}
-
 function hasConversation(data: ConversationPages | undefined, cid: string): boolean {
   return data?.pages.some((p) => p.conversations.some((c) => c.cid === cid)) ?? false;
 }
@@ -43,9 +38,7 @@ function hasConversation(data: ConversationPages | undefined, cid: string): bool
 export function useChatLive(userId: number | null): number {
   const queryClient = useQueryClient();
   const unread = useChatUnreadQuery(userId !== null);
-  const status = useRealtimeStatus();
   const socket = getRealtimeSocket();
-  const wasDown = useRef(false);
 
   useEffect(() => {
     if (!socket || userId === null) return;
@@ -95,12 +88,11 @@ export function useChatLive(userId: number | null): number {
   }, [socket, userId, queryClient]);
 
   // What arrived while the connection was down.
-  useEffect(() => {
-    if (isDown(status)) wasDown.current = true;
-    if (status !== 'connected' || !wasDown.current || userId === null) return;
-    wasDown.current = false;
-    void queryClient.invalidateQueries({ queryKey: ['chat'] });
-  }, [status, userId, queryClient]);
+  const refetchChat = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['chat'] }),
+    [queryClient],
+  );
+  useAfterReconnect(refetchChat, userId !== null);
 
   return unread.data?.unread ?? 0;
 }

@@ -9,11 +9,10 @@ import {
   type NewMessageEvent,
 } from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRealtimeStatus } from '@/features/realtime';
+import { useAfterReconnect } from '@/features/realtime';
 import { getRealtimeSocket } from '@/lib/socket';
 import { listMessages } from '../api/list-messages';
 import { catchUpAfter, hasGap, mergeMessages, replaceMessage } from '../lib/chat-view';
-import { isDown } from './use-chat-live';
 
 /** Virtuoso's index of the first item; it only decreases, by the count of older messages added. */
 const FIRST_INDEX = 1_000_000;
@@ -41,9 +40,7 @@ export function useConversationMessages(cid: string): ConversationMessages {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const latest = useRef<Message[]>([]);
   latest.current = messages;
-  const realtime = useRealtimeStatus();
   const socket = getRealtimeSocket();
-  const wasDown = useRef(false);
   const catchingUp = useRef(false);
 
   const append = useCallback((incoming: readonly Message[]) => {
@@ -111,12 +108,8 @@ export function useConversationMessages(cid: string): ConversationMessages {
   }, [cid, append]);
 
   // Back from a dropped connection: fetch what was stored meanwhile.
-  useEffect(() => {
-    if (isDown(realtime)) wasDown.current = true;
-    if (realtime !== 'connected' || !wasDown.current || status !== 'ready') return;
-    wasDown.current = false;
-    void catchUp();
-  }, [realtime, status, catchUp]);
+  const catchUpNow = useCallback(() => void catchUp(), [catchUp]);
+  useAfterReconnect(catchUpNow, status === 'ready');
 
   // A hole that live events do not fill soon (one was lost on the way) is fetched.
   useEffect(() => {

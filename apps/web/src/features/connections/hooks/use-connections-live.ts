@@ -1,9 +1,10 @@
 // Live updates without a reload (marketplace §4 Connection status): any connection event
-// addressed to this member, and the alerts that announce new connections, refetch the list.
+// addressed to this member, the alerts that announce new connections, and the connection
+// coming back after a drop refetch the list.
 import { CONNECTION_EVENTS } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useRealtimeStatus } from '@/features/realtime';
+import { useCallback, useEffect } from 'react';
+import { useAfterReconnect } from '@/features/realtime';
 import { getRealtimeSocket } from '@/lib/socket';
 import { connectionsKey } from './use-connection-feed';
 
@@ -11,12 +12,16 @@ const CONNECTION_ALERT_KINDS = new Set(['auction_won', 'winning_bidder_connectio
 
 export function useConnectionsLive(): void {
   const queryClient = useQueryClient();
-  useRealtimeStatus();
   const socket = getRealtimeSocket();
+
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: connectionsKey }),
+    [queryClient],
+  );
+  useAfterReconnect(refresh);
 
   useEffect(() => {
     if (!socket) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: connectionsKey });
     const handleAlert = (alert: { kind: string }) => {
       if (CONNECTION_ALERT_KINDS.has(alert.kind)) refresh();
     };
@@ -26,5 +31,5 @@ export function useConnectionsLive(): void {
       for (const name of CONNECTION_EVENTS) socket.off(name, refresh);
       socket.off('new-alert', handleAlert);
     };
-  }, [socket, queryClient]);
+  }, [socket, refresh]);
 }
