@@ -1,32 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeStatus } from '@/lib/socket';
-import { createFakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { useUnreadAlerts } from './use-unread-alerts';
 
-const fake = createFakeSocket();
-const realtime = vi.hoisted(() => ({
-  status: 'connected' as RealtimeStatus,
-  listeners: new Set<() => void>(),
-}));
-vi.mock('@/lib/socket', async (original) => ({
-  ...(await original<typeof import('@/lib/socket')>()),
-  getRealtimeSocket: () => fake.socket,
-  getRealtimeStatus: () => realtime.status,
-  subscribeRealtimeStatus: (listener: () => void) => {
-    realtime.listeners.add(listener);
-    return () => realtime.listeners.delete(listener);
-  },
-}));
-
-function setRealtime(status: RealtimeStatus) {
-  act(() => {
-    realtime.status = status;
-    for (const listener of realtime.listeners) listener();
-  });
-}
+const realtime = await vi.hoisted(async () =>
+  (await import('@/test/fake-socket')).createFakeRealtime(),
+);
+vi.mock('@/lib/socket', (original) => realtime.module(original));
 
 function Bell() {
   return <p>unread {useUnreadAlerts(true)}</p>;
@@ -43,13 +24,13 @@ describe('the unread alert count', () => {
     await screen.findByText('unread 0');
 
     // A close's alerts went out while this member's connection was down: no event arrives.
-    setRealtime('reconnecting');
+    realtime.setStatus('reconnecting');
     unread = 2;
-    setRealtime('connected');
+    realtime.setStatus('connected');
     await screen.findByText('unread 2');
     expect(api.callsTo('GET /api/alerts')).toHaveLength(2);
 
-    setRealtime('connected');
+    realtime.setStatus('connected');
     await waitFor(() => expect(api.callsTo('GET /api/alerts')).toHaveLength(2));
   });
 });

@@ -4,9 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeStatus } from '@/lib/socket';
 import { buildConversation, buildMessage, buildUser } from '@/test/factories';
-import { createFakeSocket } from '@/test/fake-socket';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { useChatLive } from '../hooks/use-chat-live';
@@ -15,27 +13,10 @@ import { closeChat, openChat } from '../lib/chat-launcher';
 import { presenceStore } from '../lib/presence-store';
 import { ChatHost } from './chat-host';
 
-const fake = createFakeSocket();
-const realtime = vi.hoisted(() => ({
-  status: 'connected' as RealtimeStatus,
-  listeners: new Set<() => void>(),
-}));
-vi.mock('@/lib/socket', async (original) => ({
-  ...(await original<typeof import('@/lib/socket')>()),
-  getRealtimeSocket: () => fake.socket,
-  getRealtimeStatus: () => realtime.status,
-  subscribeRealtimeStatus: (listener: () => void) => {
-    realtime.listeners.add(listener);
-    return () => realtime.listeners.delete(listener);
-  },
-}));
-
-function setRealtime(status: RealtimeStatus) {
-  act(() => {
-    realtime.status = status;
-    for (const listener of realtime.listeners) listener();
-  });
-}
+const realtime = await vi.hoisted(async () =>
+  (await import('@/test/fake-socket')).createFakeRealtime(),
+);
+vi.mock('@/lib/socket', (original) => realtime.module(original));
 
 type Handler = (call: RecordedCall) => [number, unknown];
 
@@ -87,9 +68,9 @@ async function openConversation(name = 'theo') {
 }
 
 beforeEach(() => {
-  realtime.status = 'connected';
+  realtime.setStatus('connected');
   presenceStore.reset();
-  fake.socket.emit = vi.fn() as never;
+  realtime.socket.emit = vi.fn() as never;
 });
 afterEach(() => act(() => closeChat()));
 
@@ -163,18 +144,18 @@ describe('chat overlay: the conversation list', () => {
     const dialog = await openList();
     await within(dialog).findByRole('button', { name: 'mia' });
     const message = buildMessage(3, { text: 'are you free friday?', ts: Date.now() });
-    fake.deliver('new-message', { senderId: 20, cid: '7_20', message, unread: { '7': 1 } });
+    realtime.deliver('new-message', { senderId: 20, cid: '7_20', message, unread: { '7': 1 } });
     const theo = await within(dialog).findByRole('button', { name: 'theo, 1 unread' });
     expect(within(theo).getByText('are you free friday?')).toBeTruthy();
     const rows = within(dialog).getAllByRole('button', { name: /^(theo|mia)/ });
     expect(rows[0]).toBe(theo);
     await waitFor(() => expect(api.callsTo('GET /api/chat/unread').length).toBeGreaterThan(1));
 
-    fake.deliver('onlineUsers', [20]);
+    realtime.deliver('onlineUsers', [20]);
     expect(within(theo).getByRole('img', { name: 'online' })).toBeTruthy();
-    fake.deliver('userOffline', 20);
+    realtime.deliver('userOffline', 20);
     expect(within(theo).getByRole('img', { name: 'offline' })).toBeTruthy();
-    fake.deliver('userOnline', 21);
+    realtime.deliver('userOnline', 21);
     const mia = within(dialog).getByRole('button', { name: 'mia' });
     expect(within(mia).getByRole('img', { name: 'online' })).toBeTruthy();
   });
@@ -279,11 +260,14 @@ describe('chat overlay: a conversation', () => {
       text: 'hello there',
       type: 'text',
     });
-    fake.deliver('new-message', { senderId: 7, cid: '7_20', message: sent, unread: {} });
+    realtime.deliver('new-message', { senderId: 7, cid: '7_20', message: sent, unread: {} });
     expect(within(view).getAllByText('hello there')).toHaveLength(1);
     expect((input as HTMLTextAreaElement).value).toBe('');
-    expect(fake.socket.emit).toHaveBeenCalledWith('typing', { cid: '7_20', isTyping: true });
-    expect(fake.socket.emit).toHaveBeenCalledWith('chatView', { cid: '7_20', foreground: true });
+    expect(realtime.socket.emit).toHaveBeenCalledWith('typing', { cid: '7_20', isTyping: true });
+    expect(realtime.socket.emit).toHaveBeenCalledWith('chatView', {
+      cid: '7_20',
+      foreground: true,
+    });
   });
 
   it('holds a scam-guard message with the question, then sends it anyway (issue 23)', async () => {
@@ -448,9 +432,9 @@ describe('chat overlay: a conversation', () => {
     const view = await openConversation();
     await within(view).findByText('mine');
     expect(within(view).getByText('Read')).toBeTruthy();
-    fake.deliver('typing', { cid: '7_20', userId: 20, isTyping: true });
+    realtime.deliver('typing', { cid: '7_20', userId: 20, isTyping: true });
     expect(await within(view).findByText('theo is typing…')).toBeTruthy();
-    fake.deliver('typing', { cid: '7_20', userId: 20, isTyping: false });
+    realtime.deliver('typing', { cid: '7_20', userId: 20, isTyping: false });
     await waitFor(() => expect(within(view).queryByText('theo is typing…')).toBeNull());
   });
 
@@ -471,14 +455,14 @@ describe('chat overlay: a conversation', () => {
     renderChat();
     const view = await openConversation();
     await within(view).findByText('message 2');
-    setRealtime('reconnecting');
-    fake.deliver('new-message', {
+    realtime.setStatus('reconnecting');
+    realtime.deliver('new-message', {
       senderId: 20,
       cid: '7_20',
       message: buildMessage(4),
       unread: {},
     });
-    setRealtime('connected');
+    realtime.setStatus('connected');
     await within(view).findByText('message 5');
     const afters = api
       .callsTo('GET /api/chat/conversations/7_20/messages')
@@ -504,7 +488,7 @@ describe('chat overlay: a conversation', () => {
     renderChat();
     const view = await openConversation();
     await within(view).findByText('message 2');
-    fake.deliver('new-message', {
+    realtime.deliver('new-message', {
       senderId: 20,
       cid: '7_20',
       message: buildMessage(4),
