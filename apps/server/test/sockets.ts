@@ -32,3 +32,18 @@ export async function openAuctionOf(t: TestApp, clock: Clock, ownerId: number): 
   );
   return auction!.id;
 }
+
+/** The next `event` on `socket`: its payload, or a failure after `ms`. */
+export function nextEvent<T = Record<string, unknown>>(
+  socket: Socket,
+  event: string,
+  ms = 5000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { auctionRoom } from '@bidboard/shared';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/app';
 import { buildBidder, testClock } from '../../test/marketplace';
-import { openAuctionOf } from '../../test/sockets';
+import { nextEvent, openAuctionOf } from '../../test/sockets';
 import { adapterStreamName } from './socket';
 
 const clock = testClock('2025-07-01T15:00:00Z');
@@ -45,7 +45,7 @@ async function connected(t: TestApp, url: string) {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
-  await until(() => seen.includes('onlineUsers'));
+  await vi.waitFor(() => expect(seen).toContain('onlineUsers'));
   return { socket, seen };
 }
 
@@ -53,7 +53,7 @@ async function connected(t: TestApp, url: string) {
 async function watch(t: TestApp, socket: Socket) {
   const owner = await buildBidder(t.database.db, 0);
   const auctionId = await openAuctionOf(t, clock.clock, owner.id);
-  const joined = next(socket, 'roomJoined');
+  const joined = nextEvent(socket, 'roomJoined');
   socket.emit('joinRoom', auctionRoom(auctionId));
   await joined;
   return auctionId;
@@ -61,21 +61,9 @@ async function watch(t: TestApp, socket: Socket) {
 
 /** The client's announcement after connecting, answered with the online list again. */
 async function askOnline(socket: Socket) {
-  const answered = next(socket, 'onlineUsers');
+  const answered = nextEvent(socket, 'onlineUsers');
   socket.emit('connectUser');
   await answered;
-}
-
-function next(socket: Socket, event: string): Promise<unknown> {
-  return new Promise((resolve) => socket.once(event, resolve));
-}
-
-async function until(done: () => boolean | Promise<boolean>) {
-  const deadline = Date.now() + 5_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const update = (auctionId: number) => ({
@@ -99,12 +87,12 @@ describe('socket replies on a server without Redis', () => {
     expect(kept()).toHaveLength(1);
 
     socket.io.engine.close();
-    await until(() => t.app.io.of('/').sockets.size === 0);
+    await vi.waitFor(() => expect(t.app.io.of('/').sockets.size).toBe(0));
     t.app.io.to(auctionRoom(auctionId)).emit('bidUpdate', update(auctionId));
     expect(kept()).toHaveLength(2);
 
-    const replayed = next(socket, 'bidUpdate');
-    await next(socket, 'connect');
+    const replayed = nextEvent(socket, 'bidUpdate');
+    await nextEvent(socket, 'connect');
     expect(socket.recovered).toBe(true);
     expect(await replayed).toMatchObject({ id: auctionId, bidAmount: 120 });
     expect(seen.filter((event) => event === 'roomJoined')).toHaveLength(1);
@@ -124,7 +112,7 @@ describe.skipIf(!redisUrl)('socket replies on servers sharing Redis', () => {
       expect(await redis.xlen(stream)).toBe(before);
 
       t.app.io.to(auctionRoom(auctionId)).emit('bidUpdate', update(auctionId));
-      await until(async () => (await redis.xlen(stream)) === before + 1);
+      await vi.waitFor(async () => expect(await redis.xlen(stream)).toBe(before + 1));
     } finally {
       redis.disconnect();
     }

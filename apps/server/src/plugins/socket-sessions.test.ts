@@ -7,6 +7,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/app';
 import { balanceOf, buildBidder, testClock } from '../../test/marketplace';
+import { nextEvent } from '../../test/sockets';
 import { type App, buildApp } from '../app';
 import { rows } from '../db/client';
 import { sweepPeriods } from '../modules/auctions/period-sweep';
@@ -18,16 +19,6 @@ const IDLE_SECONDS = 600;
 
 function urlOf(app: App): string {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-function once<T = unknown>(socket: Socket, event: string, ms = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
 }
 
 async function open(url: string, token: string): Promise<Socket> {
@@ -132,7 +123,7 @@ function scenarios(label: string, servers: number, env: Record<string, string>) 
     }
 
     function watchCut(socket: Socket) {
-      return Promise.all([once(socket, 'socketError'), once(socket, 'disconnect')]);
+      return Promise.all([nextEvent(socket, 'socketError'), nextEvent(socket, 'disconnect')]);
     }
 
     it('cuts every socket of a session at logout, and the token no longer connects', async () => {
@@ -188,7 +179,10 @@ function scenarios(label: string, servers: number, env: Record<string, string>) 
       // Every socket listens before the session goes idle: the sweep (every second here)
       // can cut the second server's socket while the first one's bid is being refused.
       const refusals = member.sockets.map((socket) =>
-        Promise.all([once(socket, 'socketError', 10_000), once(socket, 'disconnect', 10_000)]),
+        Promise.all([
+          nextEvent(socket, 'socketError', 10_000),
+          nextEvent(socket, 'disconnect', 10_000),
+        ]),
       );
       clock.set(new Date(clock.clock().getTime() + (IDLE_SECONDS + 1) * 1000));
       try {
@@ -224,7 +218,7 @@ function scenarios(label: string, servers: number, env: Record<string, string>) 
       // Listening first: the sweep (every second here) may find the revoked session and cut
       // a socket before its bid is refused, while the test waits on another socket.
       const refusals = member.sockets.map((socket) =>
-        once<{ event: string | null }>(socket, 'socketError', 10_000),
+        nextEvent<{ event: string | null }>(socket, 'socketError', 10_000),
       );
       await t.database.db.execute(
         sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${member.id}`,
@@ -242,7 +236,7 @@ function scenarios(label: string, servers: number, env: Record<string, string>) 
     it('still lets a live session bid over its socket', async () => {
       const member = await bidder();
       const auctionId = await auction();
-      const success = once(member.sockets[0]!, 'bidSuccess');
+      const success = nextEvent(member.sockets[0]!, 'bidSuccess');
       member.sockets[0]!.emit('placeBid', { auctionId, bidderId: member.id, bidAmount: 120 });
       expect(await success).toMatchObject({ tokenBalance: 380 });
     });

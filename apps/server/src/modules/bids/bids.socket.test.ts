@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/marketplace';
-import { connectedBidder, openAuctionOf } from '../../../test/sockets';
+import { connectedBidder, nextEvent, openAuctionOf } from '../../../test/sockets';
 import { rows } from '../../db/client';
 import { sweepPeriods } from '../auctions/period-sweep';
 
@@ -27,16 +27,6 @@ const connected = (tokens: number) => connectedBidder(t, url, sockets, tokens);
 
 const auctionOf = (ownerId: number) => openAuctionOf(t, clock.clock, ownerId);
 
-function next<T = Record<string, unknown>>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event}`)), 5000);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
 describe('socket bidding', () => {
   it('joins a room, bids, and tells the room, the bidder and the outbid member', async () => {
     const owner = await connected(0);
@@ -45,12 +35,12 @@ describe('socket bidding', () => {
     const bob = await connected(500);
     const watcher = await connected(0);
 
-    const joined = next<{ auctionData: { auctionId: number } }>(watcher.socket, 'roomJoined');
+    const joined = nextEvent<{ auctionData: { auctionId: number } }>(watcher.socket, 'roomJoined');
     watcher.socket.emit('joinRoom', `auction_${auctionId}`);
     expect((await joined).auctionData.auctionId).toBe(auctionId);
 
-    const firstUpdate = next(watcher.socket, 'bidUpdate');
-    const aliceSuccess = next(alice.socket, 'bidSuccess');
+    const firstUpdate = nextEvent(watcher.socket, 'bidUpdate');
+    const aliceSuccess = nextEvent(alice.socket, 'bidSuccess');
     alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 120 });
     expect(await firstUpdate).toEqual({
       id: auctionId,
@@ -65,12 +55,12 @@ describe('socket bidding', () => {
     });
 
     // Bob outbids Alice over REST: the same events fire.
-    const refund = next(alice.socket, 'leadBidderUpdate');
-    const alert = next<{ kind: string; payload: Record<string, unknown> }>(
+    const refund = nextEvent(alice.socket, 'leadBidderUpdate');
+    const alert = nextEvent<{ kind: string; payload: Record<string, unknown> }>(
       alice.socket,
       'new-alert',
     );
-    const update = next(watcher.socket, 'bidUpdate');
+    const update = nextEvent(watcher.socket, 'bidUpdate');
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/auctions/${auctionId}/bids`,
@@ -114,11 +104,11 @@ describe('socket bidding', () => {
       [{ auctionId, bidderId: alice.id, bidAmount: 'lots' }, 'VALIDATION', 'Invalid request'],
     ];
     for (const [payload, code, message] of cases) {
-      const error = next(alice.socket, 'bidError');
+      const error = nextEvent(alice.socket, 'bidError');
       alice.socket.emit('placeBid', payload);
       expect(await error).toEqual({ code, message, auctionId: payload.auctionId });
     }
-    const own = next(owner.socket, 'bidError');
+    const own = nextEvent(owner.socket, 'bidError');
     owner.socket.emit('placeBid', { auctionId, bidderId: owner.id, bidAmount: 200 });
     expect(await own).toEqual({
       code: 'BID_REJECTED',
@@ -133,7 +123,7 @@ describe('socket bidding', () => {
     watcher.socket.once('bidUpdate', () => {
       leaked = true;
     });
-    const done = next(alice.socket, 'bidSuccess');
+    const done = nextEvent(alice.socket, 'bidSuccess');
     alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 140 });
     await done;
     await new Promise((r) => setTimeout(r, 100));
@@ -159,7 +149,7 @@ describe('socket bidding', () => {
 
   it('broadcasts the period change after a close', async () => {
     const member = await connected(0);
-    const change = next<{ periodId: number; endTime: string }>(member.socket, 'periodChange');
+    const change = nextEvent<{ periodId: number; endTime: string }>(member.socket, 'periodChange');
     clock.set('2025-07-04T00:00:00Z');
     const { closed } = await sweepPeriods({
       db: t.database.db,
@@ -194,7 +184,7 @@ describe('socket bidding', () => {
     offline.socket.disconnect();
     const won: Record<string, unknown>[] = [];
     winner.socket.on('new-alert', (alert) => won.push(alert));
-    const pending = next<{ kind: string; payload: Record<string, unknown> }>(
+    const pending = nextEvent<{ kind: string; payload: Record<string, unknown> }>(
       owner.socket,
       'new-alert',
     );
@@ -217,7 +207,7 @@ describe('socket bidding', () => {
     const auctionId = await auctionOf(owner.id);
     const bidder = await connected(1000);
     const watcher = await connected(0);
-    const first = next(watcher.socket, 'roomJoined');
+    const first = nextEvent(watcher.socket, 'roomJoined');
     watcher.socket.emit('joinRoom', `auction_${auctionId}`);
     await first;
     watcher.socket.disconnect();
@@ -234,7 +224,7 @@ describe('socket bidding', () => {
 
     watcher.socket.connect();
     await new Promise<void>((resolve) => watcher.socket.once('connect', () => resolve()));
-    const again = next<{ auctionData: Record<string, unknown> }>(watcher.socket, 'roomJoined');
+    const again = nextEvent<{ auctionData: Record<string, unknown> }>(watcher.socket, 'roomJoined');
     watcher.socket.emit('joinRoom', `auction_${auctionId}`);
     const { auctionData } = await again;
     expect(auctionData).toMatchObject({ auctionId, lead_bidder_id: bidder.id, current_bid: 250 });
@@ -258,7 +248,7 @@ describe('socket bidding', () => {
     expect(stored!.n).toBe(1);
 
     // A refusal carries the key; a key that is not a UUID is refused at the edge.
-    const refused = next(alice.socket, 'bidError');
+    const refused = nextEvent(alice.socket, 'bidError');
     const low = '0b7e0f7a-2c1d-4e5f-8a9b-0c1d2e3f4a5b';
     alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 100, key: low });
     expect(await refused).toEqual({
@@ -267,7 +257,7 @@ describe('socket bidding', () => {
       auctionId,
       key: low,
     });
-    const invalid = next(alice.socket, 'bidError');
+    const invalid = nextEvent(alice.socket, 'bidError');
     alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 130, key: 'k1' });
     expect(await invalid).toMatchObject({ code: 'VALIDATION', message: 'Invalid request' });
   });
