@@ -78,7 +78,7 @@ export function BiddingSlide(props: BiddingSlideProps) {
 
   return (
     <div className="bidding-slide">
-      <p className="bidding-slide__title">Connect with {username}</p>
+      <p className="card-panel__title">Connect with {username}</p>
       <p className="bidding-slide__current">
         Current bid <strong>{formatTokens(currentBid)}</strong>
       </p>
