@@ -8,7 +8,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { me } from '../support/api';
-import { cardPhotosLoaded, DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
+import {
+  cardPhotosLoaded,
+  DESKTOP,
+  journeyBrowser,
+  openBiddingSlide,
+  PHONE,
+  screenshot,
+} from '../support/browser';
 import { auctionOf, connectionOf, type Member, seededPhone, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
@@ -20,12 +27,6 @@ function bidButton(card: Locator, label: 'Bid' | 'Winning' | 'Outbid', amount: n
   return card.getByRole('button', {
     name: new RegExp(`^${label} ${amount.toLocaleString('en-US')}`),
   });
-}
-
-async function openBiddingSlide(card: Locator) {
-  await card.locator('.bid-button').click();
-  await card.getByText(/^Connect with /).waitFor();
-  await card.page().waitForTimeout(500); // the carousel settles
 }
 
 /** Types an amount into the slide's five digit boxes. */

@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { me } from '../support/api';
 import {
   cardPhotosLoaded,
+  carouselSettled,
   DESKTOP,
   launchChromium,
+  openBiddingSlide,
   openMainMenu,
   PHONE,
   screenshot,
@@ -57,13 +59,6 @@ function bidButton(card: Locator, label: 'Bid' | 'Winning' | 'Outbid', amount: n
   return card.getByRole('button', { name: `${label} ${amount.toLocaleString('en-US')}` });
 }
 
-async function openBiddingSlide(card: Locator) {
-  await card.locator('.bid-button').click();
-  await card.getByText(/^Connect with /).waitFor();
-  // Let the carousel settle before tapping inside the slide.
-  await card.page().waitForTimeout(400);
-}
-
 describe('bidding on the live Bid Board', () => {
   it('two members bid against each other and the close creates a connection', async () => {
     const tokenA = (await signIn(baseUrl, DEMO_PHONE)).token;
@@ -98,10 +93,9 @@ describe('bidding on the live Bid Board', () => {
     const photoCount = await cardA.locator('.profile-card__photo').count();
     for (let i = 0; i < Math.max(photoCount, 1); i += 1) {
       await cardA.locator('.profile-card__viewport').click({ position: { x: 60, y: 60 } });
-      await a.page.waitForTimeout(350);
+      await carouselSettled(cardA);
     }
     await cardA.getByText('Favorite things').waitFor();
-    await a.page.waitForTimeout(600); // the slide transition
     await screenshot(a.page, 'card-profile-slide');
     await openBiddingSlide(cardA);
     await expect(
@@ -184,7 +178,7 @@ describe('bidding on the live Bid Board', () => {
       await card.getByRole('heading', { name: new RegExp(`^${owner}`) }).waitFor();
       await card.locator('.bid-button').click();
       await card.getByText('This is your auction.').waitFor();
-      await page.waitForTimeout(400);
+      await carouselSettled(card);
       expect(await card.getByText(/^Connect with /).count()).toBe(0);
       await screenshot(page, name);
     }

@@ -1,7 +1,13 @@
 // Debian's Chromium through playwright-core (never a downloaded browser).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
@@ -106,6 +112,39 @@ export async function cardPhotosLoaded(page: Page): Promise<void> {
       })
       .every((img) => img.complete),
   );
+}
+
+/**
+ * Waits until a card's carousel is at rest: a slide lines up with the frame and stays put
+ * for a few frames. The carousel eases into place over a time that grows with the
+ * machine's load, so a fixed wait caught screenshots mid-swipe.
+ */
+export async function carouselSettled(card: Locator): Promise<void> {
+  await card.locator('.profile-card__viewport').evaluate(
+    (viewport) =>
+      new Promise<void>((resolve) => {
+        const frame = viewport.getBoundingClientRect().left;
+        const slides = Array.from(viewport.querySelectorAll('.profile-card__slide'));
+        let still = 0;
+        let last = Number.NaN;
+        const check = () => {
+          const lefts = slides.map((slide) => slide.getBoundingClientRect().left);
+          const aligned = lefts.some((left) => Math.abs(left - frame) < 0.5);
+          still = aligned && lefts[0] === last ? still + 1 : 0;
+          last = lefts[0] ?? Number.NaN;
+          if (still >= 3) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
+/** Opens a card's bidding slide with its Bid button and waits for the slide to settle. */
+export async function openBiddingSlide(card: Locator): Promise<void> {
+  await card.locator('.bid-button').click();
+  await card.getByText(/^Connect with /).waitFor();
+  await carouselSettled(card);
 }
 
 /**
