@@ -14,6 +14,7 @@ const HARNESSES = [
   'close',
   'start',
   'tracing',
+  'tracing-instructions',
   'vision',
   'scale-out',
   'idle-sockets',

@@ -7,10 +7,6 @@
 // own process); each variant runs twice, in mirrored order, on its own copy of one seeded
 // database. A control variant is tracing off again, in other processes: how far two servers
 // with the same code measure apart is the resolution of every other ratio here.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, rows } from '../apps/server/src/db/client';
@@ -26,78 +22,27 @@ import {
   scratchDatabase,
   tokensFor,
 } from './lib/harness';
+import { meRequests, startReceiver, type TracingVariant, tracingEnv } from './lib/tracing-variants';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const config = benchConfig();
 
-/** The collector: accepts OTLP/HTTP exports and counts them. */
-async function startReceiver() {
-  const received = { requests: 0, bytes: 0 };
-  const server = createServer((req, res) => {
-    req.on('data', (c: Buffer) => {
-      received.bytes += c.length;
-    });
-    req.on('end', () => {
-      received.requests += 1;
-      res.writeHead(200, { 'content-type': 'application/x-protobuf' });
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type Variant = 'off' | 'on' | 'sampled' | 'control';
-
 /** The built server on `databaseUrl`, traced to `otlp` unless `variant` is off. */
-async function startServer(databaseUrl: string, variant: Variant, otlp: string) {
+async function startServer(databaseUrl: string, variant: TracingVariant, otlp: string) {
   const server = await startBuiltServer({
     port: await freePort(),
     databaseUrl,
     config,
     poolSize: config.DB_POOL_SIZE,
-    env: {
-      ...(variant === 'off' || variant === 'control' ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp }),
-      ...(variant === 'sampled'
-        ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
-        : {}),
-    },
+    env: tracingEnv(variant, otlp),
   });
   return {
     url: server.url,
     cpuSeconds: () => cpuSecondsOf(server.pid),
     close: () => server.stop(),
   };
-}
-
-async function meRequests(
-  url: string,
-  token: string,
-  seconds = DURATION,
-): Promise<{ perSecond: number; total: number }> {
-  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  const args = ['-c', '20', '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`];
-  const child = spawn(process.execPath, [bin, ...args, `${url}/api/auth/me`], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  await new Promise((resolve) => child.on('exit', resolve));
-  const r = JSON.parse(out) as {
-    requests: { average: number; total: number };
-    errors: number;
-    non2xx: number;
-  };
-  if (r.errors + r.non2xx > 0) throw new Error(`/me: ${r.errors + r.non2xx} failures`);
-  return { perSecond: r.requests.average, total: r.requests.total };
 }
 
 if (!pgBase) {
@@ -127,7 +72,16 @@ if (!pgBase) {
   });
   const totals = { off: zero(), on: zero(), sampled: zero(), control: zero() };
   try {
-    const order: Variant[] = ['off', 'on', 'sampled', 'control', 'control', 'sampled', 'on', 'off'];
+    const order: TracingVariant[] = [
+      'off',
+      'on',
+      'sampled',
+      'control',
+      'control',
+      'sampled',
+      'on',
+      'off',
+    ];
     for (const side of order) {
       const copy = await scratchDatabase(template.name);
       const database = openDatabase({ url: copy.url, poolSize: 2 });
@@ -141,9 +95,9 @@ if (!pgBase) {
         const server = await startServer(copy.url, side, receiver.url);
         try {
           // A short first run warms the JIT (and fills the span queue) before measuring.
-          await meRequests(server.url, tokens[0]!, 2);
+          await meRequests(server.url, tokens[0]!, { seconds: 2 });
           let cpu = server.cpuSeconds();
-          const me = await meRequests(server.url, tokens[0]!);
+          const me = await meRequests(server.url, tokens[0]!, { seconds: DURATION });
           totals[side].me += me.perSecond;
           totals[side].meRequests += me.total;
           totals[side].meCpu += server.cpuSeconds() - cpu;

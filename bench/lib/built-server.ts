@@ -96,37 +96,43 @@ export async function startBuiltServer(opts: {
   poolSize: number;
   /** Settings of the harness's own (tracing's OTEL_* variables). */
   env?: Record<string, string>;
+  /** A program node runs under (valgrind and its options), and node's own extra flags. */
+  launcher?: { command: string[]; nodeFlags: string[]; readyMs: number };
 }): Promise<BuiltServer> {
-  const child = spawn(
+  const node = [
     process.execPath,
-    ['--max-semi-space-size=2', '--heap-growing-percent=50', 'dist/server.js'],
-    {
-      cwd: serverDir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PORT: String(opts.port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: opts.databaseUrl,
-        DB_POOL_SIZE: String(opts.poolSize),
-        DATA_DIR: opts.config.DATA_DIR,
-        JWT_SECRET: opts.config.JWT_SECRET,
-        SEED_DEMO: 'false',
-        SWEEPER_ENABLED: 'false',
-        RATE_LIMIT_MAX: '100000000',
-        SOCKET_EVENTS_MAX: '100000000',
-        VISION_PRELOAD: 'false',
-        VISION_JOBS_ENABLED: 'false',
-        ...(opts.redisUrl
-          ? { REDIS_URL: opts.redisUrl, REDIS_PREFIX: opts.redisPrefix ?? 'bench' }
-          : {}),
-        ...opts.env,
-      },
+    '--max-semi-space-size=2',
+    '--heap-growing-percent=50',
+    ...(opts.launcher?.nodeFlags ?? []),
+    'dist/server.js',
+  ];
+  const [command, ...args] = [...(opts.launcher?.command ?? []), ...node];
+  const child = spawn(command!, args, {
+    cwd: serverDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: opts.databaseUrl,
+      DB_POOL_SIZE: String(opts.poolSize),
+      DATA_DIR: opts.config.DATA_DIR,
+      JWT_SECRET: opts.config.JWT_SECRET,
+      SEED_DEMO: 'false',
+      SWEEPER_ENABLED: 'false',
+      RATE_LIMIT_MAX: '100000000',
+      SOCKET_EVENTS_MAX: '100000000',
+      VISION_PRELOAD: 'false',
+      VISION_JOBS_ENABLED: 'false',
+      ...(opts.redisUrl
+        ? { REDIS_URL: opts.redisUrl, REDIS_PREFIX: opts.redisPrefix ?? 'bench' }
+        : {}),
+      ...opts.env,
     },
-  );
-  return whenReady(child, opts.port, 60_000);
+  });
+  return whenReady(child, opts.port, opts.launcher?.readyMs ?? 60_000);
 }
 
 /**

@@ -1,0 +1,74 @@
+// The pieces both tracing harnesses share: the OTLP receiver the traced servers export to,
+// the settings of each variant, and a run of GET /api/auth/me through autocannon.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+
+/** The collector: accepts OTLP/HTTP exports and counts them. */
+export async function startReceiver() {
+  const received = { requests: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    req.on('data', (c: Buffer) => {
+      received.bytes += c.length;
+    });
+    req.on('end', () => {
+      received.requests += 1;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** off: no tracing; on: every trace exported; sampled: 10% (docs/observability.md). */
+export type TracingVariant = 'off' | 'on' | 'sampled' | 'control';
+
+/** The server's settings for `variant`, exporting to `otlp`. */
+export function tracingEnv(variant: TracingVariant, otlp: string): Record<string, string> {
+  if (variant === 'off' || variant === 'control') return {};
+  return {
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+    ...(variant === 'sampled'
+      ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
+      : {}),
+  };
+}
+
+/** GET /api/auth/me with `token` for `seconds` (or `amount` requests) over `connections`. */
+export async function meRequests(
+  url: string,
+  token: string,
+  run: { seconds: number } | { amount: number },
+  connections = 20,
+): Promise<{ perSecond: number; total: number }> {
+  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = [
+    '-c',
+    String(connections),
+    ...('seconds' in run ? ['-d', String(run.seconds)] : ['-a', String(run.amount)]),
+    '-j',
+    '-H',
+    `authorization=Bearer ${token}`,
+  ];
+  const child = spawn(process.execPath, [bin, ...args, `${url}/api/auth/me`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  await new Promise((resolve) => child.on('exit', resolve));
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    errors: number;
+    non2xx: number;
+  };
+  if (r.errors + r.non2xx > 0) throw new Error(`/me: ${r.errors + r.non2xx} failures`);
+  return { perSecond: r.requests.average, total: r.requests.total };
+}

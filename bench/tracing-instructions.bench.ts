@@ -1,0 +1,190 @@
+// What tracing costs (issue 21), counted in instructions rather than seconds. On this
+// shared two-core machine the CPU-time figures of tracing.bench.ts spread more between two
+// servers running the same code (its control: 0.77-1.16) than the 10% they are meant to
+// show. Valgrind's callgrind counts the instructions a process runs, which do not depend on
+// what else the machine is doing. The built server runs under callgrind with V8 on its
+// main thread alone (`--single-threaded`: compiler and GC helpers, which the kernel would
+// schedule at will, do the same work inline, still counted). After a warm-up the counters
+// are zeroed, a fixed number of GET /api/auth/me (one at a time) or hot-auction bids over
+// sockets run, and the count since is dumped. Variants: tracing off, 10% of traces and
+// every trace, exported over OTLP/HTTP to a receiver in this process; tracing off runs
+// again last, and the two off runs set against each other are the control. Needs
+// PostgreSQL and valgrind; a run takes about ten minutes (valgrind slows node ~50x).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, rows } from '../apps/server/src/db/client';
+import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
+import { buildServer, freePort, startBuiltServer } from './lib/built-server';
+import {
+  benchConfig,
+  bulkMembers,
+  type Figure,
+  pgBase,
+  report,
+  runClients,
+  scratchDatabase,
+  tokensFor,
+} from './lib/harness';
+import { meRequests, startReceiver, type TracingVariant, tracingEnv } from './lib/tracing-variants';
+
+const ME_REQUESTS = Number(process.env.BENCH_ME_REQUESTS ?? 10_000);
+const BIDDERS = 20;
+const BID_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
+const config = benchConfig();
+
+function hasValgrind(): boolean {
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The built server under callgrind; `count()` zeroes its counters, runs `work`, reads them. */
+async function countedServer(databaseUrl: string, variant: TracingVariant, otlp: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bidboard-callgrind-'));
+  const server = await startBuiltServer({
+    port: await freePort(),
+    databaseUrl,
+    config,
+    poolSize: 4,
+    env: tracingEnv(variant, otlp),
+    launcher: {
+      command: [
+        'valgrind',
+        '--tool=callgrind',
+        `--callgrind-out-file=${path.join(dir, 'callgrind.out')}`,
+        `--log-file=${path.join(dir, 'valgrind.log')}`,
+      ],
+      nodeFlags: ['--single-threaded'],
+      readyMs: 300_000,
+    },
+  });
+  // vgdb finds the process by pipes named after its HOST variable (the server's listen
+  // address here), so callgrind_control is given the same.
+  const control = (command: string) =>
+    execFileSync('callgrind_control', [command, String(server.pid)], {
+      env: { PATH: process.env.PATH, HOST: '127.0.0.1' },
+      stdio: 'ignore',
+    });
+  let dumps = 0;
+  return {
+    url: server.url,
+    async count(work: () => Promise<number>): Promise<{ instructions: number; units: number }> {
+      control('-z');
+      const units = await work();
+      control('-d');
+      dumps += 1;
+      const file = readdirSync(dir).find((f) => f === `callgrind.out.${dumps}`);
+      if (!file) throw new Error(`no callgrind dump ${dumps} in ${dir}`);
+      const totals = readFileSync(path.join(dir, file), 'utf8').match(
+        /^(?:summary|totals): (\d+)/m,
+      );
+      return { instructions: Number(totals![1]), units };
+    },
+    close: () => server.stop(),
+  };
+}
+
+if (!pgBase) {
+  console.log('tracing instructions bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
+} else if (!hasValgrind()) {
+  console.log('tracing instructions bench skipped: valgrind is not installed');
+} else {
+  buildServer();
+  const template = await scratchDatabase();
+  const seed = new pg.Pool({ connectionString: template.url, max: 2 });
+  const ids = await bulkMembers(seed, BIDDERS + 1, 1_000_000);
+  await seed.end();
+  {
+    const database = openDatabase({ url: template.url, poolSize: 2 });
+    await ensureOpenPeriod(database.db, new Date());
+    await database.close();
+  }
+  const receiver = await startReceiver();
+  type Measured = 'off' | 'sampled' | 'on';
+  const perMe: Record<Measured, number[]> = { off: [], sampled: [], on: [] };
+  const perBid: Record<Measured, number[]> = { off: [], sampled: [], on: [] };
+  try {
+    for (const variant of ['off', 'sampled', 'on', 'off'] as const) {
+      const copy = await scratchDatabase(template.name);
+      const database = openDatabase({ url: copy.url, poolSize: 2 });
+      try {
+        const [hot] = await rows<{ id: number }>(
+          database.db,
+          sql`SELECT id FROM auctions WHERE user_id = ${ids[BIDDERS]!}`,
+        );
+        const bidders = ids.slice(0, BIDDERS);
+        const tokens = await tokensFor(database, config, bidders);
+        const server = await countedServer(copy.url, variant, receiver.url);
+        try {
+          const bids = (rounds: number) =>
+            runClients<{ attempts: number }>({
+              scenario: 'bids',
+              url: server.url,
+              tokens,
+              bidderIds: bidders,
+              auctionId: hot!.id,
+              rounds,
+            });
+          // Warm-ups: the JIT settles on the paths measured next.
+          await meRequests(server.url, tokens[0]!, { amount: 2_000 }, 1);
+          const me = await server.count(
+            async () =>
+              (await meRequests(server.url, tokens[0]!, { amount: ME_REQUESTS }, 1)).total,
+          );
+          await bids(3);
+          // The bidders' 20 socket connects and room joins are counted with their bids.
+          const bid = await server.count(async () => (await bids(BID_ROUNDS)).attempts);
+          perMe[variant].push(me.instructions / me.units);
+          perBid[variant].push(bid.instructions / bid.units);
+          console.log(variant, {
+            instructionsPerMe: Math.round(me.instructions / me.units),
+            instructionsPerBid: Math.round(bid.instructions / bid.units),
+          });
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await database.close();
+        await copy.drop();
+      }
+    }
+  } finally {
+    await receiver.close();
+    await template.drop();
+  }
+  if (receiver.received.requests === 0) throw new Error('tracing on exported nothing');
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const figures: Figure[] = [];
+  for (const [what, counts] of [
+    ['GET /api/auth/me', perMe],
+    [`bid attempt over sockets (${BIDDERS} bidders)`, perBid],
+  ] as const) {
+    const off = mean(counts.off);
+    const labels = { sampled: '10% of traces', on: 'every trace' } as const;
+    for (const variant of ['sampled', 'on'] as const) {
+      figures.push({
+        figure: `server instructions per ${what}, tracing on (${labels[variant]}) vs off`,
+        unit: 'instr',
+        value: mean(counts[variant]),
+        ceiling: off,
+        better: 'lower',
+        target: 1.1,
+      });
+    }
+    figures.push({
+      figure: `server instructions per ${what}, tracing off: second run vs first (the control)`,
+      unit: 'instr',
+      value: counts.off[1]!,
+      ceiling: counts.off[0]!,
+      better: 'lower',
+    });
+  }
+  report('tracing-instructions', figures);
+}
