@@ -9,7 +9,7 @@
 // sockets run, and the count since is dumped. Variants: tracing off, 10% of traces and
 // every trace, exported over OTLP/HTTP to a receiver in this process; tracing off runs
 // again last, and the two off runs set against each other are the control. Needs
-// PostgreSQL and valgrind; a run takes about ten minutes (valgrind slows node ~50x).
+// PostgreSQL and valgrind; a run takes about forty minutes (valgrind slows node ~50x).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
