@@ -14,22 +14,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, rows } from '../apps/server/src/db/client';
-import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
 import { buildServer, freePort, startBuiltServer } from './lib/built-server';
+import { benchConfig, type Figure, pgBase, report, runClients } from './lib/harness';
 import {
-  benchConfig,
-  bulkMembers,
-  type Figure,
-  pgBase,
-  report,
-  runClients,
-  scratchDatabase,
-  tokensFor,
-} from './lib/harness';
-import { meRequests, startReceiver, type TracingVariant, tracingEnv } from './lib/tracing-variants';
+  hotAuctionTemplate,
+  meRequests,
+  startReceiver,
+  type TracingVariant,
+  tracingEnv,
+} from './lib/tracing-variants';
 
 const ME_REQUESTS = Number(process.env.BENCH_ME_REQUESTS ?? 10_000);
 const BIDDERS = 20;
@@ -97,39 +90,23 @@ if (!pgBase) {
   console.log('tracing instructions bench skipped: valgrind is not installed');
 } else {
   buildServer();
-  const template = await scratchDatabase();
-  const seed = new pg.Pool({ connectionString: template.url, max: 2 });
-  const ids = await bulkMembers(seed, BIDDERS + 1, 1_000_000);
-  await seed.end();
-  {
-    const database = openDatabase({ url: template.url, poolSize: 2 });
-    await ensureOpenPeriod(database.db, new Date());
-    await database.close();
-  }
+  const template = await hotAuctionTemplate(BIDDERS, config);
   const receiver = await startReceiver();
   type Measured = 'off' | 'sampled' | 'on';
   const perMe: Record<Measured, number[]> = { off: [], sampled: [], on: [] };
   const perBid: Record<Measured, number[]> = { off: [], sampled: [], on: [] };
   try {
     for (const variant of ['off', 'sampled', 'on', 'off'] as const) {
-      const copy = await scratchDatabase(template.name);
-      const database = openDatabase({ url: copy.url, poolSize: 2 });
-      try {
-        const [hot] = await rows<{ id: number }>(
-          database.db,
-          sql`SELECT id FROM auctions WHERE user_id = ${ids[BIDDERS]!}`,
-        );
-        const bidders = ids.slice(0, BIDDERS);
-        const tokens = await tokensFor(database, config, bidders);
-        const server = await countedServer(copy.url, variant, receiver.url);
+      await template.withCopy(async ({ url, hotAuctionId, bidderIds, tokens }) => {
+        const server = await countedServer(url, variant, receiver.url);
         try {
           const bids = (rounds: number) =>
             runClients<{ attempts: number }>({
               scenario: 'bids',
               url: server.url,
               tokens,
-              bidderIds: bidders,
-              auctionId: hot!.id,
+              bidderIds,
+              auctionId: hotAuctionId,
               rounds,
             });
           // Warm-ups: the JIT settles on the paths measured next.
@@ -150,10 +127,7 @@ if (!pgBase) {
         } finally {
           await server.close();
         }
-      } finally {
-        await database.close();
-        await copy.drop();
-      }
+      });
     }
   } finally {
     await receiver.close();

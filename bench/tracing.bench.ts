@@ -1,28 +1,12 @@
-// What tracing costs (issue 21): the built server (dist/server.js, started with node as in
-// production) with OTEL_EXPORTER_OTLP_ENDPOINT set, exporting over OTLP/HTTP (protobuf) to
-// a small receiver in this process, against the same server with tracing off; tracing on
-// with every trace exported, and with the sampler docs/observability.md recommends (10% of
-// traces). PostgreSQL only (pg spans are the point). Figures: GET /api/auth/me req/s
-// (autocannon, its own process) and the hot auction's bids over sockets (clients in their
-// own process); each variant runs twice, in mirrored order, on its own copy of one seeded
-// database. A control variant is tracing off again, in other processes: how far two servers
-// with the same code measure apart is the resolution of every other ratio here.
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, rows } from '../apps/server/src/db/client';
-import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
 import { buildServer, cpuSecondsOf, freePort, startBuiltServer } from './lib/built-server';
+import { benchConfig, type Figure, pgBase, report, runClients } from './lib/harness';
 import {
-  benchConfig,
-  bulkMembers,
-  type Figure,
-  pgBase,
-  report,
-  runClients,
-  scratchDatabase,
-  tokensFor,
-} from './lib/harness';
-import { meRequests, startReceiver, type TracingVariant, tracingEnv } from './lib/tracing-variants';
+  hotAuctionTemplate,
+  meRequests,
+  startReceiver,
+  type TracingVariant,
+  tracingEnv,
+} from './lib/tracing-variants';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
@@ -49,15 +33,7 @@ if (!pgBase) {
   console.log('tracing bench skipped: set BENCH_DATABASE_URL (PostgreSQL)');
 } else {
   buildServer();
-  const template = await scratchDatabase();
-  const client = new pg.Pool({ connectionString: template.url, max: 2 });
-  const ids = await bulkMembers(client, BIDDERS + 1, 1_000_000);
-  await client.end();
-  {
-    const database = openDatabase({ url: template.url, poolSize: 2 });
-    await ensureOpenPeriod(database.db, new Date());
-    await database.close();
-  }
+  const template = await hotAuctionTemplate(BIDDERS, config);
   const receiver = await startReceiver();
   // Throughput moves with whatever else the machine runs; the server's CPU time per
   // request or bid moves much less, so both are reported.
@@ -83,16 +59,8 @@ if (!pgBase) {
       'off',
     ];
     for (const side of order) {
-      const copy = await scratchDatabase(template.name);
-      const database = openDatabase({ url: copy.url, poolSize: 2 });
-      try {
-        const [hot] = await rows<{ id: number }>(
-          database.db,
-          sql`SELECT id FROM auctions WHERE user_id = ${ids[BIDDERS]!}`,
-        );
-        const bidders = ids.slice(0, BIDDERS);
-        const tokens = await tokensFor(database, config, bidders);
-        const server = await startServer(copy.url, side, receiver.url);
+      await template.withCopy(async ({ url, hotAuctionId, bidderIds, tokens }) => {
+        const server = await startServer(url, side, receiver.url);
         try {
           // A short first run warms the JIT (and fills the span queue) before measuring.
           await meRequests(server.url, tokens[0]!, { seconds: 2 });
@@ -106,8 +74,8 @@ if (!pgBase) {
             scenario: 'bids',
             url: server.url,
             tokens,
-            bidderIds: bidders,
-            auctionId: hot!.id,
+            bidderIds,
+            auctionId: hotAuctionId,
             rounds: ROUNDS,
           });
           totals[side].bids += r.accepted;
@@ -121,10 +89,7 @@ if (!pgBase) {
         } finally {
           await server.close();
         }
-      } finally {
-        await database.close();
-        await copy.drop();
-      }
+      });
     }
   } finally {
     await receiver.close();

@@ -1,9 +1,58 @@
-// The pieces both tracing harnesses share: the OTLP receiver the traced servers export to,
-// the settings of each variant, and a run of GET /api/auth/me through autocannon.
+// The pieces both tracing harnesses share: the seeded database each server gets a copy of,
+// the OTLP receiver the traced servers export to, the settings of each variant, and a run
+// of GET /api/auth/me through autocannon.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Config } from '../../apps/server/src/config';
+import { openDatabase, rows } from '../../apps/server/src/db/client';
+import { ensureOpenPeriod } from '../../apps/server/src/modules/auctions/periods.service';
+import { bulkMembers, scratchDatabase, tokensFor } from './harness';
+
+/** What one server's copy of the database holds for the harness. */
+export interface HotAuctionCopy {
+  url: string;
+  hotAuctionId: number;
+  bidderIds: number[];
+  tokens: string[];
+}
+
+/**
+ * A seeded database, copied for each server (bids change it): `bidders` members and one
+ * more, whose auction in the open period is the hot one.
+ */
+export async function hotAuctionTemplate(bidders: number, config: Config) {
+  const template = await scratchDatabase();
+  const seed = new pg.Pool({ connectionString: template.url, max: 2 });
+  const ids = await bulkMembers(seed, bidders + 1, 1_000_000);
+  await seed.end();
+  const database = openDatabase({ url: template.url, poolSize: 2 });
+  await ensureOpenPeriod(database.db, new Date());
+  await database.close();
+  return {
+    drop: () => template.drop(),
+    /** Runs `use` on a fresh copy, dropped after. */
+    async withCopy<T>(use: (copy: HotAuctionCopy) => Promise<T>): Promise<T> {
+      const copy = await scratchDatabase(template.name);
+      const db = openDatabase({ url: copy.url, poolSize: 2 });
+      try {
+        const [hot] = await rows<{ id: number }>(
+          db.db,
+          sql`SELECT id FROM auctions WHERE user_id = ${ids[bidders]!}`,
+        );
+        const bidderIds = ids.slice(0, bidders);
+        const tokens = await tokensFor(db, config, bidderIds);
+        return await use({ url: copy.url, hotAuctionId: hot!.id, bidderIds, tokens });
+      } finally {
+        await db.close();
+        await copy.drop();
+      }
+    },
+  };
+}
 
 /** The collector: accepts OTLP/HTTP exports and counts them. */
 export async function startReceiver() {
