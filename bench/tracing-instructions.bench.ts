@@ -11,7 +11,7 @@
 // again last, and the two off runs set against each other are the control. Needs
 // PostgreSQL and valgrind; a run takes about forty minutes (valgrind slows node ~50x).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildServer, freePort, startBuiltServer } from './lib/built-server';
@@ -80,7 +80,10 @@ async function countedServer(databaseUrl: string, variant: TracingVariant, otlp:
       );
       return { instructions: Number(totals![1]), units };
     },
-    close: () => server.stop(),
+    async close() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
