@@ -122,7 +122,9 @@ export async function cardPhotosLoaded(page: Page): Promise<void> {
 export async function carouselSettled(card: Locator): Promise<void> {
   await card.locator('.profile-card__viewport').evaluate(
     (viewport) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
+        // A slide that never lines up fails here, saying so, not at the test's timeout.
+        const deadline = performance.now() + 5_000;
         const frame = viewport.getBoundingClientRect().left;
         const slides = Array.from(viewport.querySelectorAll('.profile-card__slide'));
         let still = 0;
@@ -133,6 +135,7 @@ export async function carouselSettled(card: Locator): Promise<void> {
           still = aligned && lefts[0] === last ? still + 1 : 0;
           last = lefts[0] ?? Number.NaN;
           if (still >= 3) resolve();
+          else if (performance.now() > deadline) reject(new Error('the carousel did not settle'));
           else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
