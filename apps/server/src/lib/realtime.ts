@@ -11,6 +11,11 @@ type EventName = keyof ServerToClientEvents;
 export type RealtimeEvent =
   /** A socket event to rooms (`user_{id}`, `auction_{id}`), or to everyone connected. */
   | { kind: 'emit'; to: readonly string[] | 'everyone'; event: EventName; args: unknown[] }
+  /**
+   * What these auctions' cards show changed (all of them: a period's close): every server
+   * forgets the cards it kept for room joins. Goes before the change's own broadcasts.
+   */
+  | { kind: 'cardsChanged'; auctionIds: readonly number[] | 'all' }
   /** Every socket in `room` leaves `leave` (a block ends the pair's shared auction rooms). */
   | { kind: 'leaveRooms'; room: string; leave: readonly string[] }
   /** A range of alerts written by one statement: each server delivers its own members'. */
@@ -32,6 +37,10 @@ export function emitTo<E extends EventName>(
   ...args: Parameters<ServerToClientEvents[E]>
 ): RealtimeEvent {
   return { kind: 'emit', to: typeof to === 'string' && to !== 'everyone' ? [to] : to, event, args };
+}
+
+export function cardsChanged(auctionIds: readonly number[] | 'all'): RealtimeEvent {
+  return { kind: 'cardsChanged', auctionIds };
 }
 
 export interface Realtime {

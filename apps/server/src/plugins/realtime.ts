@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { Executor } from '../db/client';
 import type { Realtime, RealtimeEvent } from '../lib/realtime';
 import { fanOutAlertRange, listenForAlertRanges } from '../modules/alerts/alerts.events';
+import { announceCardChanges } from './card-changes';
 import type { SessionsEndedChannel } from './sessions-ended';
 import type { AppSocketServer } from './socket';
 
@@ -33,6 +34,9 @@ export function socketRealtime(deps: {
         (target.emit as (name: string, ...args: unknown[]) => boolean)(event.event, ...event.args);
         return;
       }
+      case 'cardsChanged':
+        announceCardChanges(io, event.auctionIds);
+        return;
       case 'leaveRooms':
         io.in(event.room).socketsLeave([...event.leave]);
         return;

@@ -90,4 +90,57 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
     });
     socket.close();
   });
+
+  it('answers a join on one server with a bid placed on the other, though it kept the card', async () => {
+    const owner = await buildBidder(a.database.db, 0);
+    const bidder = await buildBidder(a.database.db, 500);
+    // The test before left a period of 2024 open; bids here go by the servers' own clock.
+    await sweepPeriods({ db: a.database.db, clock: () => new Date() });
+    const period = await ensureOpenPeriod(a.database.db, new Date());
+    const [auction] = await rows<{ id: number }>(
+      a.database.db,
+      sql`INSERT INTO auctions (user_id, period_id) VALUES (${owner.id}, ${period.id})
+          ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
+    );
+    const auctionId = auction!.id;
+    const url = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+    const onB = async () => {
+      const { token } = await signIn(a, (await buildMember(a.database.db)).phone_number);
+      const socket = connect(url, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      return socket;
+    };
+    const joinedCard = (socket: Awaited<ReturnType<typeof onB>>) => {
+      const card = new Promise<{ current_bid: number }>((resolve) =>
+        socket.once('roomJoined', ({ auctionData }) => resolve(auctionData)),
+      );
+      socket.emit('joinRoom', `auction_${auctionId}`);
+      return card;
+    };
+    const watcher = await onB();
+    expect(await joinedCard(watcher)).toMatchObject({ current_bid: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const update = new Promise((resolve) => watcher.once('bidUpdate', resolve));
+    const { token } = await signIn(a, bidder.phone_number);
+    const bid = await a.app.inject({
+      method: 'POST',
+      url: `/api/auctions/${auctionId}/bids`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { amount: 120 },
+    });
+    expect(bid.json()).toMatchObject({ success: true });
+    await update;
+    const next = await onB();
+    expect(await joinedCard(next)).toMatchObject({ current_bid: 120 });
+    watcher.close();
+    next.close();
+  });
 });

@@ -1,12 +1,13 @@
 // Realtime effects of period closes and auction removals, published after their
 // transactions commit (lib/realtime.ts).
 import { AUCTION_MESSAGES, auctionRoom, userRoom } from '@bidboard/shared';
-import { emitTo, type RealtimeEvent } from '../../lib/realtime';
+import { cardsChanged, emitTo, type RealtimeEvent } from '../../lib/realtime';
 import type { ClosedPeriod } from './periods.service';
 import type { RemovedAuction } from './remove-auction.service';
 
 export function periodClosedEvents(closed: ClosedPeriod, now: Date): RealtimeEvent[] {
   return [
+    cardsChanged('all'),
     emitTo('everyone', 'periodChange', {
       previousPeriodId: closed.periodId,
       periodId: closed.next.id,
@@ -19,6 +20,7 @@ export function periodClosedEvents(closed: ClosedPeriod, now: Date): RealtimeEve
 
 export function auctionRemovedEvents(removed: RemovedAuction): RealtimeEvent[] {
   const events = [
+    cardsChanged([removed.auctionId]),
     emitTo(auctionRoom(removed.auctionId), 'auctionDeleted', {
       auctionId: removed.auctionId,
       message: AUCTION_MESSAGES.auctionRemoved,

@@ -2,7 +2,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, namedRows, rows } from '../../db/client';
 import { likeContaining } from '../../lib/like';
-import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
+import { blockedWith, visibleTo } from '../blocks/blocks.repository';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/profile-pictures.repository';
 
 export interface AuctionCardRow {
@@ -24,8 +24,8 @@ export interface AuctionCardRow {
   /** The leader's hidden maximum: presented only to the leader. */
   lead_max: number;
   photos: BoardPhotoRow[] | string;
-  /** Those of the `hiddenFrom` members asked about who have a block with the owner. */
-  hidden_from: number[] | null;
+  /** Everyone with a block with the owner, either way (room joins only). */
+  blocked_with: number[] | null;
 }
 
 /** The hidden reserve's state over `a`, never its amount (product rules). */
@@ -40,16 +40,13 @@ interface CardPage {
   limit?: number;
   offset?: number;
   order?: 'asc' | 'desc';
-  /** Members to check for a block with each card's owner (room joins of many at once). */
-  hiddenFrom?: readonly number[];
+  /** With everyone who has a block with each card's owner (cards kept for room joins). */
+  blockedWith?: boolean;
 }
 
 function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
   const order = page.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const hiddenFrom = page.hiddenFrom?.length
-    ? sql`(SELECT array_agg(v.id) FROM unnest(${`{${page.hiddenFrom.join(',')}}`}::int[]) AS v(id)
-            WHERE NOT ${neitherBlocked(sql`v.id`, sql`a.user_id`)})`
-    : sql`NULL::int[]`;
+  const withBlocks = page.blockedWith ? blockedWith(sql`a.user_id`) : sql`NULL::int[]`;
   return sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
                a.lead_max,
                a.status, p.end_time, u.username, u.gender, u.open_to_dating,
@@ -61,7 +58,7 @@ function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
                  WHERE b.auction_id = a.id AND b.user_id IS DISTINCT FROM a.lead_bidder_id)
                  AS previous_lead_bidder_id,
                ${approvedPhotosJson(sql`a.user_id`)} AS photos,
-               ${hiddenFrom} AS hidden_from
+               ${withBlocks} AS blocked_with
           FROM auctions a
           JOIN users u ON u.id = a.user_id
           JOIN auction_periods p ON p.id = a.period_id
@@ -190,23 +187,22 @@ export async function memberAgeOn(
 }
 
 /**
- * The cards of these auctions (deleted ones left out) with, for each, which of `viewers`
- * have a block with its owner: the room-join query every connecting phone causes, so it is
- * prepared once per connection.
+ * The cards of these auctions (deleted ones left out), each with everyone who has a block
+ * with its owner: the read room joins are answered from (auctions.socket.ts keeps them), so
+ * it is prepared once per connection.
  */
-export async function selectRoomJoinCards(
+export async function selectRoomCards(
   db: Db,
   today: string,
   auctionIds: readonly number[],
-  viewers: readonly number[],
 ): Promise<AuctionCardRow[]> {
   return namedRows<AuctionCardRow>(
     db,
-    'auction_room_join_cards',
+    'auction_room_cards',
     auctionCardsQuery(
       today,
       sql`a.id = ANY(${`{${auctionIds.join(',')}}`}::int[]) AND a.status <> 'deleted'`,
-      { limit: auctionIds.length, hiddenFrom: viewers },
+      { limit: auctionIds.length, blockedWith: true },
     ),
   );
 }

@@ -21,7 +21,7 @@ import {
   selectMemberCards,
   selectPinnedCard,
   selectProfileData,
-  selectRoomJoinCards,
+  selectRoomCards,
 } from './auctions.repository';
 import { hasLiveAuctionIn, insertOwnAuction } from './member-auction.repository';
 import { isPeriodOver } from './period-time';
@@ -34,6 +34,10 @@ const maximumFor = (
   c: Pick<AuctionCardRow, 'lead_bidder_id' | 'lead_max'>,
   viewerId?: number | null,
 ) => (viewerId != null && c.lead_bidder_id === viewerId ? c.lead_max : null);
+
+/** A card's auction is over once it is no longer active or its period's end has passed. */
+const hasEnded = (status: AuctionCardRow['status'], endTime: Date, now: Date) =>
+  status !== 'active' || isPeriodOver(endTime, now);
 
 async function presentCards(
   ctx: AuctionsContext,
@@ -66,7 +70,7 @@ async function presentCards(
       previous_lead_bidder_id: previous.map(Number),
       end_time: endTime.toISOString(),
       status: c.status,
-      ended: c.status !== 'active' || isPeriodOver(endTime, now),
+      ended: hasEnded(c.status, endTime, now),
       open_to_dating: c.open_to_dating,
       ...pictures[i]!,
     };
@@ -132,41 +136,46 @@ export async function getAuction(
   return (await presentCards(ctx, [card], viewerId))[0]!;
 }
 
-export interface RoomJoin {
-  auctionId: number;
-  viewerId: number;
+/**
+ * An auction's card as room joins are answered with it: one read serves every viewer, who
+ * differ only in their own maximum, whether the owner and they have a block between them,
+ * and the moment it is shown at.
+ */
+export interface RoomCard {
+  card: AuctionCard;
+  row: Pick<AuctionCardRow, 'lead_bidder_id' | 'lead_max'>;
+  /** Everyone with a block with the owner, either way. */
+  blockedWith: ReadonlySet<number>;
 }
 
-export const roomJoinKey = (join: RoomJoin) => `${join.viewerId}:${join.auctionId}`;
+/** The room cards of these auctions (deleted ones left out), by auction id, in one query. */
+export async function roomCards(
+  ctx: AuctionsContext,
+  auctionIds: readonly number[],
+): Promise<Map<number, RoomCard>> {
+  if (auctionIds.length === 0) return new Map();
+  const rows = await selectRoomCards(ctx.db, today(ctx), [...new Set(auctionIds)]);
+  const cards = await presentCards(ctx, rows);
+  return new Map(
+    cards.map((card, i) => [
+      card.id,
+      { card, row: rows[i]!, blockedWith: new Set((rows[i]!.blocked_with ?? []).map(Number)) },
+    ]),
+  );
+}
 
 /**
- * Cards for the room joins of many members at once, keyed by `roomJoinKey`, in one query:
- * deleted auctions and those whose owner and viewer have a block between them are left
- * out (a block hides the two from each other on sockets as everywhere else).
+ * What a member joining the room is sent: none when a block is between them and the owner
+ * (a block hides the two from each other on sockets as everywhere else).
  */
-export async function cardsForRoomJoins(
-  ctx: AuctionsContext,
-  joins: readonly RoomJoin[],
-): Promise<Map<string, AuctionCard>> {
-  if (joins.length === 0) return new Map();
-  const auctionIds = [...new Set(joins.map((j) => j.auctionId))];
-  const rows = await selectRoomJoinCards(ctx.db, today(ctx), auctionIds, [
-    ...new Set(joins.map((j) => j.viewerId)),
-  ]);
-  const cards = await presentCards(ctx, rows);
-  const byAuction = new Map(
-    cards.map((card, i) => [card.id, { card, hiddenFrom: rows[i]!.hidden_from ?? [] }]),
-  );
-  const answers = new Map<string, AuctionCard>();
-  for (const join of joins) {
-    const found = byAuction.get(join.auctionId);
-    if (!found || found.hiddenFrom.map(Number).includes(join.viewerId)) continue;
-    answers.set(roomJoinKey(join), {
-      ...found.card,
-      your_maximum: maximumFor(rows[cards.indexOf(found.card)]!, join.viewerId),
-    });
-  }
-  return answers;
+export function roomCardFor(kept: RoomCard, viewerId: number, now: Date): AuctionCard | null {
+  if (kept.blockedWith.has(viewerId)) return null;
+  const { card } = kept;
+  return {
+    ...card,
+    your_maximum: maximumFor(kept.row, viewerId),
+    ended: hasEnded(card.status, new Date(card.end_time), now),
+  };
 }
 
 export async function userAuctions(ctx: AuctionsContext, userId: number) {

@@ -13,11 +13,19 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
 import { withSpan } from '../../lib/tracing';
+import { hearCardChanges } from '../../plugins/card-changes';
 import type { AppSocketServer } from '../../plugins/socket';
 import { replyTo } from '../../plugins/socket-replies';
 import { bidSuccessOf } from '../bids/bids.events';
 import { placeBid } from '../bids/bids.service';
-import { cardsForRoomJoins, type RoomJoin, roomJoinKey } from './auctions.service';
+import { roomCardFor, roomCards } from './auctions.service';
+import { RoomCardCache } from './room-card-cache';
+
+/**
+ * The longest a kept card answers joins: how old its owner's name and photos may be (they
+ * announce no change), and how long a change lost with Redis goes unseen by new joiners.
+ */
+const ROOM_CARD_MAX_AGE_MS = 5_000;
 
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
@@ -30,27 +38,31 @@ export function registerAuctionSocketHandlers(
   ctx: ServiceContext,
   log: { warn: (obj: object, msg: string) => void },
 ) {
-  // Joins arriving in one turn of the event loop (a page of cards coming into view sends
-  // its joins together, many phones reconnecting) are answered from one query for the
-  // cards of all of them. Waiting a few milliseconds for bigger batches made every join's
-  // answer that much later (bench/sockets.bench.ts: joins p50 8.7 -> 6.8 ms without it). A
-  // block hides the two members from each other here too: no card, no room, no updates.
-  const cardFor = batchLoader({
-    load: (joins: RoomJoin[]) => cardsForRoomJoins(ctx, joins),
-    keyOf: roomJoinKey,
+  // Joins are answered from cards kept in memory while nothing has changed them
+  // (room-card-cache.ts says why none is ever behind a change its socket misses). Cards not
+  // kept are read for all the joins of one turn of the event loop together (a page of cards
+  // coming into view, many phones reconnecting); waiting a few milliseconds for bigger
+  // batches made each answer that much later (bench/sockets.bench.ts).
+  const cards = new RoomCardCache({
+    read: batchLoader({ load: (ids: number[]) => roomCards(ctx, ids), keyOf: (id) => id }),
+    maxAgeMs: ROOM_CARD_MAX_AGE_MS,
+    now: () => performance.now(),
   });
+  hearCardChanges(io, (changed) => cards.forget(changed));
+
   io.on('connection', (socket) => {
     const { userId } = socket.data;
 
     socket.on('joinRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);
       if (auctionId === null) return;
-      // Joined before the card is read, so no bid falls between the read and the join.
+      // Joined before the card is read or taken from memory, so no bid falls between them.
       await socket.join(auctionRoom(auctionId));
       try {
-        const card = await withSpan('socket joinRoom', {}, () =>
-          cardFor({ auctionId, viewerId: userId }),
-        );
+        const kept =
+          cards.current(auctionId) ??
+          (await withSpan('socket joinRoom', {}, () => cards.read(auctionId)));
+        const card = kept ? roomCardFor(kept, userId, ctx.clock()) : null;
         socketMetrics.roomJoin(Boolean(card));
         if (!card) {
           await socket.leave(auctionRoom(auctionId));

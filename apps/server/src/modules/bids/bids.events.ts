@@ -2,14 +2,16 @@
 // the new amount (and each automatic raise of a maximum), the bidder their balance and own
 // maximum, the outbid member their refund and alert.
 import { auctionRoom, userRoom } from '@bidboard/shared';
-import { emitTo, type RealtimeEvent } from '../../lib/realtime';
+import { cardsChanged, emitTo, type RealtimeEvent } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
 import type { PlacedBid } from './bids.service';
 
 export function bidPlacedEvents(result: PlacedBid): RealtimeEvent[] {
   const { bid, auction } = result;
+  // Every bid changes the card, a leader's raised maximum too (its reserve, their maximum).
+  const events = [cardsChanged([auction.id])];
   // Every visible bid, automatic raises included, is a bid update like any other.
-  const events = result.visible.map((visible) =>
+  const updates = result.visible.map((visible) =>
     emitTo(auctionRoom(auction.id), 'bidUpdate', {
       id: auction.id,
       bidAmount: visible.amount,
@@ -18,7 +20,7 @@ export function bidPlacedEvents(result: PlacedBid): RealtimeEvent[] {
       reserveMet: result.reserveMet,
     }),
   );
-  events.push(emitTo(userRoom(bid.user_id), 'bidSuccess', bidSuccessOf(result)));
+  events.push(...updates, emitTo(userRoom(bid.user_id), 'bidSuccess', bidSuccessOf(result)));
   if (result.outbid) {
     events.push(
       emitTo(userRoom(result.outbid.userId), 'leadBidderUpdate', {

@@ -19,6 +19,13 @@ export function neitherBlocked(a: SQL, b: SQL): SQL {
        OR (bl.blocker_id = ${b} AND bl.blocked_id = ${a}))`;
 }
 
+/** SQL: the ids of everyone with a block with `member` (an SQL expression), either way. */
+export function blockedWith(member: SQL): SQL {
+  return sql`(SELECT COALESCE(array_agg(CASE WHEN bl.blocker_id = ${member}
+                                              THEN bl.blocked_id ELSE bl.blocker_id END), '{}')
+                FROM blocks bl WHERE bl.blocker_id = ${member} OR bl.blocked_id = ${member})`;
+}
+
 export async function isBlockedBetween(db: Executor, a: number, b: number): Promise<boolean> {
   const found = await rows(
     db,

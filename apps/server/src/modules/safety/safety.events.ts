@@ -4,7 +4,7 @@
 // server drops them from its cache and cuts the member's sockets.
 import { auctionRoom, userRoom } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
-import { emitTo, type RealtimeEvent } from '../../lib/realtime';
+import { cardsChanged, emitTo, type RealtimeEvent } from '../../lib/realtime';
 import { auctionRemovedEvents } from '../auctions/auctions.events';
 import { liveAuctionsOf } from '../auctions/auctions.repository';
 import { connectionEffectEvents } from '../connections';
@@ -13,6 +13,8 @@ import type { Withdrawal } from './member-withdrawal.service';
 export function withdrawalEvents(userId: number, withdrawal: Withdrawal): RealtimeEvent[] {
   return [
     ...withdrawal.removedAuctions.flatMap(auctionRemovedEvents),
+    // A voided lead puts the auction back to its starting bid without a bid update.
+    cardsChanged(withdrawal.voidedLeads.map((voided) => voided.auctionId)),
     ...withdrawal.voidedLeads.map((voided) =>
       emitTo(userRoom(voided.refund.user_id), 'leadBidderUpdate', {
         userId: voided.refund.user_id,
@@ -26,16 +28,23 @@ export function withdrawalEvents(userId: number, withdrawal: Withdrawal): Realti
 
 /**
  * After a block, neither member's sockets (on any server) stay in the other's auction
- * rooms: they stop receiving each other's bid updates at once, as the board hides them.
+ * rooms: they stop receiving each other's bid updates at once, as the board hides them;
+ * and no server answers a join of those rooms from a card kept from before the block.
  */
 export async function blockEvents(
   db: Executor,
   blockerId: number,
   blockedId: number,
 ): Promise<RealtimeEvent[]> {
-  return (await liveAuctionsOf(db, [blockerId, blockedId])).map((auction) => ({
-    kind: 'leaveRooms',
-    room: userRoom(auction.user_id === blockerId ? blockedId : blockerId),
-    leave: [auctionRoom(auction.id)],
-  }));
+  const auctions = await liveAuctionsOf(db, [blockerId, blockedId]);
+  return [
+    cardsChanged(auctions.map((auction) => auction.id)),
+    ...auctions.map(
+      (auction): RealtimeEvent => ({
+        kind: 'leaveRooms',
+        room: userRoom(auction.user_id === blockerId ? blockedId : blockerId),
+        leave: [auctionRoom(auction.id)],
+      }),
+    ),
+  ];
 }

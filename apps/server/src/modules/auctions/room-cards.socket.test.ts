@@ -1,0 +1,136 @@
+// Room joins are answered from kept cards, yet a join after a change always shows it: a
+// bid, a leader's withdrawal, a removal, a block and a period's close each forget the card
+// before their broadcasts reach the room. Each case first caches the card with a join.
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { testClock } from '../../../test/marketplace';
+import { connectedBidder, nextEvent, openAuctionOf } from '../../../test/sockets';
+import { sweepPeriods } from './period-sweep';
+
+const clock = testClock('2025-07-01T15:00:00Z');
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock: clock.clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+const connected = (tokens: number) => connectedBidder(t, url, sockets, tokens);
+
+interface Card {
+  id: number;
+  current_bid: number;
+  lead_bidder_id: number | null;
+  your_maximum: number | null;
+  status: string;
+}
+
+/** The card a join of the room is answered with, or null when none comes within 600 ms. */
+async function joinedCard(socket: Socket, auctionId: number): Promise<Card | null> {
+  const answer = nextEvent<{ auctionData: Card }>(socket, 'roomJoined', 600).then(
+    (joined) => joined.auctionData,
+    () => null,
+  );
+  socket.emit('joinRoom', `auction_${auctionId}`);
+  return answer;
+}
+
+describe('room joins answered from kept cards', () => {
+  it('show a bid, and a leader their own raised maximum, to the next join', async () => {
+    const owner = await connected(0);
+    const auctionId = await openAuctionOf(t, clock.clock, owner.id);
+    const watcher = await connected(0);
+    const bidder = await connected(1000);
+    expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ current_bid: 0 });
+
+    const update = nextEvent(watcher.socket, 'bidUpdate');
+    bidder.socket.emit('placeBid', { auctionId, bidderId: bidder.id, bidAmount: 120 });
+    await update;
+    expect(await joinedCard((await connected(0)).socket, auctionId)).toMatchObject({
+      current_bid: 120,
+      lead_bidder_id: bidder.id,
+      your_maximum: null,
+    });
+    expect(await joinedCard(bidder.socket, auctionId)).toMatchObject({ your_maximum: 120 });
+
+    // Raising one's own maximum while leading shows nobody a new amount, only the leader.
+    const raised = nextEvent(bidder.socket, 'bidSuccess');
+    bidder.socket.emit('placeBid', {
+      auctionId,
+      bidderId: bidder.id,
+      bidAmount: 300,
+      maximum: true,
+    });
+    expect(await raised).toMatchObject({ auction: { current_bid: 120 }, yourMaximum: 300 });
+    expect(await joinedCard(bidder.socket, auctionId)).toMatchObject({
+      current_bid: 120,
+      your_maximum: 300,
+    });
+  });
+
+  it('show a withdrawn leader voided, a block, and a removal', async () => {
+    const owner = await connected(0);
+    const auctionId = await openAuctionOf(t, clock.clock, owner.id);
+    const leaver = await connected(500);
+    const watcher = await connected(0);
+    const leadChange = nextEvent(watcher.socket, 'bidUpdate');
+    expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ current_bid: 0 });
+    leaver.socket.emit('placeBid', { auctionId, bidderId: leaver.id, bidAmount: 150 });
+    await leadChange;
+    expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ current_bid: 150 });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: leaver.headers,
+      payload: { confirm: 'DELETE' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({
+      current_bid: 0,
+      lead_bidder_id: null,
+    });
+
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: owner.headers,
+      payload: { user_id: watcher.id },
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect(await joinedCard(watcher.socket, auctionId)).toBeNull();
+
+    const other = await connected(0);
+    expect(await joinedCard(other.socket, auctionId)).toMatchObject({ id: auctionId });
+    const removed = nextEvent(other.socket, 'auctionDeleted');
+    const ownDeletion = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: owner.headers,
+      payload: { confirm: 'DELETE' },
+    });
+    expect(ownDeletion.statusCode).toBe(200);
+    await removed;
+    expect(await joinedCard(other.socket, auctionId)).toBeNull();
+  });
+
+  it("show a period's close", async () => {
+    const owner = await connected(0);
+    const auctionId = await openAuctionOf(t, clock.clock, owner.id);
+    const watcher = await connected(0);
+    expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ status: 'active' });
+    const change = nextEvent(watcher.socket, 'periodChange');
+    clock.set('2025-07-04T00:00:00Z');
+    await sweepPeriods({ db: t.database.db, clock: clock.clock, realtime: t.app.realtime });
+    await change;
+    expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ status: 'closed' });
+  });
+});
