@@ -1,6 +1,7 @@
 // Room joins are answered from kept cards, yet a join after a change always shows it: a
-// bid, a leader's withdrawal, a removal, a block and a period's close each forget the card
-// before their broadcasts reach the room. Each case first caches the card with a join.
+// bid, a leader's withdrawal, a removal, a block or its undoing, and a period's close each
+// forget the card before their broadcasts reach the room. Each case first keeps the card
+// with a join.
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +77,7 @@ describe('room joins answered from kept cards', () => {
     });
   });
 
-  it('show a withdrawn leader voided, a block, and a removal', async () => {
+  it('show a withdrawn leader voided, a block and its undoing, and a removal', async () => {
     const owner = await connected(0);
     const auctionId = await openAuctionOf(t, clock.clock, owner.id);
     const leaver = await connected(500);
@@ -107,6 +108,13 @@ describe('room joins answered from kept cards', () => {
     });
     expect(blocked.statusCode).toBe(200);
     expect(await joinedCard(watcher.socket, auctionId)).toBeNull();
+    const unblocked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/blocks/${watcher.id}`,
+      headers: owner.headers,
+    });
+    expect(unblocked.statusCode).toBe(200);
+    expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ id: auctionId });
 
     const other = await connected(0);
     expect(await joinedCard(other.socket, auctionId)).toMatchObject({ id: auctionId });

@@ -48,3 +48,13 @@ export async function blockEvents(
     ),
   ];
 }
+
+/** After a block is undone, the two may join each other's rooms again at once. */
+export async function unblockEvents(
+  db: Executor,
+  blockerId: number,
+  blockedId: number,
+): Promise<RealtimeEvent[]> {
+  const auctions = await liveAuctionsOf(db, [blockerId, blockedId]);
+  return [cardsChanged(auctions.map((auction) => auction.id))];
+}

@@ -20,9 +20,9 @@ import {
 import type { ServiceContext } from '../../lib/context';
 
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
-import { listBlocks, unblockMember } from '../blocks/blocks.service';
+import { listBlocks } from '../blocks/blocks.service';
 import { deleteAccount, deletedMemberId } from './account-deletion.service';
-import { blockAndSeparate } from './blocking.service';
+import { blockAndSeparate, unblockAndShow } from './blocking.service';
 import { exportMemberData } from './data-export.service';
 import { reportMember } from './reports.service';
 
@@ -56,7 +56,7 @@ export async function safetyRoutes(
     },
     async (request) => ({
       success: true as const,
-      ...(await unblockMember(ctx, request.member!.id, request.params.userId)),
+      ...(await unblockAndShow(ctx, request.member!.id, request.params.userId)),
     }),
   );
   app.post(
