@@ -4,6 +4,12 @@ export function auctionRoom(auctionId: number): string {
   return `auction_${auctionId}`;
 }
 
+/** The auction whose room this is; null for any other room. */
+export function auctionOfRoom(room: string): number | null {
+  const match = /^auction_(\d+)$/.exec(room);
+  return match ? Number(match[1]) : null;
+}
+
 /** Room every member joins for events addressed to them alone. */
 export function userRoom(userId: number): string {
   return `user_${userId}`;

@@ -12,8 +12,9 @@ export type RealtimeEvent =
   /** A socket event to rooms (`user_{id}`, `auction_{id}`), or to everyone connected. */
   | { kind: 'emit'; to: readonly string[] | 'everyone'; event: EventName; args: unknown[] }
   /**
-   * What these auctions' cards show changed (all of them: a period's close): every server
-   * forgets the cards it kept for room joins. Goes before the change's own broadcasts.
+   * What these auctions' cards show changed (all of them: a period's close) without a
+   * broadcast to their rooms: every server forgets the cards it kept for room joins. Goes
+   * before the change's own broadcasts.
    */
   | { kind: 'cardsChanged'; auctionIds: readonly number[] | 'all' }
   /** Every socket in `room` leaves `leave` (a block ends the pair's shared auction rooms). */

@@ -1,9 +1,12 @@
 // Which auctions' cards changed, heard by every server at the moment it delivers the
 // change's broadcasts, so a room-card cache (modules/auctions/room-card-cache.ts) forgets a
-// card before its change's bid updates reach this server's sockets. A change is announced
-// as a broadcast to rooms no socket is ever in (`cards_{id}`, `cards_all`; joinRoom takes
-// auction rooms only), published before the change's own: through the Redis stream it
-// reaches every server in that order (a server-side emit would not: it goes by pub/sub).
+// card before its change's bid updates reach this server's sockets. Two kinds of broadcast
+// tell of a change: any to an auction's room (a bid update, a removal), and an announcement
+// for what its room does not hear (a leader's raised maximum, a voided lead, a block, a
+// period's close), sent to rooms no socket is ever in (`cards_{id}`, `cards_all`; joinRoom
+// takes auction rooms only) before the change's own broadcasts. Through Redis both travel
+// the adapter's stream, in order with the rest (a server-side emit would go by pub/sub).
+import { auctionOfRoom } from '@bidboard/shared';
 import type { AppSocketServer } from './socket';
 
 /** Auction ids, or every auction (a period's close). */
@@ -23,7 +26,8 @@ export function announceCardChanges(io: AppSocketServer, changed: ChangedCards):
 type Apply = (opts: { rooms: ReadonlySet<string> }, callback: unknown) => void;
 
 /**
- * Calls `heard` as this server delivers each announcement, its own or another server's.
+ * Calls `heard` as this server delivers each broadcast that tells of a change, its own or
+ * another server's.
  * Every broadcast the adapter delivers here, from this server or through Redis, passes
  * through its `apply` (socket.io-adapter's in-memory delivery, which the Redis adapter
  * extends); no public hook sees the other servers' broadcasts.
@@ -38,12 +42,15 @@ export function hearCardChanges(io: AppSocketServer, heard: (changed: ChangedCar
   };
 }
 
-/** The cards an announcement's rooms name; null for every other broadcast. */
+/** The cards a broadcast's rooms tell of a change to; null for every other broadcast. */
 function announcedIn(rooms: ReadonlySet<string>): ChangedCards | null {
   const ids: number[] = [];
   for (const room of rooms) {
     if (room === ALL_CARDS) return 'all';
-    if (room.startsWith(CARDS_PREFIX)) ids.push(Number(room.slice(CARDS_PREFIX.length)));
+    const id = room.startsWith(CARDS_PREFIX)
+      ? Number(room.slice(CARDS_PREFIX.length))
+      : auctionOfRoom(room);
+    if (id !== null) ids.push(id);
   }
   return ids.length > 0 ? ids : null;
 }

@@ -20,7 +20,6 @@ export function periodClosedEvents(closed: ClosedPeriod, now: Date): RealtimeEve
 
 export function auctionRemovedEvents(removed: RemovedAuction): RealtimeEvent[] {
   const events = [
-    cardsChanged([removed.auctionId]),
     emitTo(auctionRoom(removed.auctionId), 'auctionDeleted', {
       auctionId: removed.auctionId,
       message: AUCTION_MESSAGES.auctionRemoved,

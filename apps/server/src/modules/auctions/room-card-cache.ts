@@ -2,15 +2,15 @@
 // deploy, each joining the rooms of a page of cards, costs one read per auction instead
 // of one per turn of joins (bench/sockets.bench.ts).
 //
-// A kept card is never behind a change that a joining socket would not hear about.
-// Every change to what a card shows from its auction (a bid, a voided lead, a removal, a
-// block with its owner, a period's close) announces `cardsChanged` (plugins/card-changes.ts)
-// before its own broadcasts, on every server in the order the adapter delivers them, and
-// the announcement forgets the card here. So a socket that joins before this server hears
-// of a change was in the room when its broadcast arrived, and one that joins after is
-// answered from a read that began after it. A read under way when a change is announced is
-// not kept. The owner's name and photos announce nothing: `maxAgeMs` bounds how old those
-// may be, and how long a change lost with Redis (an outage) can go unnoticed.
+// A kept card is never behind a change that a joining socket would not hear about. Every
+// change to what a card shows from its auction (a bid, a voided lead, a removal, a block
+// with its owner, a period's close) reaches every server as a broadcast, delivered in the
+// adapter's order no later than the change's own (plugins/card-changes.ts), and forgets the
+// card here as it is delivered. So a socket that joins before this server hears of a change
+// was in the room when its broadcast arrived, and one that joins after is answered from a
+// read that began after it. A read under way when a change is heard of is not kept. The
+// owner's name and photos announce nothing: `maxAgeMs` bounds how old those may be, and how
+// long a change lost with Redis (an outage) can go unnoticed.
 import type { RoomCard } from './auctions.service';
 
 interface Kept {

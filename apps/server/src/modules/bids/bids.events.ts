@@ -8,8 +8,10 @@ import type { PlacedBid } from './bids.service';
 
 export function bidPlacedEvents(result: PlacedBid): RealtimeEvent[] {
   const { bid, auction } = result;
-  // Every bid changes the card, a leader's raised maximum too (its reserve, their maximum).
-  const events = [cardsChanged([auction.id])];
+  // A bid update tells every server's kept cards of the change (plugins/card-changes.ts); a
+  // leader's raised maximum shows the room nothing, yet changes the card (its reserve state,
+  // the leader's own maximum), so it is announced.
+  const events = result.visible.length === 0 ? [cardsChanged([auction.id])] : [];
   // Every visible bid, automatic raises included, is a bid update like any other.
   const updates = result.visible.map((visible) =>
     emitTo(auctionRoom(auction.id), 'bidUpdate', {
