@@ -1,11 +1,13 @@
 // Members on real sockets against a listening test app: the socket bidding and blocking
-// tests open them the same way.
+// tests open them the same way, and `liveTestApp` serves them.
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { rows } from '../src/db/client';
 import type { Clock } from '../src/lib/context';
 import { sweepPeriods } from '../src/modules/auctions/period-sweep';
-import { signIn, type TestApp } from './app';
+import { createTestApp, signIn, type TestApp } from './app';
 import { buildBidder } from './marketplace';
 
 /** A signed-in bidder holding `tokens`, with a connected socket added to `sockets`. */
@@ -46,4 +48,29 @@ export function nextEvent<T = Record<string, unknown>>(
       resolve(payload);
     });
   });
+}
+
+/**
+ * A test app listening on loopback for one file's tests, on `clock` (sweepers off):
+ * `connected` signs in a bidder on a socket, `auctionOf` opens a member's auction, and
+ * every socket closes with the app after the file's tests.
+ */
+export function liveTestApp(clock: Clock) {
+  const sockets: Socket[] = [];
+  const live = {
+    t: undefined as unknown as TestApp,
+    url: '',
+    connected: (tokens: number) => connectedBidder(live.t, live.url, sockets, tokens),
+    auctionOf: (ownerId: number) => openAuctionOf(live.t, clock, ownerId),
+  };
+  beforeAll(async () => {
+    live.t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock });
+    await live.t.app.listen({ port: 0, host: '127.0.0.1' });
+    live.url = `http://127.0.0.1:${(live.t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await live.t.close();
+  });
+  return live;
 }

@@ -28,9 +28,8 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
     await a?.close();
   });
 
-  it('delivers to a member on the other server', async () => {
-    const member = await buildMember(a.database.db);
-    const { token } = await signIn(a, member.phone_number);
+  /** A member's socket connected to server B. */
+  async function connectToB(token: string) {
     const url = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
     const socket = connect(url, {
       auth: { token },
@@ -41,6 +40,13 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
     });
+    return socket;
+  }
+
+  it('delivers to a member on the other server', async () => {
+    const member = await buildMember(a.database.db);
+    const { token } = await signIn(a, member.phone_number);
+    const socket = await connectToB(token);
     const received = new Promise((resolve) => socket.on('new-alert', resolve));
     // The streams adapter needs a moment to start reading before the first emit.
     await new Promise((r) => setTimeout(r, 300));
@@ -71,15 +77,7 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
       { auctionId: auction!.id, bidderId: winner.id, amount: 120 },
     );
     const { token } = await signIn(a, winner.phone_number);
-    const socket = connect(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, {
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
+    const socket = await connectToB(token);
     const received = new Promise((resolve) => socket.on('new-alert', resolve));
     await new Promise((r) => setTimeout(r, 300));
     clock.set(period.end_time);
@@ -103,20 +101,8 @@ describe.skipIf(!redisUrl)('Socket.IO across servers through Redis', () => {
           ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
     );
     const auctionId = auction!.id;
-    const url = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
-    const onB = async () => {
-      const { token } = await signIn(a, (await buildMember(a.database.db)).phone_number);
-      const socket = connect(url, {
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', () => resolve());
-        socket.on('connect_error', reject);
-      });
-      return socket;
-    };
+    const onB = async () =>
+      connectToB((await signIn(a, (await buildMember(a.database.db)).phone_number)).token);
     const joinedCard = (socket: Awaited<ReturnType<typeof onB>>) => {
       const card = new Promise<{ current_bid: number }>((resolve) =>
         socket.once('roomJoined', ({ auctionData }) => resolve(auctionData)),

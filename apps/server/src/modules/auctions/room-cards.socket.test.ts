@@ -2,29 +2,15 @@
 // bid, a leader's withdrawal, a removal, a block or its undoing, and a period's close each
 // forget the card before their broadcasts reach the room. Each case first keeps the card
 // with a join.
-import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/marketplace';
-import { connectedBidder, nextEvent, openAuctionOf } from '../../../test/sockets';
+import { liveTestApp, nextEvent } from '../../../test/sockets';
 import { sweepPeriods } from './period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
-let t: TestApp;
-let url: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock: clock.clock });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
-
-const connected = (tokens: number) => connectedBidder(t, url, sockets, tokens);
+const live = liveTestApp(clock.clock);
+const { connected, auctionOf } = live;
 
 interface Card {
   id: number;
@@ -44,10 +30,18 @@ async function joinedCard(socket: Socket, auctionId: number): Promise<Card | nul
   return answer;
 }
 
+const deleteAccount = (headers: Record<string, string>) =>
+  live.t.app.inject({
+    method: 'DELETE',
+    url: '/api/account',
+    headers,
+    payload: { confirm: 'DELETE' },
+  });
+
 describe('room joins answered from kept cards', () => {
   it('show a bid, and a leader their own raised maximum, to the next join', async () => {
     const owner = await connected(0);
-    const auctionId = await openAuctionOf(t, clock.clock, owner.id);
+    const auctionId = await auctionOf(owner.id);
     const watcher = await connected(0);
     const bidder = await connected(1000);
     expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ current_bid: 0 });
@@ -79,7 +73,7 @@ describe('room joins answered from kept cards', () => {
 
   it('show a withdrawn leader voided, a block and its undoing, and a removal', async () => {
     const owner = await connected(0);
-    const auctionId = await openAuctionOf(t, clock.clock, owner.id);
+    const auctionId = await auctionOf(owner.id);
     const leaver = await connected(500);
     const watcher = await connected(0);
     const leadChange = nextEvent(watcher.socket, 'bidUpdate');
@@ -88,19 +82,13 @@ describe('room joins answered from kept cards', () => {
     await leadChange;
     expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ current_bid: 150 });
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: leaver.headers,
-      payload: { confirm: 'DELETE' },
-    });
-    expect(deleted.statusCode).toBe(200);
+    expect((await deleteAccount(leaver.headers)).statusCode).toBe(200);
     expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({
       current_bid: 0,
       lead_bidder_id: null,
     });
 
-    const blocked = await t.app.inject({
+    const blocked = await live.t.app.inject({
       method: 'POST',
       url: '/api/blocks',
       headers: owner.headers,
@@ -108,7 +96,7 @@ describe('room joins answered from kept cards', () => {
     });
     expect(blocked.statusCode).toBe(200);
     expect(await joinedCard(watcher.socket, auctionId)).toBeNull();
-    const unblocked = await t.app.inject({
+    const unblocked = await live.t.app.inject({
       method: 'DELETE',
       url: `/api/blocks/${watcher.id}`,
       headers: owner.headers,
@@ -119,25 +107,23 @@ describe('room joins answered from kept cards', () => {
     const other = await connected(0);
     expect(await joinedCard(other.socket, auctionId)).toMatchObject({ id: auctionId });
     const removed = nextEvent(other.socket, 'auctionDeleted');
-    const ownDeletion = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: owner.headers,
-      payload: { confirm: 'DELETE' },
-    });
-    expect(ownDeletion.statusCode).toBe(200);
+    expect((await deleteAccount(owner.headers)).statusCode).toBe(200);
     await removed;
     expect(await joinedCard(other.socket, auctionId)).toBeNull();
   });
 
   it("show a period's close", async () => {
     const owner = await connected(0);
-    const auctionId = await openAuctionOf(t, clock.clock, owner.id);
+    const auctionId = await auctionOf(owner.id);
     const watcher = await connected(0);
     expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ status: 'active' });
     const change = nextEvent(watcher.socket, 'periodChange');
     clock.set('2025-07-04T00:00:00Z');
-    await sweepPeriods({ db: t.database.db, clock: clock.clock, realtime: t.app.realtime });
+    await sweepPeriods({
+      db: live.t.database.db,
+      clock: clock.clock,
+      realtime: live.t.app.realtime,
+    });
     await change;
     expect(await joinedCard(watcher.socket, auctionId)).toMatchObject({ status: 'closed' });
   });

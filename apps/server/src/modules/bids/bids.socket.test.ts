@@ -1,31 +1,14 @@
 // Bidding over real sockets: the same placeBid as REST, with its events and errors.
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../../test/marketplace';
-import { connectedBidder, nextEvent, openAuctionOf } from '../../../test/sockets';
+import { liveTestApp, nextEvent } from '../../../test/sockets';
 import { rows } from '../../db/client';
 import { sweepPeriods } from '../auctions/period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
-let t: TestApp;
-let url: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock: clock.clock });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
-
-const connected = (tokens: number) => connectedBidder(t, url, sockets, tokens);
-
-const auctionOf = (ownerId: number) => openAuctionOf(t, clock.clock, ownerId);
+const live = liveTestApp(clock.clock);
+const { connected, auctionOf } = live;
 
 describe('socket bidding', () => {
   it('joins a room, bids, and tells the room, the bidder and the outbid member', async () => {
@@ -61,7 +44,7 @@ describe('socket bidding', () => {
       'new-alert',
     );
     const update = nextEvent(watcher.socket, 'bidUpdate');
-    const res = await t.app.inject({
+    const res = await live.t.app.inject({
       method: 'POST',
       url: `/api/auctions/${auctionId}/bids`,
       payload: { amount: 130 },
@@ -134,7 +117,9 @@ describe('socket bidding', () => {
     const owners = await Promise.all(Array.from({ length: 6 }, () => connected(0)));
     const ids = [];
     for (const o of owners) ids.push(await auctionOf(o.id));
-    await t.database.db.execute(sql`UPDATE auctions SET status = 'deleted' WHERE id = ${ids[5]!}`);
+    await live.t.database.db.execute(
+      sql`UPDATE auctions SET status = 'deleted' WHERE id = ${ids[5]!}`,
+    );
     const watcher = await connected(0);
     const answered: { auctionId: number; user_id: number }[] = [];
     watcher.socket.on('roomJoined', ({ auctionData }) => answered.push(auctionData));
@@ -152,9 +137,9 @@ describe('socket bidding', () => {
     const change = nextEvent<{ periodId: number; endTime: string }>(member.socket, 'periodChange');
     clock.set('2025-07-04T00:00:00Z');
     const { closed } = await sweepPeriods({
-      db: t.database.db,
+      db: live.t.database.db,
       clock: clock.clock,
-      realtime: t.app.realtime,
+      realtime: live.t.app.realtime,
     });
     expect(closed).not.toBeNull();
     expect(await change).toMatchObject({
@@ -173,7 +158,7 @@ describe('socket bidding', () => {
       [auctionId, winner],
       [offlineAuction, winner],
     ] as const) {
-      const res = await t.app.inject({
+      const res = await live.t.app.inject({
         method: 'POST',
         url: `/api/auctions/${id}/bids`,
         headers: bidder.headers,
@@ -189,11 +174,15 @@ describe('socket bidding', () => {
       'new-alert',
     );
     const [period] = await rows<{ end_time: Date }>(
-      t.database.db,
+      live.t.database.db,
       sql`SELECT end_time FROM auction_periods WHERE status = 'open'`,
     );
     clock.set(period!.end_time);
-    await sweepPeriods({ db: t.database.db, clock: clock.clock, realtime: t.app.realtime });
+    await sweepPeriods({
+      db: live.t.database.db,
+      clock: clock.clock,
+      realtime: live.t.app.realtime,
+    });
     expect(await pending).toMatchObject({
       kind: 'winning_bidder_connection_pending',
       payload: { winningBidderUserId: winner.id, newBidAmount: 100 },
@@ -213,7 +202,7 @@ describe('socket bidding', () => {
     watcher.socket.disconnect();
 
     for (const amount of [100, 250]) {
-      const res = await t.app.inject({
+      const res = await live.t.app.inject({
         method: 'POST',
         url: `/api/auctions/${auctionId}/bids`,
         headers: bidder.headers,
@@ -242,7 +231,7 @@ describe('socket bidding', () => {
     expect(successes[1]).toEqual(successes[0]);
     expect(successes[0]).toMatchObject({ key, tokenBalance: 380, bid: { bid_amount: 120 } });
     const [stored] = await rows<{ n: number }>(
-      t.database.db,
+      live.t.database.db,
       sql`SELECT count(*)::int AS n FROM bids WHERE auction_id = ${auctionId}`,
     );
     expect(stored!.n).toBe(1);

@@ -1,30 +1,14 @@
 // A block hides two members from each other over sockets too: the blocked member is
 // taken out of the blocker's auction room at once and cannot join it again, so neither
 // card nor bid updates reach them. Another watcher sees everything as before.
-import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/marketplace';
-import { connectedBidder, openAuctionOf } from '../../../test/sockets';
+import { liveTestApp } from '../../../test/sockets';
 
 const clock = testClock('2025-07-01T15:00:00Z');
-let t: TestApp;
-let url: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ SWEEPER_ENABLED: 'false' }, { clock: clock.clock });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
-
-const connected = (tokens: number) => connectedBidder(t, url, sockets, tokens);
-
-const auctionOf = (ownerId: number) => openAuctionOf(t, clock.clock, ownerId);
+const live = liveTestApp(clock.clock);
+const { connected, auctionOf } = live;
 
 /** The events of `name` the socket receives from now on. */
 function record(socket: Socket, name: string): unknown[] {
@@ -51,7 +35,7 @@ describe('blocking over sockets', () => {
     await join(blocked.socket, auctionId);
     await join(other.socket, auctionId);
 
-    const res = await t.app.inject({
+    const res = await live.t.app.inject({
       method: 'POST',
       url: '/api/blocks',
       headers: owner.headers,
