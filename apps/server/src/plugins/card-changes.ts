@@ -27,10 +27,9 @@ type Apply = (opts: { rooms: ReadonlySet<string> }, callback: unknown) => void;
 
 /**
  * Calls `heard` as this server delivers each broadcast that tells of a change, its own or
- * another server's.
- * Every broadcast the adapter delivers here, from this server or through Redis, passes
- * through its `apply` (socket.io-adapter's in-memory delivery, which the Redis adapter
- * extends); no public hook sees the other servers' broadcasts.
+ * another server's: every broadcast the adapter delivers here, from this server or through
+ * Redis, passes through its `apply` (socket.io-adapter's in-memory delivery, which the
+ * Redis adapter extends); no public hook sees the other servers' broadcasts.
  */
 export function hearCardChanges(io: AppSocketServer, heard: (changed: ChangedCards) => void) {
   const adapter = io.of('/').adapter as unknown as { apply: Apply };
