@@ -70,8 +70,8 @@ const socketRecoveries = new Counter({
 });
 const roomJoins = new Counter({
   name: 'bidboard_room_joins_total',
-  help: 'Auction room joins, by outcome (joined, or refused: no card for this member)',
-  labelNames: ['outcome'],
+  help: 'Auction room joins, by outcome (joined, or refused: no card for this member) and card (kept in memory, or read)',
+  labelNames: ['outcome', 'card'],
   registers,
 });
 export const socketMetrics = {
@@ -80,7 +80,8 @@ export const socketMetrics = {
     socketEvents.inc({ event: known.has(name) ? name : 'other' }),
   recovery: (recovered: boolean) =>
     socketRecoveries.inc({ outcome: recovered ? 'recovered' : 'missed' }),
-  roomJoin: (joined: boolean) => roomJoins.inc({ outcome: joined ? 'joined' : 'refused' }),
+  roomJoin: (joined: boolean, card: 'kept' | 'read') =>
+    roomJoins.inc({ outcome: joined ? 'joined' : 'refused', card }),
 };
 
 const chatMessages = new Counter({

@@ -184,7 +184,7 @@ describe('business metrics', () => {
     expect(moved(after, 'bidboard_socket_connections_total')).toBe(2);
     expect(moved(after, 'bidboard_socket_events_total{event="placeBid"}')).toBe(3);
     expect(moved(after, 'bidboard_socket_events_total{event="joinRoom"}')).toBe(1);
-    expect(moved(after, 'bidboard_room_joins_total{outcome="joined"}')).toBe(1);
+    expect(moved(after, 'bidboard_room_joins_total{outcome="joined",card="read"}')).toBe(1);
     expect(after.get('bidboard_socket_connected')).toBe(2);
     expect(moved(after, 'bidboard_alerts_written_total{kind="outbid"}')).toBe(1);
     expect(moved(after, 'bidboard_alerts_written_total{kind="auction_won"}')).toBe(1);

@@ -59,11 +59,11 @@ export function registerAuctionSocketHandlers(
       // Joined before the card is read or taken from memory, so no bid falls between them.
       await socket.join(auctionRoom(auctionId));
       try {
+        const current = cards.current(auctionId);
         const kept =
-          cards.current(auctionId) ??
-          (await withSpan('socket joinRoom', {}, () => cards.read(auctionId)));
+          current ?? (await withSpan('socket joinRoom', {}, () => cards.read(auctionId)));
         const card = kept ? roomCardFor(kept, userId, ctx.clock()) : null;
-        socketMetrics.roomJoin(Boolean(card));
+        socketMetrics.roomJoin(Boolean(card), current ? 'kept' : 'read');
         if (!card) {
           await socket.leave(auctionRoom(auctionId));
           return;

@@ -6,6 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/marketplace';
 import { liveTestApp, nextEvent } from '../../../test/sockets';
+import { processRegistry } from '../../lib/metrics';
 import { sweepPeriods } from './period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
@@ -46,6 +47,24 @@ const deleteAccount = (headers: Record<string, string>) =>
   });
 
 describe('room joins answered from kept cards', () => {
+  it('answers joins after the first from the card kept in memory', async () => {
+    const owner = await connected(0);
+    const auctionId = await auctionOf(owner.id);
+    const keptJoins = async () => {
+      const joins = await processRegistry.getSingleMetric('bidboard_room_joins_total')?.get();
+      return (joins?.values ?? [])
+        .filter((v) => v.labels.card === 'kept')
+        .reduce((n, v) => n + v.value, 0);
+    };
+    const before = await keptJoins();
+    for (const tokens of [0, 0, 0]) {
+      expect(await joinedCard((await connected(tokens)).socket, auctionId)).toMatchObject({
+        id: auctionId,
+      });
+    }
+    expect((await keptJoins()) - before).toBe(2);
+  });
+
   it('show a bid, and a leader their own raised maximum, to the next join', async () => {
     const owner = await connected(0);
     const auctionId = await auctionOf(owner.id);
