@@ -1,3 +1,12 @@
+// What tracing costs (issue 21): the built server (dist/server.js, started with node as in
+// production) with OTEL_EXPORTER_OTLP_ENDPOINT set, exporting over OTLP/HTTP (protobuf) to
+// a small receiver in this process, against the same server with tracing off; tracing on
+// with every trace exported, and with the sampler docs/observability.md recommends (10% of
+// traces). PostgreSQL only (pg spans are the point). Figures: GET /api/auth/me req/s
+// (autocannon, its own process) and the hot auction's bids over sockets (clients in their
+// own process); each variant runs twice, in mirrored order, on its own copy of one seeded
+// database. A control variant is tracing off again, in other processes: how far two servers
+// with the same code measure apart is the resolution of every other ratio here.
 import { buildServer, cpuSecondsOf, freePort, startBuiltServer } from './lib/built-server';
 import { benchConfig, type Figure, pgBase, report, runClients } from './lib/harness';
 import {
