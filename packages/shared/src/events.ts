@@ -5,7 +5,7 @@ import { ERROR_CODES } from './errors';
 import { alertSchema } from './schemas/alerts';
 import { auctionCardSchema } from './schemas/auctions';
 import { cidSchema, messageSchema } from './schemas/chat';
-import { idParam, idSchema, PG_INT_MAX, safeText } from './schemas/common';
+import { idParam, idSchema, safeText } from './schemas/common';
 import { connectionStatusSchema } from './schemas/connections';
 
 export const connectUserPayload = z.union([idSchema, safeText({ max: 32 })]);
@@ -27,13 +27,14 @@ export const placeBidPayload = z.object({
    */
   key: z.uuid().optional(),
 });
-/** joinRoom / leaveRoom take an auction id or the room name `auction_{id}`. */
+/** joinRoom / leaveRoom take an auction id or the room name `auction_{id}`; parsed: the id. */
 export const auctionRoomPayload = z.union([
   idSchema,
   z
     .string()
     .regex(/^(auction_)?[1-9]\d{0,9}$/)
-    .refine((room) => Number(room.replace('auction_', '')) <= PG_INT_MAX),
+    .transform((room) => Number(room.replace('auction_', '')))
+    .pipe(idSchema),
 ]);
 export const bidUpdatePayload = z.object({
   id: z.number().int(),
@@ -205,8 +206,8 @@ export interface ClientToServerEvents {
   connectUser: (userId: number | string) => void;
   userActivity: () => void;
   placeBid: (payload: z.input<typeof placeBidPayload>) => void;
-  joinRoom: (room: z.infer<typeof auctionRoomPayload>) => void;
-  leaveRoom: (room: z.infer<typeof auctionRoomPayload>) => void;
+  joinRoom: (room: z.input<typeof auctionRoomPayload>) => void;
+  leaveRoom: (room: z.input<typeof auctionRoomPayload>) => void;
   typing: (payload: z.input<typeof typingPayload>) => void;
   chatView: (payload: z.input<typeof chatViewPayload>) => void;
 }

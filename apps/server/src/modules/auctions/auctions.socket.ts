@@ -29,8 +29,7 @@ const ROOM_CARD_MAX_AGE_MS = 5_000;
 
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
-  if (!parsed.success) return null;
-  return Number(String(parsed.data).replace('auction_', ''));
+  return parsed.success ? parsed.data : null;
 }
 
 export function registerAuctionSocketHandlers(
