@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/context';
 import { type SweepDeps, sweepPeriods } from '../modules/auctions/period-sweep';
+import { currentPeriod } from '../modules/auctions/periods.service';
 import { startCountdownSync } from './countdown-sync';
 import { startRepeatingJob } from './repeating-job';
 
@@ -62,7 +63,12 @@ export function registerPeriodSweeper(
   let stopCountdown: (() => void) | undefined;
   app.addHook('onReady', async () => {
     const onError = (err: unknown) => app.log.error({ err }, 'auction period job failed');
-    stopCountdown = startCountdownSync({ db: deps.db, clock: deps.clock, io: app.io, onError });
+    stopCountdown = startCountdownSync({
+      currentPeriod: () => currentPeriod(deps.db),
+      clock: deps.clock,
+      io: app.io,
+      onError,
+    });
     if (deps.enabled) {
       sweeper = startPeriodSweeper({
         db: deps.db,
