@@ -5,7 +5,10 @@
 // (same run), at each step of 5,000 sockets (one client process each). What idle sockets
 // cost is the countdown sync (every COUNTDOWN_SYNC_MS to every socket), the transport
 // heartbeats and the session sweep; the clients count the countdown syncs they receive,
-// which must be one per socket per interval. A step whose sockets do not all connect
+// which must be one per socket per interval. What a member feels of them: requests sent
+// every PROBE_MS to /api/health through each window, their p99 and longest wait against
+// the same with no socket connected (a sync told to every socket at once held the event
+// loop for all their writes each interval). A step whose sockets do not all connect
 // within BENCH_CONNECT_DEADLINE seconds ends the climb (the server no longer keeps up).
 //
 // A process here may open at most as many files as the hard limit (`ulimit -Hn`), which
@@ -30,6 +33,7 @@ import {
   bulkMembers,
   type Figure,
   pgBase,
+  quantile,
   report,
   round,
   scratchDatabase,
@@ -84,10 +88,33 @@ async function manyTokens(url: string, config: Config, ids: number[]): Promise<s
 const perMinute = (s: { cpu: number }) => (s.cpu / WINDOW_SECONDS) * 60;
 
 /** The server's CPU seconds over the next `seconds`, and its RSS at the end. */
-async function sample(pid: number, seconds: number) {
+async function sample(pid: number, url: string, seconds: number) {
   const from = cpuSecondsOf(pid);
-  await sleep(seconds * 1000);
-  return { cpu: cpuSecondsOf(pid) - from, rss: rssBytesOf(pid) };
+  const latencies = await probe(url, seconds);
+  return { cpu: cpuSecondsOf(pid) - from, rss: rssBytesOf(pid), latencies };
+}
+
+/** Milliseconds between the probe's requests: a member's request at any moment. */
+const PROBE_MS = 20;
+
+/**
+ * GET /api/health sent every PROBE_MS for `seconds` whether or not the last one was
+ * answered, as members' requests arrive: each answer's milliseconds from when it was due to
+ * be sent. (Waiting for each answer before the next would count a long stall once.)
+ */
+async function probe(url: string, seconds: number): Promise<number[]> {
+  const started = performance.now();
+  const requests: Promise<number>[] = [];
+  for (let i = 0; i * PROBE_MS < seconds * 1000; i++) {
+    const due = started + i * PROBE_MS;
+    await sleep(Math.max(0, due - performance.now()));
+    requests.push(
+      fetch(`${url}/api/health`)
+        .then((res) => res.arrayBuffer())
+        .then(() => performance.now() - due),
+    );
+  }
+  return Promise.all(requests);
 }
 
 if (!pgBase) {
@@ -125,11 +152,17 @@ if (!pgBase) {
       const serverFiles = () => readdirSync(`/proc/${server.pid}/fd`).length;
       await sleep(5_000);
       const ownFiles = serverFiles();
-      const empty = await sample(server.pid, WINDOW_SECONDS);
+      const empty = await sample(server.pid, server.url, WINDOW_SECONDS);
       // Each client process adds PER_PROCESS sockets; each step is measured once all of
       // them are connected, until the server holds them all or stops keeping up.
       const clients: ReturnType<typeof startClients<Idle>>[] = [];
-      const steps: { sockets: number; connectSeconds: number; cpu: number; rss: number }[] = [];
+      const steps: {
+        sockets: number;
+        connectSeconds: number;
+        cpu: number;
+        rss: number;
+        latencies: number[];
+      }[] = [];
       let stalledAt: number | undefined;
       for (let from = 0; from < held; from += PER_PROCESS) {
         const started = performance.now();
@@ -156,13 +189,15 @@ if (!pgBase) {
         }
         const connectSeconds = (performance.now() - started) / 1000;
         await sleep(10_000);
-        const step = await sample(server.pid, WINDOW_SECONDS);
+        const step = await sample(server.pid, server.url, WINDOW_SECONDS);
         steps.push({ sockets: serverFiles() - ownFiles, connectSeconds, ...step });
         console.log({
           sockets: steps.at(-1)!.sockets,
           connectSeconds: round(connectSeconds),
           cpuSecondsPerMinute: round(perMinute(step)),
           rssMb: round(mb(step.rss)),
+          requestP99Ms: round(quantile(step.latencies, 0.99)),
+          requestMaxMs: round(Math.max(...step.latencies)),
         });
       }
       const redisCpu = cpuSecondsOf(redis.pid);
@@ -180,6 +215,8 @@ if (!pgBase) {
           'connect s': round(step.connectSeconds),
           'server CPU s/min': round(perMinute(step)),
           'RSS MB': round(mb(step.rss)),
+          'request p99 ms': round(quantile(step.latencies, 0.99)),
+          'request max ms': round(Math.max(...step.latencies)),
         })),
       );
       console.log({
@@ -204,6 +241,20 @@ if (!pgBase) {
           unit: 's/min',
           value: perMinute(step),
           ceiling: perMinute(empty),
+          better: 'lower' as const,
+        },
+        {
+          figure: `a request's p99 while ${step.sockets} idle sockets are held vs none`,
+          unit: 'ms',
+          value: quantile(step.latencies, 0.99),
+          ceiling: quantile(empty.latencies, 0.99),
+          better: 'lower' as const,
+        },
+        {
+          figure: `a request's longest wait, ${step.sockets} idle sockets vs none`,
+          unit: 'ms',
+          value: Math.max(...step.latencies),
+          ceiling: Math.max(...empty.latencies),
           better: 'lower' as const,
         },
       ]);
