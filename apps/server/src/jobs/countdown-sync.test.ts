@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PeriodRow } from '../modules/auctions/periods.service';
 import type { AppSocketServer } from '../plugins/socket';
 import { startCountdownSync } from './countdown-sync';
 
-const period = {
+const period: PeriodRow = {
   id: 7,
   start_time: new Date('2025-07-03T00:00:00Z'),
   end_time: new Date('2025-07-10T00:00:00Z'),
