@@ -87,7 +87,7 @@ async function manyTokens(url: string, config: Config, ids: number[]): Promise<s
 
 const perMinute = (s: { cpu: number }) => (s.cpu / WINDOW_SECONDS) * 60;
 
-/** The server's CPU seconds over the next `seconds`, and its RSS at the end. */
+/** The server's CPU seconds over the next `seconds`, its RSS at the end, and the probe's waits. */
 async function sample(pid: number, url: string, seconds: number) {
   const from = cpuSecondsOf(pid);
   const latencies = await probe(url, seconds);
