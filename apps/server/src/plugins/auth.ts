@@ -2,25 +2,23 @@
 // of every route that needs a signed-in member; `request.member` is then set.
 // `app.requireSession` is for the hot routes that need only who is asking (a chat send):
 // `request.session` is set from the sessions this server verified in the last seconds
-// (SessionCache, the sockets' own rule, emptied at once by `sessionsEnded`), so most
-// requests read no row; `request.member` stays null.
+// (`app.sessionCache`, which the sockets share, emptied at once by `sessionsEnded`), so
+// most requests read no row; `request.member` stays null.
 // `app.requireOperator` guards what only operators read (metrics, the API document): in
 // production it takes the METRICS_TOKEN bearer (for a Prometheus scraper) or an admin.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { batchLoader } from '../lib/batch-loader';
 import { forbidden, notAuthenticated } from '../lib/errors';
 import {
   type AuthenticatedSession,
   authenticateMember,
   type SessionSettings,
   sessionMemberReader,
-  touchLiveSessions,
   verifyToken,
 } from '../modules/auth/session.service';
-import { SessionCache } from '../modules/auth/session-cache';
+import { type SessionCache, serverSessionCache } from '../modules/auth/session-cache';
 import type { UserRow } from '../modules/users/user.presenter';
 import type { SessionsEndedChannel } from './sessions-ended';
 
@@ -34,6 +32,8 @@ declare module 'fastify' {
     requireSession: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     requireOperator: (request: FastifyRequest) => Promise<void>;
+    /** The sessions this server verified lately, shared by HTTP routes and sockets. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -81,19 +81,13 @@ export default fp(
 
     app.decorate('requireMember', requireMember);
 
-    const verified = new SessionCache(opts.sessions.idleSeconds);
-    opts.sessionsEnded.subscribe((ended) => verified.end(ended));
-    // Requests arriving within a few milliseconds share one read of their sessions.
-    const loadLive = batchLoader({
-      load: (claims: AuthenticatedSession[]) => touchLiveSessions(opts.db, opts.sessions, claims),
-      keyOf: (claim) => claim.sessionId,
-      windowMs: 5,
-    });
+    const verified = serverSessionCache(opts.db, opts.sessions, opts.sessionsEnded);
+    app.decorate('sessionCache', verified);
     app.decorate('requireSession', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw notAuthenticated();
       const claimed = await verifyToken(opts.sessions, token);
-      const session = await verified.live(claimed, loadLive, opts.sessions.clock);
+      const session = await verified.live(claimed);
       if (!session) throw notAuthenticated();
       request.session = session;
     });

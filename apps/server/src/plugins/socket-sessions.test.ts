@@ -233,6 +233,13 @@ function scenarios(label: string, servers: number, env: Record<string, string>) 
       expect(await bidsBy(member.id)).toBe(0);
     });
 
+    it("verifies a session once on each server for the member's sockets and requests", async () => {
+      const member = await bidder();
+      const claims = JSON.parse(Buffer.from(member.token.split('.')[1]!, 'base64url').toString());
+      // The handshake's read is the one the member's next chat send finds.
+      for (const app of apps) expect(app.sessionCache.get(claims.sid)?.userId).toBe(member.id);
+    });
+
     it('still lets a live session bid over its socket', async () => {
       const member = await bidder();
       const auctionId = await auction();

@@ -6,15 +6,13 @@
 // announcement, within one sweep interval.
 import { MESSAGES, userRoom } from '@bidboard/shared';
 import type { Db } from '../db/client';
-import { batchLoader } from '../lib/batch-loader';
 import {
   type AuthenticatedSession,
   findLiveSessions,
   type SessionSettings,
-  touchLiveSessions,
   verifyToken,
 } from '../modules/auth/session.service';
-import { SessionCache } from '../modules/auth/session-cache';
+import type { SessionCache } from '../modules/auth/session-cache';
 import type { SessionsEndedChannel } from './sessions-ended';
 import type { AppSocket, AppSocketServer } from './socket';
 import { replyTo } from './socket-replies';
@@ -24,32 +22,23 @@ export function sessionRoom(sessionId: string): string {
   return `session_${sessionId}`;
 }
 
-/** How long handshakes are collected before their sessions are read together. */
-const BATCH_WINDOW_MS = 5;
 /** Sessions per sweep query. */
 const SWEEP_BATCH = 1_000;
 
 export interface SocketSessionOptions {
   db: Db;
   sessions: SessionSettings;
+  /** The server's cache, shared with the HTTP routes; it forgets ended sessions itself. */
+  cache: SessionCache;
   sessionsEnded: SessionsEndedChannel;
   sweepSeconds: number;
   log: { warn: (obj: object, msg: string) => void };
 }
 
 export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOptions) {
-  const cache = new SessionCache(opts.sessions.idleSeconds);
+  const { cache } = opts;
   const clock = opts.sessions.clock;
-
-  // Handshakes arriving within a few milliseconds (a deploy, a crowd of phones
-  // reconnecting) share a query; the wait is nothing next to a phone's round trip.
-  const loadLive = batchLoader({
-    load: (claims: AuthenticatedSession[]) => touchLiveSessions(opts.db, opts.sessions, claims),
-    keyOf: (claim) => claim.sessionId,
-    windowMs: BATCH_WINDOW_MS,
-  });
-
-  const liveSession = (claimed: AuthenticatedSession) => cache.live(claimed, loadLive, clock);
+  const liveSession = (claimed: AuthenticatedSession) => cache.live(claimed);
 
   function cut(socket: AppSocket, event: string | null) {
     // A plain socket.emit would go through the Redis adapter first and lose the race with
@@ -90,7 +79,7 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
     // Runs before every event handler, including ones registered later by other modules.
     socket.use(([event], next) => {
       // Most events find the session verified a moment ago: no promise, no extra turn.
-      const cached = cache.get(sessionId, clock());
+      const cached = cache.get(sessionId);
       if (cached?.userId === userId) return next();
       liveSession({ userId, sessionId })
         .then((live) => (live ? next() : cut(socket, String(event))))
@@ -102,7 +91,6 @@ export function guardSocketSessions(io: AppSocketServer, opts: SocketSessionOpti
   });
 
   opts.sessionsEnded.subscribe((ended) => {
-    cache.end(ended);
     if (ended.sessionId) cutRoom(sessionRoom(ended.sessionId));
     if (ended.userId !== undefined) cutRoom(userRoom(ended.userId));
   });

@@ -140,6 +140,7 @@ export default fp(
     const guard = guardSocketSessions(io, {
       db: opts.db,
       sessions: opts.sessions,
+      cache: app.sessionCache,
       sessionsEnded: app.sessionsEnded,
       sweepSeconds: opts.sessionSweepSeconds,
       log: app.log,
@@ -157,5 +158,5 @@ export default fp(
       await io.of('/').adapter.close();
     });
   },
-  { name: 'socket', dependencies: ['sessions-ended', 'redis'] },
+  { name: 'socket', dependencies: ['sessions-ended', 'redis', 'auth'] },
 );
