@@ -7,6 +7,10 @@
 // and p50/p99 send-to-receive latency, same run, each server on its own copy of one
 // seeded database. PostgreSQL only; the clients run in a child process.
 //
+// At a member's pace, each pair's first two messages are left out of the percentiles and
+// reported apart: the client process opens its connections on them, and the pairs' first
+// and second messages overlap (about 1.5x the steady rate for half a second).
+//
 // The pairs have talked before (their first messages, which record engagement and pay
 // the owner once per connection, are behind them) and each member has a browser
 // subscribed to pushes, so every message queues one push row, as in the ceiling.
@@ -35,6 +39,8 @@ const PAIRS = Number(process.env.BENCH_CHAT_PAIRS ?? 500);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 10);
 /** Members' think time in the paced runs: each pair exchanges a message about every second. */
 const THINK_MS = Number(process.env.BENCH_CHAT_THINK_MS ?? 1000);
+/** Messages per pair before the paced run's percentiles count (see the top). */
+const WARMUP = Number(process.env.BENCH_CHAT_WARMUP ?? 2);
 const POOL = 20;
 
 interface Chatted {
@@ -42,6 +48,7 @@ interface Chatted {
   messages: number;
   failed: number;
   latencies: number[];
+  warmupLatencies: number[];
 }
 
 if (!pgBase) {
@@ -70,7 +77,7 @@ if (!pgBase) {
     throw error;
   }
   const job = { scenario: 'chat' as const, pairs, messagesPerPair: MESSAGES };
-  const paced = { ...job, thinkMs: THINK_MS };
+  const paced = { ...job, thinkMs: THINK_MS, warmupPerPair: WARMUP };
   try {
     const relay = await bareChatRelay(sessionSettings(config).key);
     const reference = await runClients<Chatted>({ ...job, mode: 'relay', url: relay.url });
@@ -99,6 +106,7 @@ if (!pgBase) {
     if (failures.some(Boolean)) console.log('failed sends', failures);
     const label = `${PAIRS} pairs x ${MESSAGES} messages`;
     const rate = (r: Chatted) => r.messages / r.seconds;
+    const everyMessage = (r: Chatted) => [...r.warmupLatencies, ...r.latencies];
     const figures: Figure[] = [
       {
         figure: `chat messages/s, ${label}`,
@@ -137,10 +145,17 @@ if (!pgBase) {
         better: 'lower',
       },
       {
-        figure: 'paced: send-to-receive p99 (target <= 150 ms)',
+        figure: `paced: send-to-receive p99 after ${WARMUP} messages a pair (target <= 150 ms)`,
         unit: 'ms',
         value: quantile(valuePaced.latencies, 0.99),
         ceiling: quantile(ceilingPaced.latencies, 0.99),
+        better: 'lower',
+      },
+      {
+        figure: 'paced: send-to-receive p99 of every message, the start included',
+        unit: 'ms',
+        value: quantile(everyMessage(valuePaced), 0.99),
+        ceiling: quantile(everyMessage(ceilingPaced), 0.99),
         better: 'lower',
       },
       {

@@ -44,6 +44,12 @@ export type ClientJob =
        * every pair sends again at once: the server's throughput, not what a member waits.
        */
       thinkMs?: number;
+      /**
+       * Messages each pair sends first and leaves out of `latencies` (they are in
+       * `warmupLatencies`): a fresh client process opens its connections on them, and
+       * every pair's first exchanges fall together however the pairs are spread.
+       */
+      warmupPerPair?: number;
       /** Processes whose CPU time (each) the result reports for the talking alone. */
       cpuPids?: number[];
     }
@@ -232,6 +238,8 @@ async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
     ]),
   );
   const latencies: number[] = [];
+  const warmupLatencies: number[] = [];
+  const warmup = job.warmupPerPair ?? 0;
   let failed = 0;
   let lost = 0;
   const cpuBefore = cpuSeconds(job.cpuPids ?? []);
@@ -282,14 +290,15 @@ async function chatScenario(job: Extract<ClientJob, { scenario: 'chat' }>) {
           lost += 1;
           continue;
         }
-        latencies.push(performance.now() - t0);
+        (i < warmup ? warmupLatencies : latencies).push(performance.now() - t0);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = minus(cpuSeconds(job.cpuPids ?? []), cpuBefore);
   for (const pair of sockets) for (const s of pair) s.close();
-  return { seconds, messages: latencies.length, failed, lost, latencies, cpuSeconds: cpu };
+  const messages = latencies.length + warmupLatencies.length;
+  return { seconds, messages, failed, lost, latencies, warmupLatencies, cpuSeconds: cpu };
 }
 
 /**
