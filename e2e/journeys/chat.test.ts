@@ -190,7 +190,14 @@ describe('chat between two matched members', () => {
       .waitFor()
       .catch(async (error) => {
         await shot(bidderPage, 'debug-history-live');
-        throw error;
+        // Tells a message that never arrived from a list that stopped following it.
+        const list = await bidderView.locator('.chat-messages').evaluate((el) => ({
+          ids: Array.from(el.querySelectorAll('[data-message-id]'), (m) =>
+            m.getAttribute('data-message-id'),
+          ),
+          belowView: el.scrollHeight - el.scrollTop - el.clientHeight,
+        }));
+        throw new Error(`${(error as Error).message}\nbidder's list: ${JSON.stringify(list)}`);
       });
     await bidderView.getByRole('button', { name: 'Back to conversations' }).click();
     await overlay.getByRole('button', { name: new RegExp(`^${owner.username}`) }).click();
