@@ -1,6 +1,6 @@
-// A socket is only as valid as its session. The handshake checks the token and the row;
-// every event after it re-checks the session (from the verified cache, or the row when
-// the cache cannot vouch for it); a logout, suspension or deletion announced through
+// A socket is only as valid as its session. The handshake checks the token and the
+// session, and every event after it re-checks the session: from the server's verified
+// cache (shared with the HTTP routes), or the row when the cache cannot vouch for it; a logout, suspension or deletion announced through
 // `sessionsEnded` cuts the member's sockets on every server at once; and a sweep cuts
 // sockets whose sessions ran out (idle or absolute) or were revoked without an
 // announcement, within one sweep interval.
