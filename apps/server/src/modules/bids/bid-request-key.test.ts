@@ -16,7 +16,7 @@ let database: TestDatabase;
 const t = testClock('2025-11-03T15:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 4 });
+  database = await createTestDatabase({ poolSize: 16 });
 });
 afterAll(() => database?.close());
 
@@ -124,6 +124,35 @@ describe('a bid sent twice with one key', () => {
       );
       // A leader raising pays the difference: 140 in escrow, once.
       expect(await balanceOf(database.db, alice.id)).toBe(360);
+      expect(await ledgerProblems(database.db)).toEqual([]);
+    },
+  );
+
+  // The claim of a key names the member (a foreign key, so a KEY SHARE lock on their row):
+  // taken before the auction's lock, and with the debit locking the member FOR UPDATE, two
+  // of one member's keyed bids on two auctions each waited for the other (40P01).
+  it.skipIf(!onPostgres)(
+    "60 of one member's keyed bids over 12 auctions at once: every one answered, none deadlocked",
+    async () => {
+      const auctionIds = await Promise.all(Array.from({ length: 12 }, () => openAuction()));
+      const alice = await buildBidder(database.db, 10_000);
+      const ctx = { db: database.db, clock: t.clock };
+      const outcomes = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          placeBid(ctx, {
+            auctionId: auctionIds[i % 12]!,
+            bidderId: alice.id,
+            amount: 100 + 10 * Math.floor(i / 12),
+            requestKey: randomUUID(),
+          }).then(
+            () => 'placed',
+            (error: unknown) => (error as { code?: string }).code ?? String(error),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o !== 'placed')).toEqual([]);
+      // Each auction led by her last (highest) bid, escrowed once: 12 x 140.
+      expect(await balanceOf(database.db, alice.id)).toBe(10_000 - 12 * 140);
       expect(await ledgerProblems(database.db)).toEqual([]);
     },
   );

@@ -57,7 +57,11 @@ const PLACE_BID: Statement = {
   text: 'SELECT * FROM place_bid($1, $2, $3, $4, $5, $6, $7)',
 };
 
-/** place_bid behind the member's request key (place-bid-once.sql); its row comes as JSON. */
+/**
+ * place_bid behind the member's request key (place-bid-once.sql); its row comes as JSON. It
+ * takes the auction's and the members' locks before claiming the key, so a keyed bid that
+ * cannot win waits for the lock.
+ */
 const PLACE_BID_ONCE: Statement = {
   name: 'place_bid_once',
   text: 'SELECT * FROM place_bid_once($1, $2, $3, $4, $5, $6, $7, $8)',

@@ -57,7 +57,9 @@ $$;
 -- spend_parts: how a spend of p_amount tokens splits by origin, in the rule's order:
 -- promotional, then purchased, then redeemable (p_purchased_first: purchased, then
 -- promotional, for taking back a reversed purchase). Locks the member row, so the split
--- holds until the caller books it. A spend beyond the balance is left on the redeemable
+-- holds until the caller books it: FOR NO KEY UPDATE, the lock the booking's UPDATE takes,
+-- since FOR UPDATE would also wait for every transaction holding a share of the row's key
+-- (any insert naming the member, such as a bid's request key on another auction). A spend beyond the balance is left on the redeemable
 -- part, where the CHECK refuses it.
 CREATE OR REPLACE FUNCTION spend_parts(
   p_user_id integer,
@@ -72,7 +74,7 @@ DECLARE
   v_purchased integer;
 BEGIN
   SELECT u.promotional_tokens, u.purchased_tokens INTO v_promotional, v_purchased
-    FROM users u WHERE u.id = p_user_id FOR UPDATE;
+    FROM users u WHERE u.id = p_user_id FOR NO KEY UPDATE;
   IF p_purchased_first THEN
     purchased := LEAST(v_purchased, p_amount);
     promotional := LEAST(v_promotional, p_amount - purchased);
