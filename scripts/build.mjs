@@ -2,6 +2,11 @@
 // since its last build (a content hash kept beside each build), then assembles the release
 // folder (scripts/release.mjs). `npm start` runs the builds first, so a warm start never
 // rebuilds anything.
+//
+// The web app's build depends on its mode (NODE_ENV: React's development build is 50%
+// bigger and slower), so its hash covers the mode and Vite is told the mode explicitly:
+// `NODE_ENV=development npm start` builds in development, a release is always production,
+// and neither reuses the other's build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +20,7 @@ const BUILDS = [
   {
     workspace: 'apps/web',
     output: 'apps/web/dist',
+    keyedOnMode: true,
     inputs: [
       'apps/web/src',
       'apps/web/public',
@@ -53,17 +59,24 @@ function addFiles(hash, entry) {
   hash.update(entry).update('\0').update(readFileSync(full)).update('\0');
 }
 
-export function ensureBuilt() {
+/** The mode `npm start` builds in; anything but development (test, unset) is production. */
+const startMode = () => (process.env.NODE_ENV === 'development' ? 'development' : 'production');
+
+export function ensureBuilt(mode = startMode()) {
   for (const build of BUILDS) {
     const hash = createHash('sha256');
+    if (build.keyedOnMode) hash.update(`mode\0${mode}\0`);
     for (const input of build.inputs) addFiles(hash, input);
     const digest = hash.digest('hex');
     const stamp = path.join(root, build.output, '.source-hash');
     if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) continue;
-    console.log(`building ${build.workspace} (sources changed since the last build)`);
+    console.log(
+      `building ${build.workspace} (${mode}; sources or mode changed since the last build)`,
+    );
     const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], {
       cwd: root,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: mode },
     });
     if (result.status !== 0) process.exit(result.status ?? 1);
     writeFileSync(stamp, digest);
@@ -72,7 +85,7 @@ export function ensureBuilt() {
 
 // `npm run build` also assembles release/ (scripts/release.mjs); `npm start` needs only the builds.
 if (process.argv[1] === import.meta.filename) {
-  ensureBuilt();
+  ensureBuilt('production');
   const { assembleRelease } = await import('./release.mjs');
   assembleRelease();
 }
