@@ -170,7 +170,7 @@ if (!pgBase) {
     );
     const photoJobs = Number(screened!.n);
 
-    // Face matches: 6 frames each, the duplicate scan over the others.
+    // Face matches: 8 frames each, the duplicate scan over the others.
     for (const token of videoMembers) {
       const target = await call(
         app.url,

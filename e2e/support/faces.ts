@@ -12,5 +12,5 @@ const fixture = (name: string) =>
 export const facePhoto = () => fixture('face-a.jpg');
 /** Grace Hopper (US Navy portrait). */
 export const otherFacePhoto = () => fixture('face-b.jpg');
-/** A pan-and-zoom video of facePhoto's portrait. */
+/** A video of facePhoto's portrait whose head turns left and right. */
 export const faceVideo = () => fixture('face-a-turn.webm');

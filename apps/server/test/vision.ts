@@ -14,8 +14,12 @@ const fixture = (name: string) =>
 
 /** Eileen Collins (NASA portrait). */
 export const faceA = () => fixture('face-a.jpg');
-/** A pan-and-zoom video of the same portrait. */
+/** A video of the same portrait whose head turns left and right. */
 export const faceAVideo = () => fixture('face-a-turn.webm');
+/** The same portrait filmed by a moving camera (pan and zoom): the head does not turn. */
+export const faceAPanVideo = () => fixture('face-a-pan.webm');
+/** A video made from face-a.jpg alone (issue 41's still photo that verified). */
+export const faceAStillVideo = () => fixture('face-a-still.webm');
 /** Grace Hopper (US Navy portrait). */
 export const faceB = () => fixture('face-b.jpg');
 

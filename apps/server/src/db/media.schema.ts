@@ -82,7 +82,14 @@ export const profileImages = pgTable(
 export type ProfileImageRow = typeof profileImages.$inferSelect;
 
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const FACE_MATCH_RESULTS = ['pending', 'match', 'mismatch', 'no_face', 'no_photo'] as const;
+export const FACE_MATCH_RESULTS = [
+  'pending',
+  'match',
+  'mismatch',
+  'no_face',
+  'no_photo',
+  'no_turn',
+] as const;
 
 /** Face-turn verification videos (accounts §3, Verification video); they start pending. */
 export const verificationVideos = pgTable(
@@ -100,6 +107,11 @@ export const verificationVideos = pgTable(
     /** The face in the video against the slot-1 photo (issue 23). */
     face_match: text('face_match', { enum: FACE_MATCH_RESULTS }).notNull().default('pending'),
     face_match_score: real('face_match_score'),
+    /**
+     * How far the head turned across the sampled frames (the yaw range, degrees): a photo
+     * held up to the camera barely turns (issue 41), so below the setting it is 'no_turn'.
+     */
+    face_turn_degrees: real('face_turn_degrees'),
     face_match_photo_id: integer('face_match_photo_id').references(() => profileImages.id, {
       onDelete: 'set null',
     }),
@@ -124,7 +136,7 @@ export const verificationVideos = pgTable(
     ),
     check(
       'verification_videos_face_match_valid',
-      sql`${t.face_match} IN ('pending', 'match', 'mismatch', 'no_face', 'no_photo')`,
+      sql`${t.face_match} IN ('pending', 'match', 'mismatch', 'no_face', 'no_photo', 'no_turn')`,
     ),
   ],
 );

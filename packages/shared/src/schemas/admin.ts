@@ -78,8 +78,10 @@ export type AdminMembersResponse = z.infer<typeof adminMembersResponse>;
  */
 export const riskSignalsSchema = z.object({
   /** The verification face match: the best frame's similarity to the slot-1 photo. */
-  face_match: z.enum(['pending', 'match', 'mismatch', 'no_face', 'no_photo']).nullable(),
+  face_match: z.enum(['pending', 'match', 'mismatch', 'no_face', 'no_photo', 'no_turn']).nullable(),
   face_match_score: z.number().nullable(),
+  /** How far the head turned in the video (degrees); 'no_turn' when below the setting. */
+  face_turn_degrees: z.number().nullable(),
   /** Another member whose verification shows a near-identical face. */
   duplicate: z
     .object({ user_id: z.number().nullable(), username: z.string().nullable(), score: z.number() })

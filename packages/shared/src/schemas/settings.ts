@@ -54,6 +54,11 @@ export const businessSettingsShape = {
    * to the slot-1 photo is flagged for review (0..1; 0.5 is the face model's own line).
    */
   face_match_threshold: z.number().min(0).max(1),
+  /**
+   * Liveness (issue 41): the head in a verification video must turn at least this far
+   * (the yaw range across the sampled frames, degrees); a still photo filmed turns ~1°.
+   */
+  face_turn_min_degrees: z.number().min(0).max(90),
   /** A verification this similar to another member's is flagged as a likely duplicate. */
   face_duplicate_threshold: z.number().min(0).max(1),
   /** A photo or chat image whose nudity score reaches this is held (photo) or blurred (chat). */

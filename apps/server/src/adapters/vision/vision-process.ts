@@ -31,7 +31,12 @@ interface Models {
   tf: Tf;
   human: {
     detect(input: unknown): Promise<{
-      face: { score: number; box: [number, number, number, number]; embedding?: number[] }[];
+      face: {
+        score: number;
+        box: [number, number, number, number];
+        embedding?: number[];
+        rotation?: { angle: { yaw: number } } | null;
+      }[];
     }>;
   };
   nsfw: {
@@ -181,6 +186,7 @@ async function analyze(source: VisionInput, wantFaces: boolean, wantNudity: bool
             score: face.score,
             box: face.box,
             embedding: Float32Array.from(face.embedding),
+            yaw: face.rotation?.angle.yaw ?? null,
           });
         }
         faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);

@@ -23,6 +23,11 @@ export interface DetectedFace {
   box: [number, number, number, number];
   /** The face description: comparable with faceSimilarity. */
   embedding: Float32Array;
+  /**
+   * Head yaw in radians from the face mesh (negative: turned to the person's own left), or
+   * null when the mesh gave no pose.
+   */
+  yaw: number | null;
 }
 
 export interface NudityScores {

@@ -1,9 +1,14 @@
 // The 'face_match' job (issue 23, product rules: Safety that sees): frames decoded from a
 // verification video are compared with the member's slot-1 photo and with every other
-// member's verification. A mismatch, a video without a face, or a likely duplicate
-// account is not rejected: the video goes (back) to 'In review' with the evidence (the
-// frames, the photo, the scores) for a moderator. Queued when a video is submitted and
-// again whenever slot 1 changes.
+// member's verification. A mismatch, a video without a face, a head that never turns, or
+// a likely duplicate account is not rejected: the video goes (back) to 'In review' with
+// the evidence (the frames, the photo, the scores) for a moderator. Queued when a video is
+// submitted and again whenever slot 1 changes.
+//
+// Liveness (issue 41): the browser widget asks for a head turn, but the server cannot
+// trust the browser, and a WebM made from one photo matches that photo perfectly. So the
+// head's yaw, from the same face mesh, is read on every sampled frame: a face whose yaw
+// range stays under `face_turn_min_degrees` is 'no_turn', never a match.
 //
 // The duplicate search is a bounded scan: other members' descriptions are read in id
 // order, DUPLICATE_PAGE at a time, so memory stays flat; at ~4 KB a description it reads
@@ -29,8 +34,11 @@ import {
 } from './verification-videos.repository';
 import { probeWebm } from './webm-probe';
 
-/** Frames compared per video, spread over its length. */
-export const FACE_MATCH_FRAMES = 6;
+/**
+ * Frames compared per video, spread over its length: enough that a recording of left,
+ * right and up shows at least one frame on each side of centre.
+ */
+export const FACE_MATCH_FRAMES = 8;
 /** Frames kept as the reviewer's evidence. */
 const EVIDENCE_FRAMES = 3;
 const DUPLICATE_PAGE = 500;
@@ -54,6 +62,14 @@ async function photoEmbedding(ctx: VisionWorkContext, photo: ProfileImageRow) {
     },
   );
   return analysis.faces[0]?.embedding ?? null;
+}
+
+/** How far the head turned across the frames: the yaw range, in degrees (0 with one pose). */
+export function turnDegrees(faces: readonly { face: DetectedFace }[]): number {
+  const yaws = faces.flatMap(({ face }) => (face.yaw === null ? [] : [face.yaw]));
+  if (yaws.length < 2) return 0;
+  const range = Math.max(...yaws) - Math.min(...yaws);
+  return Math.round(((range * 180) / Math.PI) * 10) / 10;
 }
 
 /** The other member whose verification looks most like `embedding`, scanned page by page. */
@@ -110,13 +126,16 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
   );
   const best = ranked[0];
   const score = best?.similarity ?? null;
+  const turn = best ? turnDegrees(faces) : null;
   const result = !photo
     ? 'no_photo'
     : !best
       ? 'no_face'
       : score !== null && score < settings.face_match_threshold
         ? 'mismatch'
-        : 'match';
+        : turn !== null && turn < settings.face_turn_min_degrees
+          ? 'no_turn'
+          : 'match';
   const nearest = best
     ? await nearestOtherMember(ctx.db, video.user_id, best.face.embedding)
     : null;
@@ -138,7 +157,8 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
     throw error;
   }
 
-  const flagged = result === 'mismatch' || result === 'no_face' || duplicate !== null;
+  const flagged =
+    result === 'mismatch' || result === 'no_face' || result === 'no_turn' || duplicate !== null;
   let replaced: string[] = [];
   const committed = await run.commit(async (tx) => {
     const current = await lockVideo(tx, video.id);
@@ -150,6 +170,7 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
     await recordFaceMatch(tx, video.id, {
       face_match: result,
       face_match_score: score,
+      face_turn_degrees: turn,
       face_match_photo_id: photo?.id ?? null,
       face_embedding: best ? embeddingToBytes(best.face.embedding) : null,
       duplicate_user_id: duplicate?.userId ?? null,

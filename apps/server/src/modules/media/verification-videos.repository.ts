@@ -67,6 +67,7 @@ type FaceMatchColumns = Pick<
   VerificationVideoRow,
   | 'face_match'
   | 'face_match_score'
+  | 'face_turn_degrees'
   | 'face_match_photo_id'
   | 'face_embedding'
   | 'duplicate_user_id'

@@ -45,6 +45,8 @@ export function defaultSettings(config: SettingsDefaults): BusinessSettings {
     // Measured on the face fixtures: the same face scores 0.92 to 0.96, different ones ~0.2.
     face_match_threshold: 0.5,
     face_duplicate_threshold: 0.7,
+    // The widget asks for ±14° each way; a filmed photo turned 0.4-0.8° on the fixtures.
+    face_turn_min_degrees: 12,
     nudity_threshold: 0.8,
     redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
     redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,

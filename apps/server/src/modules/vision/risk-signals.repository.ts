@@ -10,6 +10,7 @@ interface SignalRow {
   user_id: number;
   face_match: RiskSignals['face_match'];
   face_match_score: number | null;
+  face_turn_degrees: number | null;
   duplicate_user_id: number | null;
   duplicate_username: string | null;
   duplicate_score: number | null;
@@ -24,7 +25,7 @@ export function signalRows(db: Executor, ids: readonly number[]): Promise<Signal
   return rows<SignalRow>(
     db,
     sql`SELECT m.id AS user_id,
-               v.face_match, v.face_match_score, v.duplicate_user_id,
+               v.face_match, v.face_match_score, v.face_turn_degrees, v.duplicate_user_id,
                d.username AS duplicate_username, v.duplicate_score,
                (SELECT MAX(p.nudity_score) FROM profile_images p
                  WHERE p.user_id = m.id AND p.is_active AND p.screen_status = 'held') AS nudity_score,

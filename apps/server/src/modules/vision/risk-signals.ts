@@ -28,6 +28,7 @@ export async function riskSignalsFor(
     result.set(Number(row.user_id), {
       face_match: row.face_match ?? null,
       face_match_score: row.face_match_score === null ? null : Number(row.face_match_score),
+      face_turn_degrees: row.face_turn_degrees === null ? null : Number(row.face_turn_degrees),
       duplicate:
         row.duplicate_score === null
           ? null
@@ -55,6 +56,8 @@ export function riskScore(signals: RiskSignals): number {
   if (signals.duplicate) score += 50 * signals.duplicate.score;
   if (signals.face_match === 'mismatch') score += 40 + 20 * (1 - (signals.face_match_score ?? 0));
   if (signals.face_match === 'no_face') score += 35;
+  // A head that never turns: likely a photo held up to the camera (issue 41).
+  if (signals.face_match === 'no_turn') score += 35;
   score += Math.min(60, 30 * signals.held_photos) + 30 * (signals.nudity_score ?? 0);
   score += Math.min(45, 15 * signals.open_reports);
   score += Math.min(40, 10 * signals.scam_hits);

@@ -37,6 +37,7 @@ const overview = {
 const NO_SIGNALS = {
   face_match: null,
   face_match_score: null,
+  face_turn_degrees: null,
   duplicate: null,
   held_photos: 0,
   nudity_score: null,
@@ -275,6 +276,7 @@ describe('admin console', () => {
       high_value_limit_cents: 50000,
       inactivity_disconnect_minutes: 30,
       face_match_threshold: 0.5,
+      face_turn_min_degrees: 12,
       face_duplicate_threshold: 0.7,
       nudity_threshold: 0.8,
       redemption_risk_threshold: 35,

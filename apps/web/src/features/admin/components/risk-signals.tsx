@@ -1,11 +1,12 @@
 // What the models and members said about a member (issue 23), shown on every review and
-// report: the face match and a likely duplicate, held photos, scam-guard messages and
-// open reports. Each signal is a short labelled line; a clean member shows 'No signals'.
+// report: the face match (and how far the head turned), a likely duplicate, held photos,
+// scam-guard messages and open reports. Each signal is a short labelled line; a clean member shows 'No signals'.
 import { SCAM_SIGNAL_LABELS, type RiskSignals as Signals } from '@bidboard/shared';
 import { Link } from 'react-router';
 import './media-card.css';
 
 const percent = (score: number) => `${Math.round(score * 100)}%`;
+const degrees = (turn: number | null) => `turned ${Math.round(turn ?? 0)}°`;
 
 export function RiskSignals({ signals, risk }: { signals: Signals; risk: number }) {
   const lines: { key: string; text: React.ReactNode; level: 'high' | 'medium' | 'low' }[] = [];
@@ -37,11 +38,18 @@ export function RiskSignals({ signals, risk }: { signals: Signals; risk: number 
   if (signals.face_match === 'no_face') {
     lines.push({ key: 'noface', level: 'high', text: 'No face in the verification video' });
   }
+  if (signals.face_match === 'no_turn') {
+    lines.push({
+      key: 'noturn',
+      level: 'high',
+      text: `The head does not turn in the verification video (${degrees(signals.face_turn_degrees)}): it may be a photo`,
+    });
+  }
   if (signals.face_match === 'match') {
     lines.push({
       key: 'match',
       level: 'low',
-      text: `Face matches the main photo (${percent(signals.face_match_score ?? 0)} alike)`,
+      text: `Face matches the main photo (${percent(signals.face_match_score ?? 0)} alike, ${degrees(signals.face_turn_degrees)})`,
     });
   }
   if (signals.held_photos > 0) {

@@ -1,0 +1,3 @@
+ALTER TABLE "verification_videos" DROP CONSTRAINT "verification_videos_face_match_valid";--> statement-breakpoint
+ALTER TABLE "verification_videos" ADD COLUMN "face_turn_degrees" real;--> statement-breakpoint
+ALTER TABLE "verification_videos" ADD CONSTRAINT "verification_videos_face_match_valid" CHECK ("verification_videos"."face_match" IN ('pending', 'match', 'mismatch', 'no_face', 'no_photo', 'no_turn'));
