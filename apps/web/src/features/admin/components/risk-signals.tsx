@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import './media-card.css';
 
 const percent = (score: number) => `${Math.round(score * 100)}%`;
-const degrees = (turn: number | null) => `turned ${Math.round(turn ?? 0)}°`;
+const degrees = (turn: number | null) => `turned ${Math.round((turn ?? 0) * 10) / 10}°`;
 
 export function RiskSignals({ signals, risk }: { signals: Signals; risk: number }) {
   const lines: { key: string; text: React.ReactNode; level: 'high' | 'medium' | 'low' }[] = [];
