@@ -74,6 +74,16 @@ const inProduction: Check[] = [
     !c.PAYMENTS_PROVIDER &&
     'PAYMENTS_PROVIDER: required in production (sandbox approves test cards): set authnet with AUTHNET_*',
   (c) =>
+    c.PAYMENTS_PROVIDER === 'sandbox' &&
+    'PAYMENTS_PROVIDER: sandbox approves test cards, so anyone mints purchased tokens a partner can cash out: set PAYMENTS_PROVIDER=authnet with AUTHNET_*',
+  // Never the code itself: this line goes to the log.
+  (c) =>
+    c.TEST_OTP_CODE !== undefined &&
+    'TEST_OTP_CODE: signs the test number in with a fixed code, so anyone can sign in as it: unset TEST_OTP_CODE',
+  (c) =>
+    c.AUTO_APPROVE === true &&
+    'AUTO_APPROVE: true approves every member as they finish onboarding, before an admin sees their photos and video: unset AUTO_APPROVE (admins approve in /admin)',
+  (c) =>
     c.STORAGE_DRIVER !== 's3' &&
     c.REDIS_URL &&
     'STORAGE_DRIVER: local keeps files on this server while REDIS_URL means several servers (the others cannot serve them): set STORAGE_DRIVER=s3 with S3_BUCKET',

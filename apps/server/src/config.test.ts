@@ -127,6 +127,32 @@ describe('production refuses unsafe configuration', () => {
     expect(problems(productionEnv(overrides))).toEqual([expect.stringMatching(line)]);
   });
 
+  // Test settings that would hand out tokens, sign-ins or approval.
+  it.each([
+    [
+      'PAYMENTS_PROVIDER=sandbox',
+      { PAYMENTS_PROVIDER: 'sandbox' },
+      /^PAYMENTS_PROVIDER: sandbox approves test cards, .*: set PAYMENTS_PROVIDER=authnet/,
+    ],
+    [
+      'TEST_OTP_CODE set',
+      { TEST_OTP_CODE: '246810' },
+      /^TEST_OTP_CODE: signs the test number in with a fixed code, .*: unset TEST_OTP_CODE$/,
+    ],
+    [
+      'AUTO_APPROVE=true',
+      { AUTO_APPROVE: 'true' },
+      /^AUTO_APPROVE: true approves every member as they finish onboarding, .*: unset AUTO_APPROVE/,
+    ],
+  ])('refuses %s', (_name, overrides, line) => {
+    expect(problems(productionEnv(overrides))).toEqual([expect.stringMatching(line)]);
+  });
+
+  it('never prints the test code it refuses, and takes AUTO_APPROVE=false', () => {
+    expect(problems(productionEnv({ TEST_OTP_CODE: '246810' })).join('\n')).not.toContain('246810');
+    expect(problems(productionEnv({ AUTO_APPROVE: 'false' }))).toEqual([]);
+  });
+
   it('takes S3 storage with Redis', () => {
     const env = productionEnv({
       REDIS_URL: 'redis://127.0.0.1:6379',

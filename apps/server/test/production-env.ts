@@ -18,7 +18,10 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     TWILIO_FROM: '+12015550000',
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
-    PAYMENTS_PROVIDER: 'sandbox',
+    PAYMENTS_PROVIDER: 'authnet',
+    AUTHNET_API_LOGIN_ID: 'login',
+    AUTHNET_TRANSACTION_KEY: randomBytes(8).toString('hex'),
+    AUTHNET_SIGNATURE_KEY: randomBytes(64).toString('hex'),
     METRICS_TOKEN: randomBytes(24).toString('hex'),
     ...overrides,
   };
