@@ -82,8 +82,13 @@ export const redemptionQuoteResponse = z.object({
   /** The limits it was valued with, so the screen values other amounts the same way. */
   multiplier: z.number(),
   fee_cents: z.number().int(),
-  budget_left_cents: z.number().int(),
-  member_left_cents: z.number().int(),
+  /**
+   * What the campaign may still add for this member: the lower of their 30-day cap left and
+   * the budget left. The campaign's own budget is never told to members.
+   */
+  campaign_left_cents: z.number().int(),
+  /** The campaign's budget is spent (why nothing is left when the member's cap is not). */
+  budget_spent: z.boolean(),
 });
 export type RedemptionQuote = z.infer<typeof redemptionQuoteResponse>;
 

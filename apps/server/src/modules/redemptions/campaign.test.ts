@@ -92,8 +92,8 @@ describe('the redemption quote', () => {
       amount_cents: 1000,
       multiplier: 1,
       fee_cents: 0,
-      budget_left_cents: 0,
-      member_left_cents: 0,
+      campaign_left_cents: 0,
+      budget_spent: false,
     });
     await campaign(5, 10_000, 2_500);
     // 1,000 tokens at 5X: $10 base and $40 extra, of which the member's cap allows $25.
@@ -102,8 +102,8 @@ describe('the redemption quote', () => {
       campaign_cents: 2500,
       amount_cents: 3500,
       multiplier: 5,
-      budget_left_cents: 10_000,
-      member_left_cents: 2_500,
+      campaign_left_cents: 2_500,
+      budget_spent: false,
     });
     expect((await quote(m, 500)).json()).toMatchObject({
       campaign_cents: 2000,
@@ -122,8 +122,8 @@ describe('the redemption quote', () => {
     expect((await quote(a, 500)).json()).toMatchObject({
       campaign_cents: 500,
       amount_cents: 1000,
-      budget_left_cents: 1000,
-      member_left_cents: 500,
+      campaign_left_cents: 500,
+      budget_spent: false,
     });
     // b's quote was $25; the budget has only $10 left: refused with the new value, not paid less.
     const changed = await redeem(b, 500, 2500);
@@ -132,7 +132,12 @@ describe('the redemption quote', () => {
     const second = await redeem(b, 500, 1500);
     expect(second.json().redemption).toMatchObject({ amount_cents: 1500, campaign_cents: 1000 });
     // The budget is spent: base rate, and the pitch's multiplier is 1 again.
-    expect((await quote(a, 500)).json()).toMatchObject({ campaign_cents: 0, amount_cents: 500 });
+    expect((await quote(a, 500)).json()).toMatchObject({
+      campaign_cents: 0,
+      amount_cents: 500,
+      campaign_left_cents: 0,
+      budget_spent: true,
+    });
     expect((await call('GET', '/config/token-redemption-multiplier')).json()).toEqual({
       token_redemption_multiplier: 1,
     });
@@ -146,10 +151,27 @@ describe('the redemption quote', () => {
     expect(failed.statusCode, failed.body).toBe(200);
     expect((await quote(b, 500)).json()).toMatchObject({
       campaign_cents: 1000,
-      budget_left_cents: 1000,
+      campaign_left_cents: 1000,
     });
     expect((await call('GET', '/config/token-redemption-multiplier')).json()).toEqual({
       token_redemption_multiplier: 5,
+    });
+  });
+
+  it('tells a member their own campaign room, never the budget left for everyone', async () => {
+    await campaign(5, 987_654, 2_500);
+    const m = await earner(1000);
+    const res = await quote(m, 100);
+    expect(res.json()).toMatchObject({ campaign_cents: 400, campaign_left_cents: 2_500 });
+    // Nothing in the answer carries the campaign's budget, under any name.
+    expect(res.body).not.toContain('987654');
+    expect(res.body).not.toContain('budget_left');
+    const partly = await earner(3000);
+    await campaign(5, 1_500, 2_500);
+    // The budget is below this member's cap: what is left for them is what is left at all.
+    expect((await quote(partly, 1000)).json()).toMatchObject({
+      campaign_cents: 1_500,
+      campaign_left_cents: 1_500,
     });
   });
 

@@ -61,7 +61,11 @@ export async function valueRedemption(
   return redemptionValue(tokens, await campaignLimits(tx, settings, userId, now));
 }
 
-/** GET /redemptions/quote: what `tokens` are worth to this member now, and the limits used. */
+/**
+ * GET /redemptions/quote: what `tokens` are worth to this member now, and the limits used,
+ * as far as they are this member's own: what the campaign can still add for them, never
+ * the budget left for everyone.
+ */
 export async function quoteRedemption(
   db: Executor,
   config: SettingsDefaults,
@@ -80,7 +84,7 @@ export async function quoteRedemption(
     amount_cents: value.amountCents,
     multiplier: limits.multiplier,
     fee_cents: limits.feeCents,
-    budget_left_cents: limits.budgetLeftCents,
-    member_left_cents: limits.memberLeftCents,
+    campaign_left_cents: Math.min(limits.budgetLeftCents, limits.memberLeftCents),
+    budget_spent: campaignRuns(settings) && limits.budgetLeftCents <= 0,
   };
 }

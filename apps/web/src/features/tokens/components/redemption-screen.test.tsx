@@ -51,8 +51,8 @@ function setUp(
           amount_cents: value.amountCents,
           multiplier,
           fee_cents: 25,
-          budget_left_cents: left.budget,
-          member_left_cents: left.member,
+          campaign_left_cents: Math.min(left.budget, left.member),
+          budget_spent: multiplier > 1 && left.budget <= 0,
         },
       ];
     },
