@@ -128,6 +128,9 @@ export async function startFakeAuthnet(): Promise<FakeAuthnet> {
           responseReasonDescription: 'Approval',
           authCode: 'ABC123',
           order: { invoiceNumber: found.invoiceNumber, description: 'Bidboard tokens' },
+          payment: {
+            creditCard: { cardNumber: 'XXXX1111', expirationDate: 'XXXX', cardType: 'Visa' },
+          },
           authAmount: found.authAmount,
           settleAmount: found.authAmount,
         },

@@ -91,6 +91,11 @@ export const tokenPurchases = pgTable(
     tokens: integer('tokens').notNull(),
     amount_cents: integer('amount_cents').notNull(),
     auth_code: text('auth_code'),
+    /**
+     * The card that paid, as the processor reports it ('visa:1111', brand and last four):
+     * the redemption risk review's 'one card on both sides'. Null when it reported none.
+     */
+    card_fingerprint: text('card_fingerprint'),
     /** Which path credited it first: the member's browser or the gateway's webhook. */
     source: text('source', { enum: ['client', 'webhook'] }).notNull(),
     status: text('status', { enum: ['completed', 'refund', 'chargeback', 'void'] })
@@ -104,6 +109,7 @@ export const tokenPurchases = pgTable(
     uniqueIndex('token_purchases_transaction_key').on(t.provider, t.transaction_id),
     uniqueIndex('token_purchases_intent_key').on(t.intent_id),
     index('token_purchases_user_created_idx').on(t.user_id, t.created_at),
+    index('token_purchases_card_idx').on(t.card_fingerprint),
   ],
 );
 

@@ -1,7 +1,8 @@
 // The risk review of a redemption (product rules, The token economy must never pay out
 // more cash than it takes in): the signals an operator reads, their weights, the score and
 // the plain words of the payouts queue. The server computes the signals when a member asks
-// to cash out; a score above the threshold setting holds the redemption for an admin.
+// to cash out; a score at or above the threshold setting holds the redemption for an admin,
+// and a fresh pair (both accounts new, thin engagement) is held whatever the score.
 // Members never see any of it.
 
 export const REDEMPTION_RISK_SIGNALS = [
@@ -11,13 +12,19 @@ export const REDEMPTION_RISK_SIGNALS = [
   'thin_engagement',
   'new_account',
   'over_member_cap',
+  'fresh_pair',
+  'reversed_payment',
+  'duplicate_face',
+  'shared_card',
 ] as const;
 export type RedemptionRiskSignal = (typeof REDEMPTION_RISK_SIGNALS)[number];
 
 /**
- * What each raised signal adds to the score. With the default threshold (35) one signal
- * alone holds nothing but the 30-day cap: friends who bid on each other once, or a family
- * on one home network, are not suspects; two signals together are for an admin.
+ * What each raised signal adds to the score. With the default threshold (35) a signal of
+ * behaviour alone holds nothing: friends who bid on each other once, or a family on one
+ * home network, are not suspects; two signals together are for an admin. What alone says
+ * one person on both sides holds by itself: over the 30-day cap, a face that looks like
+ * another account's, one card paying on both sides, and a fresh pair (always held).
  */
 export const REDEMPTION_RISK_WEIGHTS: Record<RedemptionRiskSignal, number> = {
   reciprocal_bidding: 25,
@@ -26,6 +33,10 @@ export const REDEMPTION_RISK_WEIGHTS: Record<RedemptionRiskSignal, number> = {
   thin_engagement: 15,
   new_account: 10,
   over_member_cap: 40,
+  fresh_pair: 40,
+  reversed_payment: 20,
+  duplicate_face: 35,
+  shared_card: 35,
 };
 export const DEFAULT_REDEMPTION_RISK_THRESHOLD = 35;
 export const DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS = 25_000;
@@ -57,6 +68,17 @@ export interface RedemptionRiskFacts {
   /** Accounts younger than 14 days: the redeemer, or a member they earned from. */
   new_account?: { members: { member: string; days: number }[] };
   over_member_cap?: { redeemed_cents: number; cap_cents: number };
+  /**
+   * Members who paid the redeemer where both accounts are younger than 14 days and their
+   * chat is thin: two new accounts bidding on each other, held whatever the score.
+   */
+  fresh_pair?: { members: string[] };
+  /** A card payment refunded or charged back, by the redeemer or a member who paid them. */
+  reversed_payment?: { payments: { member: string; reason: 'refund' | 'chargeback' }[] };
+  /** The redeemer or a member who paid them whose verification face looks like another account's. */
+  duplicate_face?: { members: { member: string; duplicate_of: string }[] };
+  /** Members who paid the redeemer with a card the redeemer also paid with. */
+  shared_card?: { members: string[] };
 }
 
 export function redemptionRiskScore(facts: RedemptionRiskFacts): number {
@@ -66,8 +88,12 @@ export function redemptionRiskScore(facts: RedemptionRiskFacts): number {
   );
 }
 
-/** Held for an admin when the score is above the threshold. */
-export const isRedemptionHeld = (score: number, threshold: number) => score > threshold;
+/** Held for an admin when the score reaches the threshold, and a fresh pair always. */
+export const isRedemptionHeld = (
+  score: number,
+  threshold: number,
+  facts: RedemptionRiskFacts = {},
+) => facts.fresh_pair !== undefined || score >= threshold;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const list = (names: string[]) =>
@@ -124,6 +150,30 @@ export function describeRedemptionRisk(
     add(
       'over_member_cap',
       `Over the 30-day cap: ${dollars(redeemed_cents)} asked for in 30 days with this one (cap ${dollars(cap_cents)}).`,
+    );
+  }
+  if (facts.fresh_pair) {
+    add(
+      'fresh_pair',
+      `Fresh pair: the redeemer and ${list(facts.fresh_pair.members)} are both new accounts with thin engagement (always held).`,
+    );
+  }
+  if (facts.reversed_payment) {
+    const parts = facts.reversed_payment.payments.map(({ member, reason }) =>
+      reason === 'chargeback' ? `a chargeback on ${member}'s card` : `a refund to ${member}`,
+    );
+    add('reversed_payment', `Reversed card payment: ${list(parts)}.`);
+  }
+  if (facts.duplicate_face) {
+    const parts = facts.duplicate_face.members.map(
+      ({ member, duplicate_of }) => `${member} looks like ${duplicate_of}`,
+    );
+    add('duplicate_face', `Likely duplicate face: ${list(parts)}.`);
+  }
+  if (facts.shared_card) {
+    add(
+      'shared_card',
+      `Paid with the same card as ${list(facts.shared_card.members)}, who paid the tokens being cashed out.`,
     );
   }
   return lines;

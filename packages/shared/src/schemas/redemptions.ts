@@ -130,6 +130,16 @@ export const redemptionRiskFactsSchema = z.object({
     .object({ members: z.array(z.object({ member: z.string(), days: count })) })
     .optional(),
   over_member_cap: z.object({ redeemed_cents: count, cap_cents: count }).optional(),
+  fresh_pair: z.object({ members }).optional(),
+  reversed_payment: z
+    .object({
+      payments: z.array(z.object({ member: z.string(), reason: z.enum(['refund', 'chargeback']) })),
+    })
+    .optional(),
+  duplicate_face: z
+    .object({ members: z.array(z.object({ member: z.string(), duplicate_of: z.string() })) })
+    .optional(),
+  shared_card: z.object({ members }).optional(),
 }) satisfies z.ZodType<RedemptionRiskFacts>;
 
 /**

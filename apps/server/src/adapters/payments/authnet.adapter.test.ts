@@ -93,6 +93,7 @@ describe('AuthnetGateway', () => {
       amountCents: 2997,
       invoiceNumber: 'BB0123456789AB',
       authCode: 'ABC123',
+      card: { brand: 'Visa', last4: '1111' },
     });
     for (const [status, state] of [
       ['settledSuccessfully', 'approved'],

@@ -76,6 +76,14 @@ interface TransactionDetails {
   authAmount?: number;
   settleAmount?: number;
   order?: { invoiceNumber?: string };
+  payment?: { creditCard?: { cardNumber?: string; cardType?: string } };
+}
+
+/** 'XXXX1111' and 'Visa' as getTransactionDetails gives them; null unless both are there. */
+function reportedCard(tx: TransactionDetails): GatewayTransaction['card'] {
+  const card = tx.payment?.creditCard;
+  const last4 = card?.cardNumber?.match(/(\d{4})$/)?.[1];
+  return last4 && card?.cardType ? { brand: card.cardType, last4 } : null;
 }
 
 export class AuthnetGateway implements PaymentGateway {
@@ -158,6 +166,7 @@ export class AuthnetGateway implements PaymentGateway {
       amountCents: Math.round(Number(amount) * 100),
       invoiceNumber: tx.order?.invoiceNumber ?? null,
       authCode: tx.authCode ?? null,
+      card: reportedCard(tx),
     };
   }
 

@@ -17,6 +17,11 @@ export interface GatewayTransaction {
   amountCents: number;
   invoiceNumber: string | null;
   authCode: string | null;
+  /**
+   * The card as the processor reports it (brand and last four digits), for the redemption
+   * risk review's 'one card on both sides'; null when it reports none.
+   */
+  card: { brand: string; last4: string } | null;
 }
 
 export interface HostedFormRequest {

@@ -186,6 +186,13 @@ describe('POST /purchase-tokens', () => {
       tokens: 2400,
     });
     expect(await purchaseRows(m.id)).toEqual([{ amount: 2400, transaction_type: 'purchase' }]);
+    // The card as the processor reported it, for the risk review's 'one card on both sides'.
+    expect(
+      await rows(
+        t.database.db,
+        sql`SELECT card_fingerprint FROM token_purchases WHERE user_id = ${m.id}`,
+      ),
+    ).toEqual([{ card_fingerprint: 'visa:1111' }]);
 
     const again = await confirm(t, m.headers, request);
     expect(again.statusCode).toBe(409);

@@ -58,6 +58,9 @@ export async function creditPayment(
       tokens: intent.tokens,
       amountCents: intent.amount_cents,
       authCode: payment.authCode,
+      cardFingerprint: payment.card
+        ? `${payment.card.brand.toLowerCase()}:${payment.card.last4}`
+        : null,
       source,
       now,
     });

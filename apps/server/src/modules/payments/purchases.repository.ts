@@ -29,6 +29,7 @@ export async function insertPurchase(
     tokens: number;
     amountCents: number;
     authCode: string | null;
+    cardFingerprint: string | null;
     source: 'client' | 'webhook';
     now: Date;
   },
@@ -36,10 +37,11 @@ export async function insertPurchase(
   const [inserted] = await rows<{ id: number }>(
     tx,
     sql`INSERT INTO token_purchases
-          (user_id, intent_id, provider, transaction_id, tokens, amount_cents, auth_code, source, created_at)
+          (user_id, intent_id, provider, transaction_id, tokens, amount_cents, auth_code,
+           card_fingerprint, source, created_at)
         VALUES (${purchase.userId}, ${purchase.intentId}, ${purchase.provider}, ${purchase.transactionId},
-                ${purchase.tokens}, ${purchase.amountCents}, ${purchase.authCode}, ${purchase.source},
-                ${purchase.now})
+                ${purchase.tokens}, ${purchase.amountCents}, ${purchase.authCode},
+                ${purchase.cardFingerprint}, ${purchase.source}, ${purchase.now})
         ON CONFLICT DO NOTHING
         RETURNING id`,
   );

@@ -2,7 +2,9 @@
 // transaction. The
 // members it looks at are the ones the redeemer earned redeemable tokens from: the bidders
 // of every paid connection whose escrow held purchased or redeemable tokens (a reward of
-// free tokens makes nothing redeemable, so it cannot feed a cash-out).
+// free tokens makes nothing redeemable, so it cannot feed a cash-out). Besides what they
+// did, it reads what the card processor and the face match already know about them: a
+// reversed card payment, a card used on both sides, a face like another account's.
 import {
   type AdminRedemptionRisk,
   type RedemptionRiskFacts,
@@ -72,6 +74,7 @@ export async function gatherRiskFacts(
   const ids = partners.map((p) => p.id);
   const name = new Map(partners.map((p) => [p.id, p.member]));
   const names = (found: { id: number }[]) => found.map((f) => name.get(f.id)!);
+  let thinWith = new Set<number>();
 
   if (ids.length) {
     // The redeemer bid on a member who paid them: a bid, or a connection won from them.
@@ -146,14 +149,61 @@ export async function gatherRiskFacts(
         connections: thin.map(({ id, ...chat }) => ({ member: name.get(id)!, ...chat })),
       };
     }
+    thinWith = new Set(thin.map((c) => Number(c.id)));
+
+    // The same card paid on both sides: one person, or one wallet, playing two accounts.
+    const sameCard = await rows<{ id: number }>(
+      tx,
+      sql`SELECT DISTINCT p.user_id AS id
+            FROM token_purchases p
+            JOIN token_purchases r ON r.card_fingerprint = p.card_fingerprint
+           WHERE r.user_id = ${userId} AND p.user_id IN ${ids}
+           ORDER BY id`,
+    );
+    if (sameCard.length) facts.shared_card = { members: names(sameCard) };
   }
 
   const ageDays = (created: Date | string) =>
     Math.max(0, Math.floor((now.getTime() - new Date(created).getTime()) / DAY_MS));
+  const isNew = (created: Date | string) => ageDays(created) < RISK_NEW_ACCOUNT_DAYS;
   const young = [...(redeemer ? [redeemer] : []), ...partners]
     .map((m) => ({ member: m.member, days: ageDays(m.created_at) }))
     .filter((m) => m.days < RISK_NEW_ACCOUNT_DAYS);
   if (young.length) facts.new_account = { members: young };
+
+  // Two new accounts, one paying the other, who barely talked: held whatever else is said.
+  if (redeemer && isNew(redeemer.created_at)) {
+    const fresh = partners.filter((p) => isNew(p.created_at) && thinWith.has(p.id));
+    if (fresh.length) facts.fresh_pair = { members: fresh.map((p) => p.member) };
+  }
+
+  const everyone = [userId, ...ids];
+  const reversed = await rows<{ member: string; reason: 'refund' | 'chargeback' }>(
+    tx,
+    sql`SELECT DISTINCT ${label} AS member, p.status AS reason, u.id
+          FROM token_purchases p JOIN users u ON u.id = p.user_id
+         WHERE p.user_id IN ${everyone} AND p.status IN ('refund', 'chargeback')
+         ORDER BY u.id, p.status`,
+  );
+  if (reversed.length) {
+    facts.reversed_payment = {
+      payments: reversed.map(({ member, reason }) => ({ member, reason })),
+    };
+  }
+
+  // The face match's own finding on each member's latest verification video.
+  const lookalikes = await rows<{ member: string; duplicate_of: string }>(
+    tx,
+    sql`SELECT ${label} AS member, COALESCE(d.username, 'member ' || d.id) AS duplicate_of
+          FROM users u
+          JOIN LATERAL (SELECT v.duplicate_user_id FROM verification_videos v
+                         WHERE v.user_id = u.id ORDER BY v.created_at DESC, v.id DESC LIMIT 1) v
+            ON v.duplicate_user_id IS NOT NULL
+          JOIN users d ON d.id = v.duplicate_user_id
+         WHERE u.id IN ${everyone}
+         ORDER BY u.id`,
+  );
+  if (lookalikes.length) facts.duplicate_face = { members: lookalikes };
 
   // Every request in 30 days that was not refused by the payout, this one included.
   const [asked] = await rows<{ cents: number }>(

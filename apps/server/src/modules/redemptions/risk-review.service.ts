@@ -1,7 +1,7 @@
 // The risk review of every redemption (product rules, The token economy must never pay out
 // more cash than it takes in). It is computed once, in the request's transaction, and kept
-// beside the redemption with every signal; above the threshold setting the redemption is
-// held: the payout sender skips it until an admin approves it, or an admin rejects it
+// beside the redemption with every signal; at or above the threshold setting (and for a
+// fresh pair, always) the redemption is held: the payout sender skips it until an admin approves it, or an admin rejects it
 // (marks it failed, the tokens go back). Each admin decision is audited with the signals
 // as they were. Nothing here reaches a member.
 import {
@@ -40,7 +40,7 @@ export async function reviewRedemption(
     redemptionId: input.redemptionId,
     score,
     threshold,
-    held: isRedemptionHeld(score, threshold),
+    held: isRedemptionHeld(score, threshold, signals),
     signals,
     now: input.now,
   });

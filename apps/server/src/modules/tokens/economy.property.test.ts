@@ -182,6 +182,7 @@ async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
           amountCents: bundle!.cost_cents,
           invoiceNumber: invoice,
           authCode: null,
+          card: null,
         },
         'client',
       );

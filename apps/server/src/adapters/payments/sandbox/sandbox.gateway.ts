@@ -238,6 +238,7 @@ function present(row: TransactionRow): GatewayTransaction {
     amountCents: row.amount_cents,
     invoiceNumber: row.invoice_number,
     authCode: row.auth_code,
+    card: { brand: row.card_type, last4: row.card_last4 },
   };
 }
 

@@ -21,6 +21,8 @@ export interface TransactionRow {
   status: string;
   response_code: string;
   auth_code: string | null;
+  card_last4: string;
+  card_type: string;
 }
 
 export async function insertForm(db: Db, token: string, request: HostedFormRequest, expires: Date) {
@@ -107,7 +109,8 @@ export async function insertRefund(db: Db, refundId: string, transactionId: stri
 export async function transactionById(db: Db, transactionId: string) {
   const [row] = await rows<TransactionRow>(
     db,
-    sql`SELECT trans_id, type, ref_trans_id, invoice_number, amount_cents, status, response_code, auth_code
+    sql`SELECT trans_id, type, ref_trans_id, invoice_number, amount_cents, status, response_code, auth_code,
+               card_last4, card_type
           FROM sandbox_gateway_transactions WHERE trans_id = ${transactionId}`,
   );
   return row;

@@ -26,7 +26,7 @@ export function RedemptionRisk({ risk }: { risk: AdminRedemptionRisk | null }) {
     <div className="admin-signals">
       <p className="admin-signals__risk">
         <span className={clsx('admin-badge', `admin-badge--${state.badge}`)}>{state.text}</span>{' '}
-        Risk <strong>{risk.score}</strong> (holds above {risk.threshold})
+        Risk <strong>{risk.score}</strong> (holds at {risk.threshold})
         {risk.approved_at ? ` · approved ${formatWhen(risk.approved_at)}` : ''}
       </p>
       {lines.length ? (
