@@ -124,11 +124,16 @@ export const verificationVideos = pgTable(
     /** Storage keys of the frames the match looked at (the reviewer's evidence). */
     evidence_keys: text('evidence_keys').array().notNull().default(sql`'{}'`),
     face_checked_at: timestamp('face_checked_at', { withTimezone: true }),
+    /**
+     * A newer submission replaced this one (issue 41): its file, frames and face description
+     * are gone; the row stays a day so the daily limit still counts it, then is pruned.
+     */
+    superseded_at: timestamp('superseded_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('verification_videos_user_idx').on(t.user_id),
+    index('verification_videos_user_idx').on(t.user_id, t.created_at),
     index('verification_videos_embedding_idx').on(t.id).where(sql`${t.face_embedding} IS NOT NULL`),
     check(
       'verification_videos_status_valid',

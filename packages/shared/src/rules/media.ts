@@ -59,6 +59,9 @@ export const MEDIA_MESSAGES = {
     'You have too many unfinished video uploads. Please wait a few minutes and try again.',
   videoUnplayable: 'The verification video has no usable recording. Please record again.',
   videoNotFound: 'Verification video not found. Please record again.',
+  /** Issue 41: more than `verification_videos_per_day` submissions in 24 hours. */
+  tooManyVideos:
+    'You have sent the most verification videos allowed in a day. Please try again tomorrow.',
   videoTooLarge: 'The verification video is too large. Please record again.',
   videoContentType: 'Only WebM verification videos can be uploaded.',
   videoUploaded: 'Verification video uploaded',

@@ -59,6 +59,11 @@ export const businessSettingsShape = {
    * (the yaw range across the sampled frames, degrees); a still photo filmed turns ~1°.
    */
   face_turn_min_degrees: z.number().min(0).max(90),
+  /**
+   * Verification videos a member may submit in 24 hours (issue 41): each costs seconds of
+   * model time, and a newer one replaces the older, so a few is all an honest retry needs.
+   */
+  verification_videos_per_day: intInRange(1, 100),
   /** A verification this similar to another member's is flagged as a likely duplicate. */
   face_duplicate_threshold: z.number().min(0).max(1),
   /** A photo or chat image whose nudity score reaches this is held (photo) or blurred (chat). */

@@ -34,6 +34,7 @@ export async function mediaRows(
     'userId' in filter ? sql`i.user_id = ${filter.userId}` : sql`i.review_status = 'pending'`;
   const videoWhere =
     'userId' in filter ? sql`v.user_id = ${filter.userId}` : sql`v.verification_status = 'pending'`;
+  // A replaced video's file is gone and it decides nothing: only the member's live one.
   return rows<MediaRow>(
     db,
     sql`(SELECT i.id, i.user_id, u.username, 'photo' AS kind, i.display_order,
@@ -49,7 +50,7 @@ export async function mediaRows(
                 v.evidence_keys, p.file_name AS match_photo_file_name, v.created_at
            FROM verification_videos v JOIN users u ON u.id = v.user_id
            LEFT JOIN profile_images p ON p.id = v.face_match_photo_id
-          WHERE ${videoWhere})
+          WHERE v.superseded_at IS NULL AND ${videoWhere})
         ORDER BY created_at, id
         LIMIT ${QUEUE_LIMIT}`,
   );

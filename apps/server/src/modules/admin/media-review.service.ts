@@ -147,7 +147,8 @@ export async function reviewVideo(
 ): Promise<VerificationVideo> {
   return ctx.db.transaction(async (tx) => {
     const before = await videoForUpdate(tx, videoId);
-    if (!before) throw notFound(MEDIA_MESSAGES.videoNotFound);
+    // A replaced video decides nothing and its file is gone: as if it never was.
+    if (!before || before.superseded_at) throw notFound(MEDIA_MESSAGES.videoNotFound);
     const row = await setVideoReview(tx, videoId, status, ctx.clock());
     await recordAdminAction(tx, {
       adminId,

@@ -89,7 +89,8 @@ async function nearestOtherMember(db: Executor, userId: number, embedding: Float
 
 export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
   const video = await findVideo(ctx.db, run.job.subject_id);
-  if (!video) return;
+  // Replaced by a newer submission (issue 41): no model time for a video nobody will use.
+  if (!video || video.superseded_at) return;
   const photo = await activeSlotOnePhoto(ctx.db, video.user_id);
   const bytes = await readStored(ctx.storage, video.file_name);
   if (!bytes) return;
@@ -162,7 +163,7 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
   let replaced: string[] = [];
   const committed = await run.commit(async (tx) => {
     const current = await lockVideo(tx, video.id);
-    if (!current) {
+    if (!current || current.superseded_at) {
       replaced = evidence;
       return;
     }

@@ -4,6 +4,13 @@
 // bytes (webm-probe: EBML header, a video track, frames over a plausible length); anything
 // else is deleted and refused. A submitted video queues its face match (issue 23) in the
 // transaction that stores it.
+//
+// Each face match costs seconds of model time that every member's photo and chat-image
+// screening waits behind, so (issue 41) a member may submit `verification_videos_per_day`
+// videos in 24 hours, refused with a 429 at the upload URL and again, under the member's
+// row lock, at the submission. Only the latest video counts for the member, so a new one
+// replaces the older: their files and frames are deleted, their face descriptions
+// forgotten, and their face matches that have not started are dropped.
 import {
   MEDIA_MESSAGES,
   VERIFICATION_VIDEO_CONTENT_TYPE,
@@ -12,14 +19,38 @@ import {
   type VerificationVideo,
 } from '@bidboard/shared';
 import { isValidStorageKey, readHead } from '../../adapters/storage/storage.port';
+import type { Executor } from '../../db/client';
 import type { VerificationVideoRow } from '../../db/media.schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { enqueueVisionJob } from '../vision/vision-jobs.repository';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors';
+import { loadSettings } from '../settings/settings.service';
+import { dropPendingVisionJobs, enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { initialReviewStatus, type MediaContext } from './profile-images.service';
+import { queueStorageDeletions } from './storage-deletions';
 import { openUploadSlot } from './upload-slots';
-import { claimUploadSlot } from './upload-slots.repository';
-import { findMemberVideo, insertVideo, latestVideo } from './verification-videos.repository';
+import { claimUploadSlot, lockSlotOwner } from './upload-slots.repository';
+import {
+  countSubmissionsSince,
+  findMemberVideo,
+  insertVideo,
+  latestVideo,
+  supersedeOtherVideos,
+} from './verification-videos.repository';
 import { probeWebm } from './webm-probe';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Refuses when the member has submitted their daily number of videos already. */
+async function refuseOverDailyLimit(
+  ctx: Pick<MediaContext, 'clock' | 'config'>,
+  db: Executor,
+  userId: number,
+) {
+  const { verification_videos_per_day: limit } = await loadSettings(db, ctx.config);
+  const since = new Date(ctx.clock().getTime() - DAY_MS);
+  if ((await countSubmissionsSince(db, userId, since)) >= limit) {
+    throw tooManyRequests(MEDIA_MESSAGES.tooManyVideos);
+  }
+}
 
 const folderOf = (userId: number) => `verification-videos/${userId}`;
 
@@ -47,6 +78,8 @@ export async function createVideoUploadUrl(
   if (base !== VERIFICATION_VIDEO_CONTENT_TYPE) {
     throw badRequest('VALIDATION', MEDIA_MESSAGES.videoContentType);
   }
+  // Refused before anything is recorded for nothing.
+  await refuseOverDailyLimit(ctx, ctx.db, userId);
   const key = ctx.storage.newKey(folderOf(userId), 'webm');
   // The slot exists before the URL does: an upload that is never submitted gets swept.
   await openUploadSlot(ctx.db, userId, key, ctx.clock());
@@ -96,6 +129,7 @@ export async function submitVerificationVideo(
   }
   const existing = await findMemberVideo(ctx.db, userId, key);
   if (existing) return presentVideo(existing);
+  await refuseOverDailyLimit(ctx, ctx.db, userId);
   // Claimed once, before the bytes are read: the sweeper leaves a claimed upload alone.
   if (!(await claimUploadSlot(ctx.db, userId, key, ctx.clock()))) {
     throw notFound(MEDIA_MESSAGES.videoNotFound);
@@ -113,15 +147,31 @@ export async function submitVerificationVideo(
     await ctx.storage.delete(key);
     throw badRequest('VALIDATION', problem);
   }
-  const row = await ctx.db.transaction(async (tx) => {
-    const inserted = await insertVideo(tx, {
-      user_id: userId,
-      file_name: key,
-      verification_status: initialReviewStatus(ctx),
+  let row: VerificationVideoRow;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      // Counted again under the member's row lock: parallel submissions cannot pass together.
+      await lockSlotOwner(tx, userId);
+      await refuseOverDailyLimit(ctx, tx, userId);
+      const now = ctx.clock();
+      const inserted = await insertVideo(tx, {
+        user_id: userId,
+        file_name: key,
+        verification_status: initialReviewStatus(ctx),
+        created_at: now,
+        updated_at: now,
+      });
+      await enqueueVisionJob(tx, 'face_match', inserted.id);
+      const replaced = await supersedeOtherVideos(tx, { userId, keepId: inserted.id, now });
+      await dropPendingVisionJobs(tx, 'face_match', replaced.ids);
+      await queueStorageDeletions(tx, replaced.keys, 'verification_video_replaced', now);
+      return inserted;
     });
-    await enqueueVisionJob(tx, 'face_match', inserted.id);
-    return inserted;
-  });
+  } catch (error) {
+    // Refused in the transaction (a parallel submission took the last one): nothing kept it.
+    await ctx.storage.delete(key);
+    throw error;
+  }
   ctx.wakeVisionJobs();
   return presentVideo(row);
 }

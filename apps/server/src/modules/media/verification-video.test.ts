@@ -153,6 +153,7 @@ describe('verification video upload', () => {
     const { member } = await memberSession(t);
     const broken = {
       db: t.database.db,
+      config: t.config,
       clock: () => new Date(),
       storage: {
         newKey: () => 'dev/verification-videos/1/a.webm',

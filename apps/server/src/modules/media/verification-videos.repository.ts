@@ -1,6 +1,6 @@
 // SQL of verification videos: a member's submitted recordings and what the face match
 // found in them.
-import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
 
@@ -36,13 +36,73 @@ export async function findMemberVideo(
   const [existing] = await db
     .select()
     .from(verificationVideos)
-    .where(and(eq(verificationVideos.user_id, userId), eq(verificationVideos.file_name, key)));
+    .where(
+      and(
+        eq(verificationVideos.user_id, userId),
+        eq(verificationVideos.file_name, key),
+        isNull(verificationVideos.superseded_at),
+      ),
+    );
   return existing ?? null;
+}
+
+/** How many videos the member submitted after `since`, replaced ones included. */
+export async function countSubmissionsSince(
+  db: Executor,
+  userId: number,
+  since: Date,
+): Promise<number> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(verificationVideos)
+    .where(and(eq(verificationVideos.user_id, userId), gt(verificationVideos.created_at, since)));
+  return Number(count?.n ?? 0);
+}
+
+/**
+ * Marks the member's other live videos replaced and forgets their face descriptions and
+ * frames; returns the storage keys that are now unwanted (files and frames) and their ids.
+ */
+export async function supersedeOtherVideos(
+  tx: Executor,
+  input: { userId: number; keepId: number; now: Date },
+): Promise<{ ids: number[]; keys: string[] }> {
+  const older = await tx
+    .select({
+      id: verificationVideos.id,
+      file_name: verificationVideos.file_name,
+      evidence_keys: verificationVideos.evidence_keys,
+    })
+    .from(verificationVideos)
+    .where(
+      and(
+        eq(verificationVideos.user_id, input.userId),
+        ne(verificationVideos.id, input.keepId),
+        isNull(verificationVideos.superseded_at),
+      ),
+    )
+    .for('update');
+  const ids = older.map((video) => video.id);
+  if (ids.length) {
+    await tx
+      .update(verificationVideos)
+      .set({
+        superseded_at: input.now,
+        face_embedding: null,
+        evidence_keys: [],
+        updated_at: input.now,
+      })
+      .where(inArray(verificationVideos.id, ids));
+  }
+  return { ids, keys: older.flatMap((video) => [video.file_name, ...video.evidence_keys]) };
 }
 
 export async function insertVideo(
   tx: Executor,
-  video: Pick<VerificationVideoRow, 'user_id' | 'file_name' | 'verification_status'>,
+  video: Pick<
+    VerificationVideoRow,
+    'user_id' | 'file_name' | 'verification_status' | 'created_at' | 'updated_at'
+  >,
 ): Promise<VerificationVideoRow> {
   const [inserted] = await tx.insert(verificationVideos).values(video).returning();
   return inserted!;

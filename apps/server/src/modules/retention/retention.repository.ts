@@ -15,6 +15,7 @@ export interface RetentionCutoffs {
   notificationsBefore: Date;
   storageDeletionsBefore: Date;
   bidRequestsBefore: Date;
+  replacedVideosBefore: Date;
 }
 
 /** A table, the condition that makes a row prunable, and its key columns. */
@@ -57,6 +58,12 @@ export function prunableRows(cutoffs: RetentionCutoffs) {
       table: 'bid_requests',
       condition: sql`created_at < ${iso(cutoffs.bidRequestsBefore)}::timestamptz`,
       key: sql`user_id, request_key`,
+    },
+    replacedVideos: {
+      table: 'verification_videos',
+      condition: sql`superseded_at IS NOT NULL
+          AND created_at < ${iso(cutoffs.replacedVideosBefore)}::timestamptz`,
+      key: sql`id`,
     },
   } satisfies Record<string, PrunableRows>;
 }

@@ -6,7 +6,9 @@
 //   SESSION_IDLE_SECONDS): a live session is never touched;
 // - notifications sent, skipped or failed (pending ones wait for the outbox worker);
 // - finished storage deletions (the record; the object is already gone);
-// - socket bids' request keys and answers: a client resends a bid for seconds, not days.
+// - socket bids' request keys and answers: a client resends a bid for seconds, not days;
+// - verification videos a newer one replaced (their files went when they were replaced),
+//   once past the 24 hours in which the daily limit counts them.
 // The ledger, the audit log, payments, redemptions, messages and alerts are kept: they are
 // the record of what happened, and some are money. Each kind goes in bounded batches whose
 // rows are taken with SKIP LOCKED, so any number of servers may prune at once.
@@ -40,6 +42,7 @@ export interface Pruned {
   notifications: number;
   storageDeletions: number;
   bidRequests: number;
+  replacedVideos: number;
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -59,6 +62,7 @@ function cutoffs(config: RetentionConfig, now: Date): RetentionCutoffs {
     notificationsBefore: daysBefore(now, config.RETENTION_OUTBOX_DAYS),
     storageDeletionsBefore: daysBefore(now, config.RETENTION_STORAGE_DELETIONS_DAYS),
     bidRequestsBefore: daysBefore(now, config.RETENTION_BID_REQUESTS_DAYS),
+    replacedVideosBefore: daysBefore(now, 1),
   };
 }
 
@@ -75,6 +79,7 @@ export async function pruneExpiredRows(
     notifications: 0,
     storageDeletions: 0,
     bidRequests: 0,
+    replacedVideos: 0,
   };
   for (const kind of Object.keys(kinds) as (keyof Pruned)[]) {
     for (;;) {

@@ -183,6 +183,7 @@ describe('the retention sweeper', () => {
       notifications: 2,
       storageDeletions: 1,
       bidRequests: 1,
+      replacedVideos: 0,
     });
     const keysLeft = await rows<{ request_key: string }>(
       t.database.db,

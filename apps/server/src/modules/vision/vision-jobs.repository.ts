@@ -28,6 +28,20 @@ export async function enqueueVisionJob(db: Executor, kind: VisionJobKind, subjec
   );
 }
 
+/** Drops work on these subjects that has not started (their subject was replaced). */
+export async function dropPendingVisionJobs(
+  db: Executor,
+  kind: VisionJobKind,
+  subjectIds: readonly number[],
+) {
+  if (subjectIds.length === 0) return;
+  await db.execute(
+    sql`DELETE FROM vision_jobs
+         WHERE kind = ${kind} AND status = 'pending'
+           AND subject_id = ANY(${`{${subjectIds.join(',')}}`}::bigint[])`,
+  );
+}
+
 /** Due: pending and its time has come, or running on a claim whose lease ran out. */
 const due = sql`((status = 'pending' AND next_attempt_at <= now())
   OR (status = 'running'

@@ -277,6 +277,7 @@ describe('admin console', () => {
       inactivity_disconnect_minutes: 30,
       face_match_threshold: 0.5,
       face_turn_min_degrees: 12,
+      verification_videos_per_day: 3,
       face_duplicate_threshold: 0.7,
       nudity_threshold: 0.8,
       redemption_risk_threshold: 35,

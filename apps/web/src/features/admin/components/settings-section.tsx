@@ -48,6 +48,10 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
   inactivity_disconnect_minutes: { label: 'Disconnect inactive sockets after', unit: 'minutes' },
   face_match_threshold: { label: 'Face match: flag below', unit: 'similarity 0–1', step: 0.01 },
   face_turn_min_degrees: { label: 'Face turn: flag below', unit: 'degrees', step: 0.5 },
+  verification_videos_per_day: {
+    label: 'Verification videos per member per 24 hours',
+    unit: 'videos',
+  },
   face_duplicate_threshold: {
     label: 'Duplicate account: flag at or above',
     unit: 'similarity 0–1',

@@ -224,6 +224,24 @@ describe('VerificationStep', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("stops with the server's message when the day's videos are used up (issue 41)", async () => {
+    const getUserMedia = stubCamera();
+    mockFetch({
+      ...uploadRoutes(() => [200, {}]),
+      'GET /api/getPresignedUploadUrl': () =>
+        [429, { message: MEDIA_MESSAGES.tooManyVideos, code: 'RATE_LIMITED' }] as [number, unknown],
+    });
+    poses.push(...script());
+    renderWidget();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
+    await screen.findByRole('button', { name: 'Try again' }, { timeout: 3000 });
+    expect(screen.getByRole('alert').textContent).toBe(MEDIA_MESSAGES.tooManyVideos);
+    // Not recording again on its own.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(FakeRecorder.instances).toHaveLength(1);
+  });
+
   it('does not finish on moves out of order', async () => {
     stubCamera();
     mockFetch(uploadRoutes(() => [200, {}]));

@@ -1,7 +1,8 @@
 // Onboarding step 11, the face verification widget (accounts §2, §4, §8, §9): idle, then
 // recording once the camera is allowed (front camera, 640x480, webm), then success after
 // the member turns left, right and up in that order, each move confirmed by an 880 Hz tone.
-// Recording stops by itself and the video is uploaded; a failed upload restarts capture.
+// Recording stops by itself and the video is uploaded; a failed upload restarts capture,
+// except when the day's videos are used up: then the server's message, and no recording.
 // Once the face check runs, no face for 10 s or moves unfinished after 30 s stop the
 // recording with the spec's restart message and what to do differently. A video the server
 // already holds (a reload before Continue) opens the step in its received state.
@@ -10,6 +11,7 @@ import clsx from 'clsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
+import { isApiError } from '@/lib/api-client';
 import { getReceivedVerificationVideo, uploadVerificationVideo } from '../api/verification-video';
 import { CameraError, createWebmRecorder, openFrontCamera, stopStream } from '../lib/camera';
 import { detectPose, preloadFaceModel } from '../lib/face-model';
@@ -195,8 +197,14 @@ export function VerificationWidget({
       if (!mounted.current) return;
       setError(null);
       setPhase('success');
-    } catch {
+    } catch (caught) {
       if (!mounted.current) return;
+      if (isApiError(caught) && caught.status === 429) {
+        // The day's videos are used up (issue 41): recording again would be refused too.
+        setPhase('idle');
+        setError(caught.message || MEDIA_MESSAGES.tooManyVideos);
+        return;
+      }
       // Retry state: capture starts again from the first move.
       void start(MEDIA_MESSAGES.verificationRestart);
     }
