@@ -59,9 +59,16 @@ export const reports = pgTable(
     source: text('source', { enum: ['member', 'scam_guard'] })
       .notNull()
       .default('member'),
+    /** How many times the reporter filed it while it was open (repeats merge, issue 41). */
+    times: integer('times').notNull().default(1),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One open entry per reporter, member and reason: twenty identical reports made twenty
+    // queue entries (issue 41).
+    uniqueIndex('reports_open_member_key')
+      .on(t.reporter_id, t.reported_id, t.reason)
+      .where(sql`${t.source} = 'member' AND ${t.status} = 'open'`),
     uniqueIndex('reports_open_scam_guard_key')
       .on(t.reported_id)
       .where(sql`${t.source} = 'scam_guard' AND ${t.status} = 'open'`),

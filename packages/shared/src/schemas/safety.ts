@@ -85,7 +85,10 @@ export const adminReportSchema = z.object({
   source: z.enum(['member', 'scam_guard']),
   reason: reportReasonSchema,
   reason_label: z.string(),
+  /** The reporter's texts, repeats merged. */
   text: z.string().nullable(),
+  /** How many times the reporter filed this while it was open (repeats are one entry). */
+  times: z.number().int(),
   status: reportStatusSchema,
   action: reportActionSchema.nullable(),
   note: z.string().nullable(),

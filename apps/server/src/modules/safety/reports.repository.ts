@@ -17,17 +17,26 @@ export interface ReportRow {
   status: ReportStatus;
   action: ReportAction | null;
   note: string | null;
+  times: number;
   created_at: Date | string;
   resolved_at: Date | string | null;
 }
 
+/** Texts of a report's merged repeats are kept together up to this length. */
+const MERGED_TEXT_MAX = 4000;
+
 const reportColumns = sql`r.id, r.reporter_id, r.source, rp.username AS reporter_username,
   r.reported_id, rd.username AS reported_username,
   rd.suspended_at IS NOT NULL AS reported_suspended, rd.deleted_at IS NOT NULL AS reported_deleted,
-  r.reason, r.text, r.status, r.action, r.note, r.created_at, r.resolved_at`;
+  r.reason, r.text, r.status, r.action, r.note, r.times, r.created_at, r.resolved_at`;
 const reportJoins = sql`FROM reports r LEFT JOIN users rp ON rp.id = r.reporter_id
   JOIN users rd ON rd.id = r.reported_id`;
 
+/**
+ * Files a member's report, or merges it into their open one about the same member for the
+ * same reason (issue 41): counted, its text added when it says something new, its place in
+ * the queue (and the 24-hour target) kept from the first.
+ */
 export async function insertReport(
   tx: Executor,
   report: {
@@ -41,7 +50,14 @@ export async function insertReport(
   await tx.execute(
     sql`INSERT INTO reports (reporter_id, reported_id, reason, text, created_at)
         VALUES (${report.reporterId}, ${report.reportedId}, ${report.reason}, ${report.text},
-                ${report.at.toISOString()}::timestamptz)`,
+                ${report.at.toISOString()}::timestamptz)
+        ON CONFLICT (reporter_id, reported_id, reason) WHERE source = 'member' AND status = 'open'
+        DO UPDATE SET times = reports.times + 1,
+          text = CASE
+            WHEN EXCLUDED.text IS NULL OR reports.text IS NOT NULL
+                 AND position(EXCLUDED.text IN reports.text) > 0 THEN reports.text
+            ELSE left(COALESCE(reports.text || E'\n\n', '') || EXCLUDED.text, ${MERGED_TEXT_MAX})
+          END`,
   );
 }
 

@@ -94,6 +94,7 @@ export async function presentReports(
       reason: r.reason,
       reason_label: REPORT_REASON_LABELS[r.reason],
       text: r.text,
+      times: Number(r.times),
       status: r.status,
       action: r.action,
       note: r.note,

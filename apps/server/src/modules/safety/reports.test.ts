@@ -49,6 +49,60 @@ const blockedBy = async (m: Member) =>
     .blocks.map((b: { id: number }) => b.id);
 
 describe('reporting a member', () => {
+  it('merges repeats of one reporter about one member into one open entry (issue 41)', async () => {
+    const reporter = await member();
+    const reported = await member();
+    const other = await member();
+    const admin = await member('admin');
+    // Twenty identical reports in parallel (made twenty queue entries), one with new words.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        report(reporter, { user_id: reported.id, reason: 'scam_or_spam', text: 'Sends links.' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    await report(reporter, {
+      user_id: reported.id,
+      reason: 'scam_or_spam',
+      text: 'Now asks for money.',
+    });
+    // Another reason, and another reporter: entries of their own.
+    await report(reporter, { user_id: reported.id, reason: 'harassment', block: false });
+    await report(other, { user_id: reported.id, reason: 'scam_or_spam', text: 'Sends links.' });
+
+    const entries = (await queue(admin))
+      .json()
+      .reports.filter(
+        (r: { reported_user: { id: number } }) => r.reported_user.id === reported.id,
+      ) as { reporter: { id: number }; reason: string; times: number; text: string | null }[];
+    const summary = entries
+      .map((r) => [r.reporter.id === reporter.id ? 'reporter' : 'other', r.reason, r.times, r.text])
+      .sort();
+    expect(summary).toEqual([
+      ['other', 'scam_or_spam', 1, 'Sends links.'],
+      ['reporter', 'harassment', 1, null],
+      ['reporter', 'scam_or_spam', 21, 'Sends links.\n\nNow asks for money.'],
+    ]);
+    expect(await blockedBy(reporter)).toEqual([reported.id]);
+
+    // Once handled, a new report is a new entry.
+    const merged = entries.find(
+      (r) => r.reporter.id === reporter.id && r.reason === 'scam_or_spam',
+    ) as { id: number } | undefined;
+    expect((await act(admin, merged!.id, { action: 'dismiss' })).statusCode).toBe(200);
+    await report(reporter, { user_id: reported.id, reason: 'scam_or_spam' });
+    const again = (await queue(admin))
+      .json()
+      .reports.filter(
+        (r: { reported_user: { id: number }; reporter: { id: number }; reason: string }) =>
+          r.reported_user.id === reported.id &&
+          r.reporter.id === reporter.id &&
+          r.reason === 'scam_or_spam',
+      );
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ times: 1, text: null });
+  });
+
   it('lands in the queue with its age, blocks by default, and the warning names no reporter', async () => {
     const reporter = await member();
     const reported = await member();

@@ -227,6 +227,7 @@ describe('admin console', () => {
       created_at: '2026-11-20T10:00:00.000Z',
       resolved_at: null,
       age_hours: 30,
+      times: 1,
       overdue: true,
       source: 'member',
       signals: { ...NO_SIGNALS, scam_hits: 2, scam_signals: ['gift_card'], open_reports: 1 },

@@ -111,6 +111,7 @@ function ReportCard({ report }: { report: AdminReport }) {
             {report.reporter
               ? (report.reporter.username ?? `member ${report.reporter.id}`)
               : 'the scam guard'}
+            {report.times > 1 ? ` · ${report.times} times` : ''}
           </p>
         </div>
       </div>
