@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/payments.schema.ts',
     './src/db/safety.schema.ts',
     './src/db/chat.schema.ts',
+    './src/db/privacy.schema.ts',
   ],
   out: './src/db/migrations',
 });

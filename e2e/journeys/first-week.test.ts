@@ -19,6 +19,7 @@ import {
   memberApi,
   newPhoneDigits,
   otpFromOutbox,
+  readSignUpNotice,
   submitVerificationVideo,
 } from '../support/api';
 import { DESKTOP, journeyBrowser, PHONE } from '../support/browser';
@@ -70,6 +71,7 @@ async function newDatingMember(referrer: string): Promise<Member> {
   for (const [index, fields] of steps.entries()) {
     await call('/auth/update-profile', { body: { ...fields, onboarded: index + 1 } });
   }
+  await readSignUpNotice(call);
   return { token, id: (await me(baseUrl, token)).id, username, call };
 }
 

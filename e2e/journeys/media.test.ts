@@ -5,7 +5,7 @@
 // new order. Steps before the media ones are saved through the API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, submitVerificationVideo } from '../support/api';
+import { me, memberApi, readSignUpNotice, submitVerificationVideo } from '../support/api';
 import {
   collectPageErrors,
   launchChromium,
@@ -43,6 +43,7 @@ async function saveUntil(call: ReturnType<typeof memberApi>, token: string, targ
     const { onboarded } = await me(baseUrl, token);
     if (onboarded >= target) return;
     await call('/auth/update-profile', { body: { ...fields, onboarded: onboarded + 1 } });
+    if ('postal_code' in fields) await readSignUpNotice(call);
   }
 }
 

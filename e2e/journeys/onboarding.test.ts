@@ -102,6 +102,11 @@ describe('onboarding', () => {
     await screenshot(page, 'onboarding-01-postal-confirmed');
     await postal.press('Enter');
 
+    // Hoboken is in New Jersey: its Internet Dating Safety Act notice comes first (the
+    // safety journey looks at its form).
+    await expectStep(page, 'Safety notice for New Jersey members');
+    await page.getByRole('button', { name: 'I have read this notice' }).click();
+
     // Step 2: gender; Continue without a choice asks for one.
     await expectStep(page, 'How do you identify?');
     await continueButton(page).click();

@@ -68,6 +68,15 @@ export function memberApi(baseUrl: string, token: string) {
 }
 
 /**
+ * What the onboarding notice's button does for a member whose state requires a
+ * dating-safety notice (the journeys' members live in Hoboken, New Jersey): read it once,
+ * so the wizard goes on to the next step.
+ */
+export async function readSignUpNotice(call: ReturnType<typeof memberApi>): Promise<void> {
+  await call('/safety-notices/acknowledge', { body: { placement: 'sign_up' } });
+}
+
+/**
  * What the verification widget does (step 11): a presigned PUT of the face-turn webm, then
  * the record call. The server moves a member past step 11 only once a video is stored.
  */

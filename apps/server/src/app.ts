@@ -66,6 +66,7 @@ import { adminRedemptionsRoutes } from './modules/redemptions/admin-redemptions.
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { adminSafetyRoutes } from './modules/safety/admin-safety.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
+import { safetyNoticesRoutes } from './modules/safety-notices/safety-notices.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import apiDocsPlugin from './plugins/api-docs';
@@ -278,6 +279,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(connectionsRoutes, { ctx });
       await api.register(alertsRoutes, { ctx });
       await api.register(safetyRoutes, { ctx, onStorageDeletionsQueued: wakeStorageDeletions });
+      await api.register(safetyNoticesRoutes, { ctx });
       await api.register(adminSafetyRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });

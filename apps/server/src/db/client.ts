@@ -23,6 +23,7 @@ import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
 import * as paymentsSchema from './payments.schema';
 import { withPreparedStatements } from './pglite-prepared';
+import * as privacySchema from './privacy.schema';
 import { applyRoutines } from './routines';
 import * as safetySchema from './safety.schema';
 import * as coreSchema from './schema';
@@ -34,6 +35,7 @@ const schema = {
   ...paymentsSchema,
   ...chatSchema,
   ...safetySchema,
+  ...privacySchema,
 };
 
 export type Schema = typeof schema;

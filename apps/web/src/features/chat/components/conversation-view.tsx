@@ -9,7 +9,9 @@ import { Link } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { useCurrentUser } from '@/features/auth';
 import { MemberSafetyButton } from '@/features/safety';
+import { ConversationNotice } from '@/features/safety-notices';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { type ConversationPages, conversationsKey } from '../api/list-conversations';
 import { sendMessage } from '../api/send-message';
@@ -38,6 +40,7 @@ export function ConversationView({
   onLeave,
 }: ConversationViewProps) {
   const queryClient = useQueryClient();
+  const viewer = useCurrentUser();
   const history = useConversationMessages(c.cid);
   const online = useIsOnline(c.partnerId);
   const partnerTyping = usePartnerTyping(c.cid, c.partnerId);
@@ -126,6 +129,7 @@ export function ConversationView({
         {c.partner.deleted ? null : (
           <MemberSafetyButton
             member={{ id: c.partnerId, username: name }}
+            inChat
             onBlocked={() => {
               // Blocked members disappear from each other's chat lists: back to a list without them.
               void queryClient.invalidateQueries({ queryKey: conversationsKey });
@@ -137,6 +141,7 @@ export function ConversationView({
           <Logo size="sm" />
         </Link>
       </header>
+      <ConversationNotice user={viewer} />
       <div className="chat-view__body">
         {history.status === 'loading' ? <p className="chat-note">Loading messages...</p> : null}
         {history.status === 'ready' && history.messages.length === 0 ? (

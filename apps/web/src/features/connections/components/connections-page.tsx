@@ -6,6 +6,7 @@ import clsx from 'clsx';
 import { useEffect, useState } from 'react';
 import { CardGrid, FeedMessage } from '@/components/ui/feed';
 import { useCurrentUser } from '@/features/auth';
+import { FirstConnectionNotice } from '@/features/safety-notices';
 import { useConnectionFeed } from '../hooks/use-connection-feed';
 import { useConnectionsLive } from '../hooks/use-connections-live';
 import { CONNECTION_TEXT } from '../lib/connection-view';
@@ -147,6 +148,7 @@ export function ConnectionsPage({
           ))}
         </fieldset>
       </header>
+      {user ? <FirstConnectionNotice user={user} hasConnection={count > 0} /> : null}
       {body}
     </section>
   );

@@ -238,4 +238,39 @@ describe('onboarding wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dave'));
     expect(localStorage.getItem('referralUsername')).toBeNull();
   });
+
+  it('shows a New Jersey member the safety notice once the postal code is saved', async () => {
+    let acknowledged: string[] = [];
+    const api = onboardingAs({ onboarded: 2, country: 'US', state: 'NJ' }, undefined, {
+      'GET /api/safety-notices': () => [200, { jurisdiction: 'US-NJ', acknowledged }],
+      'POST /api/safety-notices/acknowledge': () => {
+        acknowledged = ['sign_up'];
+        return [200, { jurisdiction: 'US-NJ', acknowledged }];
+      },
+    });
+    renderApp('/onboarding');
+    expect(await heading('Safety notice for New Jersey members')).toBeTruthy();
+    const statement = screen.getByText(
+      'BIDBOARD DOES NOT CONDUCT CRIMINAL BACKGROUND SCREENINGS ON ITS MEMBERS.',
+    );
+    expect(statement.getAttribute('data-form')).toBe('bold_capitals_12pt');
+    expect(screen.getByText(/N\.J\.S\.A\. 56:8-168/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'I have read this notice' }));
+    expect(await heading('How do you identify?')).toBeTruthy();
+    expect(api.callsTo('POST /api/safety-notices/acknowledge')[0]?.body).toEqual({
+      placement: 'sign_up',
+    });
+    // The sign-up pages that follow keep the statement.
+    expect(
+      screen.getByText('BIDBOARD DOES NOT CONDUCT CRIMINAL BACKGROUND SCREENINGS ON ITS MEMBERS.'),
+    ).toBeTruthy();
+  });
+
+  it('shows no notice to a member where the law asks for none', async () => {
+    const api = onboardingAs({ onboarded: 2, country: 'US', state: 'PA' });
+    renderApp('/onboarding');
+    expect(await heading('How do you identify?')).toBeTruthy();
+    expect(screen.queryByText(/CRIMINAL BACKGROUND/)).toBeNull();
+    expect(api.callsTo('GET /api/safety-notices')).toHaveLength(0);
+  });
 });

@@ -19,6 +19,7 @@ import { ArrowLeftIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useAuth } from '@/features/auth';
+import { SignUpNoticeGate } from '@/features/safety-notices';
 import { isPrelaunchNow, useLaunchAt } from '@/lib/launch';
 import { updateProfile } from '../api/update-profile';
 import { MediaStep } from './media-step';
@@ -92,11 +93,13 @@ export function OnboardingWizard({ user }: { user: User }) {
           <span className="ob__spacer" />
         </header>
         <ProgressBar value={onboardingProgress(step, mode)} label="Onboarding progress" />
-        {isMedia ? (
-          <MediaStep key={step} step={step} save={save} />
-        ) : (
-          <StepContent key={step} step={step} user={user} save={save} />
-        )}
+        <SignUpNoticeGate user={user}>
+          {isMedia ? (
+            <MediaStep key={step} step={step} save={save} />
+          ) : (
+            <StepContent key={step} step={step} user={user} save={save} />
+          )}
+        </SignUpNoticeGate>
       </div>
     </main>
   );

@@ -24,6 +24,8 @@ interface MemberSafetyButtonProps {
   className?: string;
   /** A worded button (e.g. 'Report' under a blurred chat image) instead of the "more" icon. */
   text?: string;
+  /** The chat's safety menu: it also offers the dating-safety notice of the member's state. */
+  inChat?: boolean;
 }
 
 export function MemberSafetyButton({
@@ -31,6 +33,7 @@ export function MemberSafetyButton({
   onBlocked,
   className,
   text,
+  inChat = false,
 }: MemberSafetyButtonProps) {
   const [open, setOpen] = useState(false);
   const handleOpen = (event: { stopPropagation(): void }) => {
@@ -54,7 +57,12 @@ export function MemberSafetyButton({
       )}
       {open ? (
         <Suspense fallback={null}>
-          <SafetyDialog member={member} onClose={() => setOpen(false)} onBlocked={onBlocked} />
+          <SafetyDialog
+            member={member}
+            inChat={inChat}
+            onClose={() => setOpen(false)}
+            onBlocked={onBlocked}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,25 +1,30 @@
 // The block and report dialog behind MemberSafetyButton: choose, then block (asked once
 // more) or report; it ends on what happened, and closing it tells the host.
-import { SAFETY_MESSAGES } from '@bidboard/shared';
+import { datingSafetyNoticeAt, NOTICE_TEXT, SAFETY_MESSAGES } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/sheet';
+import { useCurrentUser } from '@/features/auth';
+import { SafetyNotice } from '@/features/safety-notices';
 import { errorMessage } from '@/lib/api-client';
 import { useBlockMember } from '../api/blocks';
 import type { SafetyTarget } from './member-safety-button';
 import { ReportForm } from './report-form';
 import './safety.css';
 
-type Step = 'choose' | 'block' | 'report' | { done: string; blocked: boolean };
+type Step = 'choose' | 'block' | 'report' | 'notice' | { done: string; blocked: boolean };
 
 interface SafetyDialogProps {
   member: SafetyTarget;
   onClose: () => void;
   onBlocked?: () => void;
+  inChat?: boolean;
 }
 
-export function SafetyDialog({ member, onClose, onBlocked }: SafetyDialogProps) {
+export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: SafetyDialogProps) {
   const [step, setStep] = useState<Step>('choose');
+  const viewer = useCurrentUser();
+  const notice = inChat ? datingSafetyNoticeAt(viewer, 'chat_safety_menu') : null;
   const block = useBlockMember();
   const name = member.username;
 
@@ -37,9 +42,11 @@ export function SafetyDialog({ member, onClose, onBlocked }: SafetyDialogProps) 
       ? `Block ${name}?`
       : step === 'report'
         ? `Report ${name}`
-        : typeof step === 'object'
-          ? 'Done'
-          : `${name}`;
+        : step === 'notice' && notice
+          ? notice.title
+          : typeof step === 'object'
+            ? 'Done'
+            : `${name}`;
 
   return (
     <Dialog
@@ -58,6 +65,11 @@ export function SafetyDialog({ member, onClose, onBlocked }: SafetyDialogProps) 
           <Button variant="secondary" block onClick={() => setStep('block')}>
             Block {name}
           </Button>
+          {notice ? (
+            <Button variant="ghost" block onClick={() => setStep('notice')}>
+              {NOTICE_TEXT.menuItem}
+            </Button>
+          ) : null}
           <p className="safety-dialog__note">{name} is never told who blocked or reported them.</p>
         </div>
       ) : null}
@@ -81,6 +93,15 @@ export function SafetyDialog({ member, onClose, onBlocked }: SafetyDialogProps) 
               Block
             </Button>
           </div>
+        </div>
+      ) : null}
+
+      {step === 'notice' && notice ? (
+        <div className="safety-dialog__notice">
+          <SafetyNotice notice={notice} titled={false} />
+          <Button variant="secondary" size="md" onClick={() => setStep('choose')}>
+            Back
+          </Button>
         </div>
       ) : null}
 

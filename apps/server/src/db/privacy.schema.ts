@@ -1,0 +1,34 @@
+// Tables of the lawful-to-launch rules (issue 42): members' acknowledgements of the
+// dating-safety notice their state requires (rules/dating-safety-notices in the shared
+// package).
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+/**
+ * A member read the notice of their jurisdiction at one placement ('sign_up',
+ * 'first_connection'), in one version: a new version is shown (and acknowledged) again.
+ */
+export const safetyNoticeAcknowledgements = pgTable(
+  'safety_notice_acknowledgements',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ISO 3166-2, e.g. 'US-NJ'. */
+    jurisdiction: text('jurisdiction').notNull(),
+    placement: text('placement', { enum: ['sign_up', 'first_connection'] }).notNull(),
+    version: text('version').notNull(),
+    acknowledged_at: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'safety_notice_acknowledgements_pkey',
+      columns: [t.user_id, t.jurisdiction, t.placement, t.version],
+    }),
+    check(
+      'safety_notice_acknowledgements_placement_valid',
+      sql`${t.placement} IN ('sign_up', 'first_connection')`,
+    ),
+  ],
+);
