@@ -1,6 +1,7 @@
 // Vite config for the web app; vitest's 'web' project extends it (alias, React plugin).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogues } from './build/catalogues';
 import { faceModels } from './build/face-models';
 import { keepPreviousAssets } from './build/keep-previous-assets';
 import { precompress } from './build/precompress';
@@ -28,7 +29,7 @@ const contentSecurityPolicy = [
 
 export default defineConfig({
   root: appDir,
-  plugins: [react(), faceModels(), keepPreviousAssets(), precompress()],
+  plugins: [react(), catalogues(), faceModels(), keepPreviousAssets(), precompress()],
   resolve: { alias: { '@': `${appDir}src` } },
   build: {
     outDir: `${appDir}dist`,
@@ -48,6 +49,18 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
             { name: 'face-model', test: /node_modules[\\/]@vladmandic[\\/]/ },
+            // The Bid Board's screen in one file with the card parts other screens share
+            // (the connections page loads it for them): split at every shared module, the
+            // first paint of / downloaded a dozen small files and their gzip overheads.
+            {
+              name: 'bid-board',
+              test: /src[\\/](features[\\/]bid-board|app[\\/]routes[\\/](home|user-board)|components[\\/]ui[\\/](profile-details|profile-card|feed)|features[\\/]safety[\\/]components[\\/]member-safety-button)|embla-carousel/,
+              // Only these: what else they import stays where /auth can have it alone.
+              includeDependenciesRecursively: false,
+            },
+            // Everything the first page imports in one file: the modules it shares with lazy
+            // screens would otherwise each be a small file of their own.
+            { name: 'first', tags: ['$initial'], test: /src[\\/]|node_modules[\\/]@lingui/ },
             {
               name: 'uploader',
               test: /node_modules[\\/](@uppy|@transloadit|cropperjs|exifr|is-mobile|mime-match|namespace-emitter|p-queue|p-retry|preact|shallow-equal|eventemitter3|retry)[\\/]/,

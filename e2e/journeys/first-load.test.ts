@@ -1,5 +1,6 @@
-// A phone's first visit to /auth and to / (signed in): the JavaScript fetched before the
-// first paint stays within the byte budget, every asset arrives compressed and hashed
+// A phone's first visit to /auth and to / (signed in), in English and in Canadian French:
+// the JavaScript fetched before the first paint (the language's catalogues included, never
+// the other language's) stays within the byte budget, every asset arrives compressed and hashed
 // assets are cached for a year, the HTML and the service worker are revalidated, and no
 // page breaks the Content Security Policy.
 import AxeBuilder from '@axe-core/playwright';
@@ -49,15 +50,21 @@ async function gzipBytes(url: string): Promise<number> {
 
 describe('first load on a phone', () => {
   it.each([
-    ['/auth', false, 'Join / Sign In'],
-    ['/', true, 'Bid Board'],
+    ['/auth', 'en', false, 'Join / Sign In'],
+    ['/', 'en', true, 'Bid Board'],
+    ['/auth', 'fr-CA', false, 'Adhérer / Se connecter'],
+    ['/', 'fr-CA', true, 'Bid Board'],
   ] as const)(
-    '%s: small, compressed, cached JavaScript and no CSP violation',
-    async (path, signedIn, landmark) => {
+    '%s in %s: small, compressed, cached JavaScript and no CSP violation',
+    async (path, language, signedIn, landmark) => {
       const token = signedIn ? (await signIn(baseUrl, MEMBER_PHONE)).token : null;
       const context = token
         ? await signedInContext(browser, baseUrl, PHONE, token)
         : await phoneContext(browser, baseUrl);
+      await context.addInitScript(
+        (lang) => localStorage.setItem('bidboard.language', lang),
+        language,
+      );
       const page = await context.newPage();
       const violations = await watchCspViolations(page);
       const assets: { url: string; encoding?: string; cache?: string }[] = [];
@@ -83,6 +90,9 @@ describe('first load on a phone', () => {
 
       const sizes = await Promise.all(scripts.map(gzipBytes));
       const total = sizes.reduce((sum, n) => sum + n, 0);
+      console.log('FIRSTLOAD', path, language, total, scripts.length);
+      const otherLanguage = language === 'en' ? 'fr-CA' : 'en';
+      expect(scripts.filter((url) => url.includes(`/${otherLanguage}.json`))).toEqual([]);
       expect(total, `${path} before first paint: ${scripts.join(', ')}`).toBeLessThanOrEqual(
         FIRST_PAINT_JS_BUDGET,
       );

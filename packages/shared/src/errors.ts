@@ -86,3 +86,45 @@ export const ERROR_CODES = [
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * What each code means in a sentence, for a screen that must say an error in the member's
+ * language when the error's own message has no key (a validation issue's words).
+ */
+export const ERROR_CODE_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION: 'Please check what you entered and try again.',
+  INVALID_PHONE: MESSAGES.invalidPhone,
+  INVALID_CARRIER: MESSAGES.invalidCarrier,
+  INVALID_CODE: MESSAGES.invalidCode,
+  CODE_EXPIRED: MESSAGES.codeExpired,
+  TOO_MANY_ATTEMPTS: MESSAGES.tooManyCodeAttempts,
+  RATE_LIMITED: MESSAGES.tooManyRequests,
+  SMS_FAILED: MESSAGES.failedToSendCode,
+  ACCOUNT_NOT_FOUND: MESSAGES.accountNotFound,
+  ACCOUNT_SUSPENDED: 'Your account has been suspended.',
+  INVALID_REFERRAL: MESSAGES.invalidReferral,
+  NO_INVITES: MESSAGES.noInvitesLeft,
+  NOT_AUTHENTICATED: MESSAGES.notAuthenticated,
+  FORBIDDEN: MESSAGES.forbidden,
+  NOT_FOUND: MESSAGES.notFound,
+  CONFLICT: 'This changed in the meantime. Please try again.',
+  INSUFFICIENT_TOKENS: MESSAGES.insufficientTokens,
+  BID_REJECTED: 'Your bid was not accepted.',
+  AUCTION_CLOSED: 'Bidding has closed.',
+  ALREADY_CLAIMED: 'Already claimed.',
+  TOKEN_CREATION_RATE_LIMIT_EXCEEDED: 'Too many payment form requests. Please wait and try again.',
+  DUPLICATE_TRANSACTION_SAME_USER: 'This payment was already processed for your account.',
+  DUPLICATE_TRANSACTION_CONSTRAINT: 'This payment has already been completed.',
+  SECURITY_VIOLATION: 'There was a payment processing error. Please try a new payment.',
+  RAPID_SUBMISSION_DETECTED: 'Payments are being submitted too quickly.',
+  PAYMENT_RATE_LIMIT_EXCEEDED: 'Too many payments in a short time. Please wait and try again.',
+  HIGH_VALUE_RATE_LIMIT_EXCEEDED: 'This purchase would go over the daily card limit.',
+  PAYMENT_PENDING: 'Your payment is being reviewed by the card processor.',
+  PAYMENT_UNVERIFIED: 'We could not confirm your payment yet.',
+  PAYMENT_PROVIDER_ERROR: 'The card processor could not be reached. Please try again in a moment.',
+  WEBHOOK_SIGNATURE_INVALID: 'Invalid signature',
+  UNAVAILABLE: 'This is not available right now. Please try again in a moment.',
+  SCAM_GUARD_CONFIRM: 'Please confirm before sending this message.',
+  BUNDLE_BELOW_FLOOR: "This price is below the tokens' base value.",
+  INTERNAL: MESSAGES.internal,
+};

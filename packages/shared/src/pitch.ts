@@ -1,7 +1,7 @@
-// Landing copy of accounts §1: the sign-in pitch and the How It Works overlay both use it.
+// Landing copy of accounts §1 that the How It Works overlay shows (the sign-in pitch's
+// words are in the web's auth catalogues, in each language).
 
-export const PITCH_HEADLINE = 'Outbid your rivals for the hottest connections.';
-/** The How It Works overlay shows the headline without the final period. */
+/** The How It Works overlay shows the pitch's headline without the final period. */
 export const INSTRUCTIONS_TITLE = 'Outbid your rivals for the hottest connections';
 
 /**
@@ -16,14 +16,3 @@ export function redemptionLine(multiplier: number): string {
 
 /** The spec's 'fee tokens' is a typo (product rules: Copy). */
 export const DAILY_CLAIM_LINE = 'Claim free tokens daily.';
-
-/** The pitch's points in order; the redemption line waits for the multiplier (null). */
-export function pitchPoints(multiplier: number | null): (string | null)[] {
-  return [
-    'Chat unlocks once your winning bid is accepted.',
-    'Earn tokens for chatting with your winning bidder.',
-    multiplier === null ? null : redemptionLine(multiplier),
-    'Bidding closes Thursday at 8pm ET.',
-    DAILY_CLAIM_LINE,
-  ];
-}

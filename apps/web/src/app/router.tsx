@@ -2,18 +2,33 @@
 // connections needs a session; referral sends visitors to /; home, connections, referral
 // and /{username} send members who are still onboarding to /onboarding; /admin is for
 // admins only.
-// /auth and the Bid Board (/ and /{username}) are the first screens people open; every
-// other screen is lazily loaded so the first page does not download it.
+// /auth and the Bid Board (/ and /{username}) are the first screens people open: each is a
+// chunk of its own that main.tsx starts downloading at once for the page being opened
+// (preloadFirstScreen), beside the language catalogues, so neither page downloads the
+// other's code (the Bid Board's carousel on /auth). Every other screen loads on demand.
 import { RESULTS_PATH } from '@bidboard/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequireOnboarded, UsernameGate } from '@/features/auth';
 import { MenuLayout } from '@/features/menu';
-import { lazyComponent } from '@/lib/lazy';
+import { lazyComponent, preloadable } from '@/lib/lazy';
 import { RootLayout } from './root-layout';
-import { AuthRoute } from './routes/auth';
-import { HomeRoute } from './routes/home';
-import { UserBoardRoute } from './routes/user-board';
 import { ScreenError } from './screen-error';
+
+const AuthScreen = preloadable(() => import('./routes/auth').then((m) => m.AuthRoute));
+const HomeScreen = preloadable(() => import('./routes/home').then((m) => m.HomeRoute));
+const UserBoardScreen = preloadable(() =>
+  import('./routes/user-board').then((m) => m.UserBoardRoute),
+);
+const AuthRoute = AuthScreen.Component;
+const HomeRoute = HomeScreen.Component;
+const UserBoardRoute = UserBoardScreen.Component;
+
+/** Starts the opened page's screen downloading before the first render needs it. */
+export function preloadFirstScreen(pathname: string): void {
+  if (pathname === '/auth') void AuthScreen.preload();
+  else if (pathname === '/') void HomeScreen.preload();
+  else if (/^\/[^/]+\/?$/.test(pathname)) void UserBoardScreen.preload();
+}
 
 const AdminRoute = lazyComponent(() => import('./routes/admin').then((m) => m.AdminRoute));
 const ConnectionsRoute = lazyComponent(() =>

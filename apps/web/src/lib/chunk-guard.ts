@@ -8,6 +8,7 @@
 // - anything else: the app's own 'Something went wrong – Retry'.
 
 import { reloadPage } from './hard-navigate';
+import { textsReady } from './i18n/i18n';
 
 export type ChunkFailureCause = 'network' | 'broken';
 
@@ -105,7 +106,11 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
     if (attempt > 0) await wait(RETRY_DELAYS_MS[attempt - 1] ?? 0);
     try {
       await Promise.all([...failedStylesheets].map(reloadStylesheet));
-      return await load();
+      const loaded = await load();
+      // The chunk's areas started their catalogues as it was evaluated: its screen waits
+      // for its words.
+      await textsReady();
+      return loaded;
     } catch (error) {
       lastError = error;
       if (!navigator.onLine) break;

@@ -1,7 +1,8 @@
 // Vitest setup for the web project: DOM cleanup between tests, no real sockets, and the
 // browser APIs jsdom lacks.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { setLanguage, textsReady } from '@/lib/i18n';
 
 vi.mock('socket.io-client', () => {
   const fakeSocket = () => {
@@ -27,8 +28,13 @@ window.scrollTo = () => undefined;
 // appear a moment later.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => {
+// The catalogues of the areas the test file imported (main.tsx waits for them in the app).
+beforeAll(() => textsReady());
+
+afterEach(async () => {
   cleanup();
+  // A test that switched to French leaves the next one in English.
+  await setLanguage('en');
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

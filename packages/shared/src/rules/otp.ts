@@ -7,10 +7,13 @@ export function isCompleteCode(code: string): boolean {
   return OTP_PATTERN.test(code);
 }
 
-/** Lockout message after 5 failures: m:ss of the remaining wait. */
-export function lockoutMessage(secondsLeft: number): string {
+/**
+ * The lockout's remaining wait after 5 failures as m:ss, for the sign-in catalogue's
+ * 'Too many attempts. Please wait {time} before trying again.'
+ */
+export function lockoutWait(secondsLeft: number): string {
   const s = Math.max(0, Math.ceil(secondsLeft));
   const m = Math.floor(s / 60);
   const ss = String(s % 60).padStart(2, '0');
-  return `Too many attempts. Please wait ${m}:${ss} before trying again.`;
+  return `${m}:${ss}`;
 }

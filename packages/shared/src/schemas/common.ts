@@ -103,7 +103,12 @@ export function pageQuery(defaults: { limit: number; maxLimit: number }) {
 
 /** The body of every error response: the spec's message and a stable code. */
 export const errorResponseSchema = z.object({
+  /** The spec's English words (the contract). */
   message: z.string(),
   code: z.string().optional(),
+  /** The message's key among the shared texts, to say it in the member's language. */
+  key: z.string().optional(),
+  /** What fills the message's arguments ({minimum}, {from}). */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,11 +1,14 @@
 // Route guards (accounts §2 Access guard, §6; marketplace §2 Redirects). Nothing renders
 // while the session is loading, so a guarded screen never flashes for a visitor.
 import { ONBOARDING_COMPLETE } from '@bidboard/shared';
+import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { ButtonLink } from '@/components/ui/button';
 import { Screen } from '@/components/ui/screen';
-import { ScreenPlaceholder } from '@/components/ui/screen-placeholder';
+import { lazyComponent } from '@/lib/lazy';
 import { useAuth } from '../hooks/auth-context';
+
+// Rarely seen, so its words (the sign-in catalogue) are not on the first page of /.
+const AdminsOnly = lazyComponent(() => import('./admins-only').then((m) => m.AdminsOnly));
 
 /** Visitors are sent to `redirectTo` (default /auth), replacing the history entry. */
 export function RequireAuth({ redirectTo = '/auth' }: { redirectTo?: string }) {
@@ -36,12 +39,9 @@ export function RequireAdmin() {
   if (state.user.role !== 'admin') {
     return (
       <Screen>
-        <ScreenPlaceholder
-          title="Admins only"
-          description="This page is for Bidboard's admins. Your account cannot open it."
-        >
-          <ButtonLink to="/">Go to homepage</ButtonLink>
-        </ScreenPlaceholder>
+        <Suspense fallback={null}>
+          <AdminsOnly />
+        </Suspense>
       </Screen>
     );
   }

@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useCodeLockout } from '../hooks/use-code-lockout';
 import { useResendCode } from '../hooks/use-resend-code';
+import { useAuthText } from '../i18n';
 
 interface CodeStepProps {
   phoneNumber: string;
@@ -31,6 +32,7 @@ export function CodeStep({
   const verify = useVerifyOtp();
   const lockout = useCodeLockout();
   const resend = useResendCode(phoneNumber);
+  const t = useAuthText();
   const disabled = lockout.locked || verify.isPending;
   // After a failure (or when a lockout ends) the cursor returns to the first box.
   const [refocus, setRefocus] = useState(0);
@@ -49,6 +51,7 @@ export function CodeStep({
         onError: (failure) => {
           setDigits(emptyDigits(OTP_LENGTH));
           const accountMissing = isApiError(failure) && failure.code === 'ACCOUNT_NOT_FOUND';
+          setAccountMissing(accountMissing);
           const lockedNow = !accountMissing && lockout.recordFailure();
           // While locked the lockout message replaces the error; afterwards the step is fresh.
           setError(lockedNow ? null : errorMessage(failure, MESSAGES.invalidCode));
@@ -58,20 +61,21 @@ export function CodeStep({
     );
   };
 
-  const message = lockout.message ?? error;
-  const accountMissing = !lockout.locked && error === MESSAGES.accountNotFound;
+  const [accountMissing, setAccountMissing] = useState(false);
+  const message = lockout.locked ? t('code.lockout', { time: lockout.wait }) : error;
+  const joinHint = !lockout.locked && accountMissing;
 
   return (
     <div className="auth-step">
-      <h1 className="auth-title">Enter the code we sent.</h1>
+      <h1 className="auth-title">{t('code.title')}</h1>
       <p className="auth-help" id="code-help">
-        Sent to <strong className="auth-phone">{displayPhone}</strong>.{' '}
+        {t('code.sentTo')} <strong className="auth-phone">{displayPhone}</strong>.{' '}
         <button type="button" className="text-link" onClick={onChangeNumber}>
-          Change number
+          {t('code.changeNumber')}
         </button>
       </p>
       <fieldset className="code-fieldset" aria-describedby="code-help">
-        <legend className="visually-hidden">Verification code</legend>
+        <legend className="visually-hidden">{t('code.legend')}</legend>
         <DigitBoxes
           ref={boxes}
           digits={digits}
@@ -88,14 +92,14 @@ export function CodeStep({
         />
       </fieldset>
       <div className="code-status" aria-live="polite">
-        {verify.isPending ? <p className="auth-help">Checking your code…</p> : null}
+        {verify.isPending ? <p className="auth-help">{t('code.checking')}</p> : null}
       </div>
       <div className="code-resend">
         <p className="auth-help" aria-live="polite">
-          {resend.outcome?.kind === 'sent' ? 'We sent a new code. ' : 'Didn’t get it? '}
+          {resend.outcome?.kind === 'sent' ? t('code.resent') : t('code.notReceived')}{' '}
           {resend.secondsLeft > 0 ? (
             <span className="code-resend__wait">
-              You can ask for another in 0:{String(resend.secondsLeft).padStart(2, '0')}.
+              {t('code.wait', { time: `0:${String(resend.secondsLeft).padStart(2, '0')}` })}
             </span>
           ) : null}
         </p>
@@ -105,7 +109,7 @@ export function CodeStep({
           disabled={resend.secondsLeft > 0 || resend.sending}
           onClick={resend.resend}
         >
-          {resend.sending ? 'Sending…' : 'Resend code'}
+          {resend.sending ? t('code.sending') : t('code.resend')}
         </button>
         {resend.outcome?.kind === 'error' ? (
           <p className="field-error" role="alert">
@@ -120,9 +124,7 @@ export function CodeStep({
         </div>
       ) : null}
       {/* The spec's 'Account not found.' stands alone; how to join follows on its own line. */}
-      {message && accountMissing ? (
-        <p className="auth-hint">Joining needs an invite link from a member.</p>
-      ) : null}
+      {message && joinHint ? <p className="auth-hint">{t('code.howToJoin')}</p> : null}
     </div>
   );
 }

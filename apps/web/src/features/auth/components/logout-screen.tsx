@@ -2,12 +2,14 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../hooks/auth-context';
+import { useAuthText } from '../i18n';
 import './logout-screen.css';
 
 export function LogoutScreen() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const started = useRef(false);
+  const t = useAuthText();
 
   useEffect(() => {
     if (started.current) return;
@@ -18,7 +20,7 @@ export function LogoutScreen() {
   return (
     <main className="logout-screen">
       <span className="logout-screen__spinner" aria-hidden="true" />
-      <p role="status">Logging out...</p>
+      <p role="status">{t('logout.status')}</p>
     </main>
   );
 }

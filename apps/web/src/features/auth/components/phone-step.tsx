@@ -4,7 +4,9 @@ import { canSubmitPhone, formatPhoneInput, MESSAGES, toE164 } from '@bidboard/sh
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { sharedText } from '@/lib/i18n';
 import { useSendCode } from '../api/send-code';
+import { useAuthText } from '../i18n';
 import { ServerMessage } from './server-message';
 
 interface PhoneStepProps {
@@ -16,13 +18,14 @@ export function PhoneStep({ initialPhone = '', onCodeSent }: PhoneStepProps) {
   const [phone, setPhone] = useState(initialPhone);
   const [error, setError] = useState<string | null>(null);
   const sendCode = useSendCode();
+  const t = useAuthText();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmitPhone(phone) || sendCode.isPending) return;
     const result = toE164(phone);
     if (!result.ok) {
-      setError(result.message);
+      setError(sharedText(result.message));
       return;
     }
     setError(null);
@@ -34,9 +37,9 @@ export function PhoneStep({ initialPhone = '', onCodeSent }: PhoneStepProps) {
 
   return (
     <form className="auth-step" onSubmit={handleSubmit} noValidate>
-      <h1 className="auth-title">Enter your phone number.</h1>
+      <h1 className="auth-title">{t('phone.title')}</h1>
       <p className="auth-help" id="phone-help">
-        We will send a one-time passcode. Msg &amp; data rates may apply.
+        {t('phone.help')}
       </p>
       <div
         className={
@@ -54,7 +57,7 @@ export function PhoneStep({ initialPhone = '', onCodeSent }: PhoneStepProps) {
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="(555) 555-5555"
-          aria-label="Phone number"
+          aria-label={t('phone.label')}
           aria-describedby={error ? 'phone-help phone-error' : 'phone-help'}
           aria-invalid={error ? true : undefined}
           value={phone}
@@ -74,7 +77,7 @@ export function PhoneStep({ initialPhone = '', onCodeSent }: PhoneStepProps) {
       ) : null}
       <div className="auth-actions">
         <Button type="submit" block disabled={!canSubmitPhone(phone)} busy={sendCode.isPending}>
-          Send Code
+          {t('phone.submit')}
         </Button>
       </div>
     </form>

@@ -1,16 +1,34 @@
-// Step 1 of sign-in: the landing pitch (accounts §1).
-import { PITCH_HEADLINE, pitchPoints } from '@bidboard/shared';
+// Step 1 of sign-in: the landing pitch (accounts §1), and the language picker a visitor
+// reaches before any account exists.
 import { Button } from '@/components/ui/button';
 import { CashIcon, ChatIcon, ClockIcon, CoinIcon, GiftIcon } from '@/components/ui/icons';
 import { useRedemptionMultiplier } from '@/lib/redemption';
+import { useAuthText } from '../i18n';
+import { LanguagePicker } from './language-picker';
 
 const POINT_ICONS = [ChatIcon, CoinIcon, CashIcon, ClockIcon, GiftIcon];
 
 export function PitchStep({ onStart }: { onStart: () => void }) {
-  const points = pitchPoints(useRedemptionMultiplier());
+  const t = useAuthText();
+  const multiplier = useRedemptionMultiplier();
+  // The redemption line names the multiplier in effect (product rules: Copy), so it waits
+  // for the setting (null).
+  const redemption =
+    multiplier === null
+      ? null
+      : multiplier > 1
+        ? t('pitch.redeemMultiplier', { multiplier })
+        : t('pitch.redeem');
+  const points = [
+    t('pitch.chatUnlocks'),
+    t('pitch.earn'),
+    redemption,
+    t('pitch.closes'),
+    t('pitch.dailyClaim'),
+  ];
   return (
     <div className="auth-step auth-step--pitch">
-      <h1 className="auth-headline">{PITCH_HEADLINE}</h1>
+      <h1 className="auth-headline">{t('pitch.headline')}</h1>
       <ul className="pitch-list">
         {points.map((point, index) => {
           const PointIcon = POINT_ICONS[index] ?? GiftIcon;
@@ -27,9 +45,10 @@ export function PitchStep({ onStart }: { onStart: () => void }) {
       </ul>
       <div className="auth-actions">
         <Button block onClick={onStart}>
-          Join / Sign In
+          {t('pitch.start')}
         </Button>
-        <p className="auth-fineprint">Members must be 18 or older.</p>
+        <p className="auth-fineprint">{t('pitch.adults')}</p>
+        <LanguagePicker />
       </div>
     </div>
   );

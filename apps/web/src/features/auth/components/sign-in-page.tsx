@@ -16,6 +16,7 @@ import { hardNavigate } from '@/lib/hard-navigate';
 import { preloadable } from '@/lib/lazy';
 import { useAuth } from '../hooks/auth-context';
 import { useReferral } from '../hooks/use-referral';
+import { useAuthText } from '../i18n';
 import { PhoneStep } from './phone-step';
 import { PitchStep } from './pitch-step';
 import './sign-in.css';
@@ -38,6 +39,7 @@ export function SignInPage() {
   const getReferredBy = useReferral({ ref, username }, state.status === 'anonymous');
   const [step, setStep] = useState<Step>({ name: 'pitch' });
   const [phone, setPhone] = useState('');
+  const t = useAuthText();
 
   if (state.status === 'loading') return null;
   if (state.status === 'authenticated') return <Navigate to={homeFor(username)} replace />;
@@ -58,16 +60,16 @@ export function SignInPage() {
           {step.name === 'pitch' ? (
             <span className="sign-in__spacer" />
           ) : (
-            <IconButton label="Back" onClick={goBack}>
+            <IconButton label={t('top.back')} onClick={goBack}>
               <ArrowLeftIcon />
             </IconButton>
           )}
-          <Link to="/" className="sign-in__logo" aria-label="Bidboard home">
+          <Link to="/" className="sign-in__logo" aria-label={t('top.home')}>
             <Logo />
           </Link>
           <span className="sign-in__spacer" />
         </header>
-        <ProgressBar value={SIGN_IN_PROGRESS_PERCENT} label="Sign-in progress" />
+        <ProgressBar value={SIGN_IN_PROGRESS_PERCENT} label={t('top.progress')} />
         {step.name === 'pitch' ? (
           <PitchStep
             onStart={() => {

@@ -1,12 +1,12 @@
 // Failed-code lockout (accounts §8): after 5 failures the code input locks for 60 seconds
 // with a ticking m:ss message, then the attempt count resets.
-import { CODE_LOCKOUT_ATTEMPTS, CODE_LOCKOUT_SECONDS, lockoutMessage } from '@bidboard/shared';
+import { CODE_LOCKOUT_ATTEMPTS, CODE_LOCKOUT_SECONDS, lockoutWait } from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface CodeLockout {
   locked: boolean;
-  /** The lockout message while locked, otherwise null. */
-  message: string | null;
+  /** The remaining wait while locked (m:ss), otherwise null. */
+  wait: string | null;
   /** Counts a failed attempt; returns true when this failure starts a lockout. */
   recordFailure: () => boolean;
 }
@@ -40,5 +40,5 @@ export function useCodeLockout(): CodeLockout {
 
   const locked = lockedUntil !== null;
   const secondsLeft = locked ? Math.max(0, (lockedUntil - now) / 1000) : 0;
-  return { locked, message: locked ? lockoutMessage(secondsLeft) : null, recordFailure };
+  return { locked, wait: locked ? lockoutWait(secondsLeft) : null, recordFailure };
 }

@@ -1,0 +1,4 @@
+// The web app's languages: catalogues per area (defineTexts), the language on screen, the
+// shared package's texts, and Intl formatting for the member's language.
+export { defineTexts, setLanguage, textsReady, useLanguage } from './i18n';
+export { sharedText } from './shared-text';

@@ -1,0 +1,197 @@
+// Finds words written into the web app's code instead of its catalogues: JSX text, words in
+// the attributes people read or hear (aria-label, title, placeholder, alt, label…), string
+// literals inside JSX, and prose in string literals anywhere (an error message, a label in
+// an object). Used by inline-text.test.ts; the admin console may stay English.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export interface InlineText {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/** Attributes and properties whose value a member reads or hears. */
+const WORDED = new Set([
+  'alt',
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'placeholder',
+  'title',
+  'label',
+  'description',
+  'message',
+  'text',
+  'hint',
+  'confirmLabel',
+  'cancelLabel',
+  'closeLabel',
+  'heading',
+  'caption',
+  'legend',
+  'emptyText',
+  'helper',
+]);
+
+/** Attributes whose values are code (classes, routes, input kinds), never words. */
+const CODE_ATTRIBUTES = new Set([
+  'className',
+  'id',
+  'type',
+  'name',
+  'href',
+  'to',
+  'role',
+  'autoComplete',
+  'inputMode',
+  'variant',
+  'size',
+  'rel',
+  'target',
+  'method',
+  'accept',
+  'pattern',
+  'key',
+  'htmlFor',
+  'lang',
+  'dir',
+  'mode',
+  'src',
+  'sizes',
+  'srcSet',
+  'viewBox',
+  'd',
+  'fill',
+  'stroke',
+  'preload',
+  'capture',
+  'enterKeyHint',
+  'tone',
+  'side',
+  'align',
+  'loading',
+  'decoding',
+  'crossOrigin',
+  'referrerPolicy',
+  'sandbox',
+  'allow',
+  'form',
+  'aria-live',
+  'aria-hidden',
+  'aria-current',
+  'aria-describedby',
+  'aria-labelledby',
+  'aria-controls',
+  'aria-haspopup',
+  'aria-orientation',
+  'aria-sort',
+  'aria-autocomplete',
+]);
+
+const LETTER = /[A-Za-zÀ-ÿ]/;
+/** Prose: two or more words, some lowercase: "Send Code", "Checking your code…". */
+const PROSE = /[A-Za-zÀ-ÿ]{2,}[^\n]*\s[^\n]*[a-zà-ÿ]/;
+/** A capitalised word or more: "Menu", "Back". */
+const CAPITALISED = /^[A-ZÀ-Ý][a-zà-ÿ]+/;
+
+function isTestFile(file: string): boolean {
+  return /\.(test|probe)\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
+}
+
+export function sourceFiles(root: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(entry) || entry.endsWith('.d.ts')) continue;
+    const file = path.join(root, entry);
+    if (isTestFile(file)) continue;
+    if (entry.startsWith(`features${path.sep}admin${path.sep}`)) continue;
+    files.push(file);
+  }
+  return files.sort();
+}
+
+/** Calls that take words for developers, not members. */
+function inDeveloperCall(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isNewExpression(at) && /Error$/.test(at.expression.getText())) return true;
+    if (ts.isCallExpression(at)) {
+      const callee = at.expression.getText();
+      if (/^console\.|^import$|^matchMedia$|^querySelector|\.querySelector/.test(callee)) {
+        return true;
+      }
+    }
+    if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
+    if (ts.isTypeNode(at)) return true;
+    if (ts.isJsxAttribute(at) && CODE_ATTRIBUTES.has(at.name.getText())) return true;
+  }
+  return false;
+}
+
+function propertyName(node: ts.Node): string | null {
+  const parent = node.parent;
+  if (parent && ts.isPropertyAssignment(parent) && parent.initializer === node) {
+    return parent.name.getText().replace(/^['"]|['"]$/g, '');
+  }
+  if (parent && ts.isJsxExpression(parent) && parent.parent && ts.isJsxAttribute(parent.parent)) {
+    return parent.parent.name.getText();
+  }
+  if (parent && ts.isJsxAttribute(parent)) return parent.name.getText();
+  return null;
+}
+
+function insideJsx(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isJsxExpression(at) && at.parent && !ts.isJsxAttribute(at.parent)) return true;
+    if (ts.isFunctionLike(at)) return false;
+  }
+  return false;
+}
+
+function literalText(node: ts.Node): string | null {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) {
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('{}');
+  }
+  return null;
+}
+
+function looksWorded(node: ts.Node, text: string): boolean {
+  const value = text.trim();
+  if (!LETTER.test(value)) return false;
+  const name = propertyName(node);
+  if (name && WORDED.has(name)) return true;
+  if (insideJsx(node) && (PROSE.test(value) || CAPITALISED.test(value))) return true;
+  return PROSE.test(value) && !/^[\w.-]+(:[\w.-]+)?$/.test(value);
+}
+
+export function inlineTexts(file: string, root: string): InlineText[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: InlineText[] = [];
+  const add = (node: ts.Node, text: string) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push({ file: path.relative(root, file), line, text: text.trim().replace(/\s+/g, ' ') });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node)) {
+      if (LETTER.test(node.text)) add(node, node.text);
+      return;
+    }
+    const text = literalText(node);
+    if (text !== null) {
+      if (!inDeveloperCall(node) && looksWorded(node, text)) add(node, text);
+      if (!ts.isTemplateExpression(node)) return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
