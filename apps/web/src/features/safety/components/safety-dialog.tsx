@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/features/auth';
 import { SafetyNotice } from '@/features/safety-notices';
 import { errorMessage } from '@/lib/api-client';
 import { useBlockMember } from '../api/blocks';
+import { useSafetyText } from '../i18n';
 import type { SafetyTarget } from './member-safety-button';
 import { ReportForm } from './report-form';
 import './safety.css';
@@ -23,6 +24,7 @@ interface SafetyDialogProps {
 
 export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: SafetyDialogProps) {
   const [step, setStep] = useState<Step>('choose');
+  const t = useSafetyText();
   const viewer = useCurrentUser();
   const notice = inChat ? datingSafetyNoticeAt(viewer, 'chat_safety_menu') : null;
   const block = useBlockMember();
@@ -100,7 +102,7 @@ export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: Saf
         <div className="safety-dialog__notice">
           <SafetyNotice notice={notice} titled={false} />
           <Button variant="secondary" size="md" onClick={() => setStep('choose')}>
-            Back
+            {t('dialog.back')}
           </Button>
         </div>
       ) : null}
