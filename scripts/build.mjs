@@ -3,10 +3,12 @@
 // folder (scripts/release.mjs). `npm start` runs the builds first, so a warm start never
 // rebuilds anything.
 //
-// The web app's build depends on its mode (NODE_ENV: React's development build is 50%
-// bigger and slower), so its hash covers the mode and Vite is told the mode explicitly:
-// `NODE_ENV=development npm start` builds in development, a release is always production,
-// and neither reuses the other's build.
+// The web app's build depends on its mode (React's development build is 50% bigger and
+// slower), so its hash covers the mode and Vite is told the mode explicitly. The mode is
+// production unless WEB_BUILD_MODE=development asks otherwise: the server's NODE_ENV
+// (development selects its local adapters, and the journeys run with it) says nothing
+// about the web app, which is served as it ships. A release is always production, and
+// neither mode reuses the other's build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -59,8 +61,9 @@ function addFiles(hash, entry) {
   hash.update(entry).update('\0').update(readFileSync(full)).update('\0');
 }
 
-/** The mode `npm start` builds in; anything but development (test, unset) is production. */
-const startMode = () => (process.env.NODE_ENV === 'development' ? 'development' : 'production');
+/** The web app's mode for `npm start`: production unless a development build is asked for. */
+const startMode = () =>
+  process.env.WEB_BUILD_MODE === 'development' ? 'development' : 'production';
 
 export function ensureBuilt(mode = startMode()) {
   for (const build of BUILDS) {

@@ -1,6 +1,7 @@
-// The release build after a development start (issue 48): `NODE_ENV=development npm start`
-// builds the web app in development, and the `npm run build` after it, with NODE_ENV still
-// set in the shell, must ship React's production build, not reuse the development one.
+// The build keys on its mode (issue 48): `npm start` with NODE_ENV=development (the
+// server's local adapters, as the journeys run it) still builds React's production build;
+// after a development build (WEB_BUILD_MODE=development npm start), the `npm run build`
+// with both still set in the shell must ship the production build, not reuse the other.
 // Runs the real scripts (scripts/build.mjs) in a copy of the build's inputs, so the
 // repository's own builds, which other tests serve, are left alone.
 import { execFileSync } from 'node:child_process';
@@ -25,10 +26,10 @@ const hasMarkers = (code: string) => DEVELOPMENT_MARKERS.some((marker) => code.i
 
 describe('the build keys on its mode', () => {
   let copy = '';
-  const run = (args: string[]) =>
+  const run = (args: string[], env: Record<string, string> = {}) =>
     execFileSync(process.execPath, args, {
       cwd: copy,
-      env: { ...process.env, NODE_ENV: 'development' },
+      env: { ...process.env, NODE_ENV: 'development', ...env },
       stdio: 'pipe',
     });
 
@@ -64,12 +65,20 @@ describe('the build keys on its mode', () => {
     if (copy) rmSync(copy, { recursive: true, force: true });
   });
 
-  it('ships React’s production build after a development start, whatever NODE_ENV says', () => {
-    // What `NODE_ENV=development npm start` runs before it starts the server.
-    run(['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).ensureBuilt()"]);
+  it('builds production for a development server, and a release after a development build', () => {
+    // What `npm start` runs before it starts the server.
+    const start = (env: Record<string, string> = {}) =>
+      run(
+        ['--input-type=module', '-e', "await (await import('./scripts/build.mjs')).ensureBuilt()"],
+        env,
+      );
+    start();
+    expect(hasMarkers(reactChunk(path.join(copy, 'apps/web/dist')))).toBe(false);
+
+    start({ WEB_BUILD_MODE: 'development' });
     expect(hasMarkers(reactChunk(path.join(copy, 'apps/web/dist')))).toBe(true);
 
-    run(['scripts/build.mjs']);
+    run(['scripts/build.mjs'], { WEB_BUILD_MODE: 'development' });
     expect(hasMarkers(reactChunk(path.join(copy, 'release/apps/web/dist')))).toBe(false);
   }, 600_000);
 });
