@@ -62,10 +62,17 @@ function reloadStylesheet(href: string): Promise<void> {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The entry script this page runs, which names its build (Vite hashes it). */
-export function currentBuild(doc: Document = document): string | null {
-  const script = doc.querySelector<HTMLScriptElement>('script[type="module"][src]');
-  return script ? new URL(script.getAttribute('src') ?? '', window.location.href).pathname : null;
+/**
+ * The build this page runs, named by its module scripts (Vite hashes each). All of them:
+ * the first is the bundler's runtime, whose hash outlives most deploys, and the entry is
+ * the last.
+ */
+function currentBuild(doc: Document = document): string | null {
+  const scripts = [...doc.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')];
+  if (scripts.length === 0) return null;
+  return scripts
+    .map((script) => new URL(script.getAttribute('src') ?? '', window.location.href).pathname)
+    .join(' ');
 }
 
 function buildIn(html: string): string | null {
