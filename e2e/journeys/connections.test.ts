@@ -20,8 +20,15 @@ async function openActionSlide(card: Locator, label: string) {
   await card.page().waitForTimeout(900); // the slide transition
 }
 
-async function openAlerts(page: Page) {
+/** The top buttons step aside while the page is scrolled down (a state's dating-safety
+ * notice above the cards scrolls it): a member scrolls back up for them. */
+async function openMenu(page: Page) {
+  await page.evaluate(() => window.scrollBy(0, -window.scrollY));
   await page.getByRole('button', { name: 'Open menu' }).click();
+}
+
+async function openAlerts(page: Page) {
+  await openMenu(page);
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await menu.getByRole('button', { name: /^Alerts/ }).click();
   return page.getByRole('dialog', { name: 'Alerts' });
@@ -76,7 +83,7 @@ describe('connections after the close', () => {
     await bidderCard.getByText(`You and ${owner1!.username} are connected`).waitFor();
     await screenshot(bidderPage, 'connections-bidder-chat-desktop');
     await bidderPage.getByRole('button', { name: /^Alerts \(\d+ unread\)$/ }).waitFor();
-    await bidderPage.getByRole('button', { name: 'Open menu' }).click();
+    await openMenu(bidderPage);
     const menu = bidderPage.getByRole('dialog', { name: 'Menu' });
     await menu.getByRole('img', { name: 'unread' }).waitFor();
     await screenshot(bidderPage, 'menu-alerts-dot-desktop');
@@ -173,7 +180,7 @@ describe('connections after the close', () => {
     expect((await me(baseUrl, bidder3!.token)).tokenBalance).toBe(startBalance3 + 60);
 
     // The refund is in the bidder's history, and the expiry alert leads home.
-    await bidder3Page.getByRole('button', { name: 'Open menu' }).click();
+    await openMenu(bidder3Page);
     await bidder3Page.getByRole('button', { name: /^(BUY\/REDEEM|Daily Claim)$/ }).waitFor();
     const tokenButton = bidder3Page.getByRole('button', { name: 'BUY/REDEEM' });
     if ((await tokenButton.count()) === 0) {
