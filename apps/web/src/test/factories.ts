@@ -69,7 +69,7 @@ export function buildConnection(overrides: Partial<Connection> = {}): Connection
       id: 20,
       username: 'theo',
       age: 31,
-      birth_date: '1994-07-30',
+      zodiac_sign: 'Leo',
       bio: null,
       open_to_dating: true,
       favorite_thing_1_answer: 'Tacos',

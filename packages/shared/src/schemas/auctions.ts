@@ -1,6 +1,7 @@
 // Auctions, periods and bids: the API contract of marketplace §7 Auctions.
 import { z } from 'zod';
 import { AUCTION_MESSAGES, AUCTIONS_PAGE_SIZE, MAX_BID, SEARCH_MIN_CHARS } from '../rules/auction';
+import { ZODIAC_SIGNS } from '../rules/dob';
 import { idParam, idSchema, intInRange, PG_INT_MAX, safeText } from './common';
 import { genderSchema } from './user';
 
@@ -132,8 +133,9 @@ export const auctionProfileSchema = z.object({
   auctionId: z.number().int(),
   user_id: z.number().int(),
   username: z.string().nullable(),
-  birth_date: z.string().nullable(),
+  /** Other members see the age and the sign, never the date of birth (product rules, Age). */
   age: z.number().int().nullable(),
+  zodiac_sign: z.enum(ZODIAC_SIGNS),
   bio: z.string().nullable(),
   favorite_thing_1_answer: z.string().nullable(),
   favorite_thing_2_answer: z.string().nullable(),

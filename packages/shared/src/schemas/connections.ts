@@ -2,6 +2,7 @@
 // entity, seen from the caller's side (is_user: the caller won the auction; is_partner:
 // the caller owns it and decides).
 import { z } from 'zod';
+import { ZODIAC_SIGNS } from '../rules/dob';
 import { idSchema, PG_INT_MAX } from './common';
 
 export const CONNECTION_STATUSES = [
@@ -88,8 +89,9 @@ export const connectionSchema = z.object({
   partner: z.object({
     id: z.number().int(),
     username: z.string().nullable(),
+    /** The age and the sign, never the date of birth (product rules, Age). */
     age: z.number().int().nullable(),
-    birth_date: z.string().nullable(),
+    zodiac_sign: z.enum(ZODIAC_SIGNS),
     bio: z.string().nullable(),
     open_to_dating: z.boolean(),
     favorite_thing_1_answer: z.string().nullable(),

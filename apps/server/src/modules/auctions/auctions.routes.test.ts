@@ -267,14 +267,30 @@ describe('auctions API', () => {
         expect.objectContaining({
           auctionId,
           username: 'ownerjane',
-          birth_date: '1995-05-01',
           age: 30,
+          zodiac_sign: 'Taurus',
           open_to_dating: true,
         }),
       ],
     });
     expect((await get(`/api/auctions/${auctionId}`)).json().auction.auctionId).toBe(auctionId);
     expect((await get('/api/auctions/424242')).statusCode).toBe(404);
+  });
+
+  it("never sends another member's date of birth: the age and sign only", async () => {
+    // The privacy policy: exact dates of birth are never shown (issue 41 item 7).
+    for (const headers of [{}, alice.headers]) {
+      const res = await post(
+        '/api/auctions/auction_profile_data',
+        { auctionIds: [auctionId] },
+        headers,
+      );
+      expect(res.statusCode).toBe(200);
+      const [profile] = res.json().auctionProfileData;
+      expect(profile).not.toHaveProperty('birth_date');
+      expect(profile).toMatchObject({ age: 30, zodiac_sign: 'Taurus' });
+      expect(res.body).not.toContain('1995-05-01');
+    }
   });
 
   it('lets only an admin close the period now, exactly as the scheduler would', async () => {

@@ -5,6 +5,7 @@ import {
   type AuctionCard,
   type ListAuctionsBody,
   ONBOARDING_COMPLETE,
+  zodiacSign,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -227,8 +228,8 @@ export async function auctionProfileData(
     auctionId: Number(r.id),
     user_id: r.user_id,
     username: r.username,
-    birth_date: r.birth_date,
     age: r.age === null ? null : Number(r.age),
+    zodiac_sign: zodiacSign(r.birth_date),
     bio: r.short_bio,
     favorite_thing_1_answer: r.favorite_thing_1_answer,
     favorite_thing_2_answer: r.favorite_thing_2_answer,

@@ -7,6 +7,7 @@ import {
   type ConnectionsResponse,
   type ListConnectionsBody,
   listConnectionsBody,
+  zodiacSign,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { newYorkDate } from '../../lib/new-york-date';
@@ -52,7 +53,7 @@ export function presentConnection(
       id: row.other_id,
       username: row.other_username,
       age: row.other_age === null ? null : Number(row.other_age),
-      birth_date: row.other_birth_date,
+      zodiac_sign: zodiacSign(row.other_birth_date),
       bio: row.other_bio,
       open_to_dating: row.other_open_to_dating,
       favorite_thing_1_answer: row.other_favorite_1,

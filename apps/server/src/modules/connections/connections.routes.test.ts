@@ -67,7 +67,7 @@ describe('POST /connections', () => {
         id: c!.owner.id,
         username: c!.owner.username,
         age: 30,
-        birth_date: '1995-03-01',
+        zodiac_sign: 'Pisces',
         bio: 'Loves maps',
         open_to_dating: true,
         favorite_thing_1_answer: 'Ramen',

@@ -1,10 +1,12 @@
-// The profile slide of a member's card (marketplace §2): sun sign from the birth date
-// (Aquarius when missing), the three favourite things, the bio and an open-to-dating badge.
-import { zodiacSign } from '@bidboard/shared';
+// The profile slide of a member's card (marketplace §2): the sun sign the server derives
+// from the birth date (other members never receive the date itself), the three favourite
+// things, the bio and an open-to-dating badge.
+import type { ZodiacSign } from '@bidboard/shared';
 import { HeartIcon, StarIcon } from './icons';
 
 interface ProfileDetailsProps {
-  birthDate: string | null | undefined;
+  /** Undefined while the profile is still loading. */
+  sign: ZodiacSign | undefined;
   favorites: readonly (string | null | undefined)[];
   bio: string | null | undefined;
   openToDating: boolean;
@@ -13,7 +15,7 @@ interface ProfileDetailsProps {
 }
 
 export function ProfileDetails({
-  birthDate,
+  sign,
   favorites,
   bio,
   openToDating,
@@ -24,10 +26,12 @@ export function ProfileDetails({
   return (
     <div className="profile-details">
       <div className="profile-details__badges">
-        <span className="chip chip--sign">
-          <StarIcon />
-          {zodiacSign(birthDate)}
-        </span>
+        {sign ? (
+          <span className="chip chip--sign">
+            <StarIcon />
+            {sign}
+          </span>
+        ) : null}
         {openToDating ? (
           <span className="chip chip--dating">
             <HeartIcon size={14} />

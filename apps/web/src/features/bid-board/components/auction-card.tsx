@@ -159,7 +159,7 @@ export const AuctionCard = memo(function AuctionCard({
           key: 'profile',
           content: carousel.engaged ? (
             <ProfileDetails
-              birthDate={profile?.birth_date}
+              sign={profile?.zodiac_sign}
               favorites={[
                 profile?.favorite_thing_1_answer,
                 profile?.favorite_thing_2_answer,

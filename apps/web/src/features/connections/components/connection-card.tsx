@@ -50,7 +50,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
           key: 'profile',
           content: (
             <ProfileDetails
-              birthDate={c.partner.birth_date}
+              sign={c.partner.zodiac_sign}
               favorites={[
                 c.partner.favorite_thing_1_answer,
                 c.partner.favorite_thing_2_answer,
