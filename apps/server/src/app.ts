@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDependencies) {
   const payouts = deps.payouts ?? createPayoutProvider(config);
   const push = deps.push ?? createPushSender(config, deps.pushNetwork);
   app.addHook('onClose', async () => push.close?.());
-  const vision = deps.vision ?? new LocalVision();
+  const vision = deps.vision ?? new LocalVision({ draining: () => app.readiness.draining });
   if (!deps.vision) app.addHook('onClose', async () => vision.close());
   if (config.VISION_PRELOAD) {
     // In the background: a member's first slot-1 photo should not wait for the models.

@@ -1,5 +1,6 @@
 // The vision test kit: the face fixtures (public-domain portraits, see fixtures/faces),
 // one model process per test file, and running the durable vision jobs on demand.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -40,6 +41,22 @@ export function landscapeJpeg() {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg()
     .toBuffer();
+}
+
+/** The model processes this test process has forked (LocalVision's children). */
+export function visionChildren(): number[] {
+  let listing = '';
+  try {
+    listing = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], {
+      encoding: 'utf8',
+    });
+  } catch {
+    // ps exits 1 when the process has no child.
+  }
+  return listing
+    .split('\n')
+    .filter((line) => line.includes('vision-process'))
+    .map((line) => Number.parseInt(line, 10));
 }
 
 /** Runs every due vision job of the test app, as the worker would. */

@@ -35,11 +35,13 @@ export async function runDueVisionJobs(ctx: VisionJobsContext, isStopped = () =>
 
 export function startVisionJobs(
   ctx: VisionJobsContext,
-  options: { onError: (error: unknown) => void; intervalMs?: number },
+  options: { onError: (error: unknown) => void; draining: () => boolean; intervalMs?: number },
 ): RepeatingJob<number> {
   return startRepeatingJob({
     name: 'vision_jobs',
-    run: (isStopped) => runDueVisionJobs(ctx, isStopped),
+    // A draining server claims no new job: its model process may be gone with the process
+    // group, and another server (or this one after its restart) runs the job in full.
+    run: (isStopped) => runDueVisionJobs(ctx, () => isStopped() || options.draining()),
     intervalMs: options.intervalMs ?? VISION_JOBS_INTERVAL_MS,
     onError: options.onError,
     rerunWhenWoken: true,
@@ -57,6 +59,7 @@ export function registerVisionJobs(
     app.addHook('onReady', async () => {
       worker = startVisionJobs(ctx, {
         onError: (err) => app.log.error({ err }, 'vision jobs failed'),
+        draining: () => app.readiness.draining,
       });
     });
     app.addHook('preClose', async () => {

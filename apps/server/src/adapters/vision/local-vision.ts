@@ -1,6 +1,9 @@
 // The local vision adapter: forks the model process (vision-process) on first use and
 // hands it one image at a time, interactive work before background work. A process that
-// dies (out of memory, killed) fails the task it held and is forked again for the next.
+// dies (out of memory, killed) fails the task it held and is forked again for the next,
+// except while the server drains: a SIGTERM to the whole process group (systemd's
+// control-group stop, Ctrl-C) kills the model process too, and a new one would load the
+// models for seconds while the close waits for its task. Tasks then fail at once.
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -37,13 +40,23 @@ interface Task {
   reject(error: Error): void;
 }
 
+export interface LocalVisionOptions {
+  /** True once the server drains for a shutdown: no model process is started from then on. */
+  draining?: () => boolean;
+}
+
 export class LocalVision implements Vision {
+  private readonly draining: () => boolean;
   private child: ChildProcess | null = null;
   private readonly interactive: Task[] = [];
   private readonly background: Task[] = [];
   private current: { id: number; task: Task; timer: NodeJS.Timeout } | null = null;
   private nextId = 1;
   private closed = false;
+
+  constructor(options: LocalVisionOptions = {}) {
+    this.draining = options.draining ?? (() => false);
+  }
 
   analyze(image: VisionInput, options: AnalyzeOptions): Promise<ImageAnalysis> {
     return this.enqueue(
@@ -93,6 +106,12 @@ export class LocalVision implements Vision {
 
   private pump() {
     if (this.current || this.closed) return;
+    if (!this.child && this.draining()) {
+      const pending = [...this.interactive.splice(0), ...this.background.splice(0)];
+      for (const task of pending)
+        task.reject(new Error('vision unavailable: the server is draining'));
+      return;
+    }
     const task = this.interactive.shift() ?? this.background.shift();
     if (!task) return;
     const child = this.ensureChild();
