@@ -7,6 +7,12 @@ export const MESSAGES = {
   invalidCode: 'Invalid Code',
   codeExpired: 'This code has expired. Please request a new one.',
   tooManyCodeAttempts: 'Too many attempts. Please request a new code.',
+  /**
+   * A number locked after too many wrong codes across windows (issue 41), in the words of
+   * the sign-in lockout (accounts §8), the wait in hours.
+   */
+  codeLockedHours: (hours: number) =>
+    `Too many attempts. Please wait ${hours} hour${hours === 1 ? '' : 's'} before trying again.`,
   tooManyCodeRequests: 'Too many code requests. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a moment before trying again.',
   codeSent: 'Verification code sent',

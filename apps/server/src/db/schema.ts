@@ -146,6 +146,26 @@ export const otpCodes = pgTable(
   ],
 );
 
+/**
+ * Each compared sign-in code that was wrong, per number (issue 41): the lockout across
+ * windows counts them, whatever became of the codes themselves.
+ */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone_number: text('phone_number').notNull(),
+    failed_at: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('otp_failures_phone_failed_idx').on(t.phone_number, t.failed_at)],
+);
+
+/** A number that guessed too many wrong codes may not sign in or get a code until then. */
+export const otpLockouts = pgTable('otp_lockouts', {
+  phone_number: text('phone_number').primaryKey(),
+  locked_until: timestamp('locked_until', { withTimezone: true }).notNull(),
+});
+
 export const TRANSACTION_TYPES = [
   'signup',
   'free_claim',

@@ -9,6 +9,8 @@ import { intInRange } from './common';
 const HOURS_IN_A_YEAR = 24 * 365;
 /** Fractions of an hour are allowed so a test or a rehearsal can run the lifecycle quickly. */
 const hours = z.number().positive().max(HOURS_IN_A_YEAR);
+/** The longest the sign-in code lockout may count or lock: retention keeps its rows as long. */
+export const CODE_FAILURES_MAX_WINDOW_HOURS = 7 * 24;
 
 export const businessSettingsShape = {
   /** Tokens a member gets from the daily claim. */
@@ -64,6 +66,14 @@ export const businessSettingsShape = {
    * model time, and a newer one replaces the older, so a few is all an honest retry needs.
    */
   verification_videos_per_day: intInRange(1, 100),
+  /**
+   * Sign-in codes across windows (issue 41): a number that enters this many wrong codes
+   * within `code_failures_window_hours` is locked for `code_lockout_hours`, whatever new
+   * codes it asks for (each code alone allows 5 guesses).
+   */
+  code_failures_per_number: intInRange(1, 1000),
+  code_failures_window_hours: intInRange(1, CODE_FAILURES_MAX_WINDOW_HOURS),
+  code_lockout_hours: intInRange(1, CODE_FAILURES_MAX_WINDOW_HOURS),
   /** A verification this similar to another member's is flagged as a likely duplicate. */
   face_duplicate_threshold: z.number().min(0).max(1),
   /** A photo or chat image whose nudity score reaches this is held (photo) or blurred (chat). */

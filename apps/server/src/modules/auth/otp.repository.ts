@@ -1,8 +1,9 @@
 // SQL of the one-time codes: the request counts under their locks, the stored code, the
-// guess counted on the latest code, and the code used up at sign-in.
+// guess counted on the latest code, the code used up at sign-in, and the wrong codes that
+// lock a number across windows.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, rows, runStatement, type Statement, type Tx } from '../../db/client';
-import { otpCodes } from '../../db/schema';
+import { otpCodes, otpFailures } from '../../db/schema';
 
 /** Waits for the transaction-long lock on `key`, so requests on one key queue. */
 export async function lockRequestKey(tx: Tx, key: string) {
@@ -90,4 +91,47 @@ export async function consumeCode(tx: Tx, codeId: number, now: Date): Promise<bo
     .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumed_at), gt(otpCodes.expires_at, now)))
     .returning({ id: otpCodes.id });
   return consumed.length > 0;
+}
+
+/** When the number's lockout ends, if it is locked at `now`. */
+export async function activeLockout(db: Db, phone: string, now: Date) {
+  const [lock] = await runStatement<{ locked_until: Date }>(db, ACTIVE_LOCKOUT, [
+    phone,
+    now.toISOString(),
+  ]);
+  return lock ? new Date(lock.locked_until) : null;
+}
+
+const ACTIVE_LOCKOUT: Statement = {
+  name: 'otp_active_lockout',
+  text: `SELECT locked_until FROM otp_lockouts WHERE phone_number = $1 AND locked_until > $2`,
+};
+
+/**
+ * Records a wrong code, then locks the number until `lockUntil` when it has entered
+ * `limit` wrong codes since `since` and since its last lockout ended (the failures that
+ * caused a lockout never count towards the next one). Returns the lockout's end if this
+ * failure started one.
+ */
+export async function recordFailure(
+  db: Db,
+  failure: { phone: string; now: Date; since: Date; limit: number; lockUntil: Date },
+): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    await tx.insert(otpFailures).values({ phone_number: failure.phone, failed_at: failure.now });
+    const [locked] = await rows<{ locked_until: Date }>(
+      tx,
+      sql`INSERT INTO otp_lockouts (phone_number, locked_until)
+          SELECT ${failure.phone}, ${failure.lockUntil.toISOString()}::timestamptz
+          WHERE (SELECT count(*) FROM otp_failures f
+                 WHERE f.phone_number = ${failure.phone}
+                   AND f.failed_at > ${failure.since.toISOString()}::timestamptz
+                   AND f.failed_at > coalesce(
+                     (SELECT locked_until FROM otp_lockouts WHERE phone_number = ${failure.phone}),
+                     '-infinity')) >= ${failure.limit}
+          ON CONFLICT (phone_number) DO UPDATE SET locked_until = EXCLUDED.locked_until
+          RETURNING locked_until`,
+    );
+    return locked ? new Date(locked.locked_until) : null;
+  });
 }

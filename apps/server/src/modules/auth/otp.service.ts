@@ -1,19 +1,33 @@
 // One-time codes: 6 CSPRNG digits, stored as an HMAC, valid OTP_TTL_SECONDS, single
 // use, at most OTP_MAX_ATTEMPTS wrong tries, and request limits per phone and per IP.
+// Across windows (issue 41) a number that enters `code_failures_per_number` wrong codes
+// in `code_failures_window_hours` is locked for `code_lockout_hours`: no code is sent to
+// it and none is compared, so guessing stays bounded over days, not only per code.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { isTestPhone, MESSAGES, OTP_LENGTH, PRODUCT_NAME } from '@bidboard/shared';
 import { SmsDeliveryError } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { loadSettings } from '../settings/settings.service';
 import {
+  activeLockout,
   countGuess,
   deleteCode,
   insertCode,
   latestCode,
   lockRequestKey,
   recentRequestCounts,
+  recordFailure,
 } from './otp.repository';
+
+const HOUR_MS = 3600 * 1000;
+
+/** The spec's lockout message with the hours left (at least 1). */
+function lockedError(lockedUntil: Date, now: Date): AppError {
+  const hours = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / HOUR_MS));
+  return new AppError('TOO_MANY_ATTEMPTS', 429, MESSAGES.codeLockedHours(hours));
+}
 
 export function generateCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -33,6 +47,8 @@ export async function requestCode(
   const { config } = ctx;
   const phoneSince = new Date(now.getTime() - config.OTP_PHONE_WINDOW_SECONDS * 1000);
   const ipSince = new Date(now.getTime() - config.OTP_IP_WINDOW_SECONDS * 1000);
+  const lockedUntil = await activeLockout(ctx.db, phone, now);
+  if (lockedUntil) throw lockedError(lockedUntil, now);
   const code = generateCode();
   // The count and the insert are one step per phone and per IP: requests at the same
   // moment queue on the locks (phone first, then IP, so they never deadlock), so a burst
@@ -93,6 +109,8 @@ export async function checkCode(
       ? { ok: true, codeId: null }
       : { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
   }
+  const lockedUntil = await activeLockout(ctx.db, phone, ctx.clock());
+  if (lockedUntil) return { ok: false, error: lockedError(lockedUntil, ctx.clock()) };
   const counted = await countGuess(ctx.db, phone, config.OTP_MAX_ATTEMPTS);
   if (!counted) return { ok: false, error: await uncheckedGuessError(ctx, phone) };
   if (new Date(counted.expires_at) <= ctx.clock()) {
@@ -100,10 +118,27 @@ export async function checkCode(
   }
   const expected = Buffer.from(counted.code_hash, 'hex');
   const given = Buffer.from(hashCode(ctx.secret, phone, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    return { ok: false, error: badRequest('INVALID_CODE', MESSAGES.invalidCode) };
-  }
+  if (!timingSafeEqual(expected, given)) return { ok: false, error: await wrongCode(ctx, phone) };
   return { ok: true, codeId: counted.id };
+}
+
+/** Counts a wrong code against the number; the one that reaches the limit locks it. */
+async function wrongCode(
+  ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>,
+  phone: string,
+): Promise<AppError> {
+  const now = ctx.clock();
+  const settings = await loadSettings(ctx.db, ctx.config);
+  const lockedUntil = await recordFailure(ctx.db, {
+    phone,
+    now,
+    since: new Date(now.getTime() - settings.code_failures_window_hours * HOUR_MS),
+    limit: settings.code_failures_per_number,
+    lockUntil: new Date(now.getTime() + settings.code_lockout_hours * HOUR_MS),
+  });
+  return lockedUntil
+    ? lockedError(lockedUntil, now)
+    : badRequest('INVALID_CODE', MESSAGES.invalidCode);
 }
 
 /** Why a guess was not compared: the latest code is used, locked, or there is none. */

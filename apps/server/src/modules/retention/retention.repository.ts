@@ -16,6 +16,7 @@ export interface RetentionCutoffs {
   storageDeletionsBefore: Date;
   bidRequestsBefore: Date;
   replacedVideosBefore: Date;
+  codeFailuresBefore: Date;
 }
 
 /** A table, the condition that makes a row prunable, and its key columns. */
@@ -64,6 +65,16 @@ export function prunableRows(cutoffs: RetentionCutoffs) {
       condition: sql`superseded_at IS NOT NULL
           AND created_at < ${iso(cutoffs.replacedVideosBefore)}::timestamptz`,
       key: sql`id`,
+    },
+    codeFailures: {
+      table: 'otp_failures',
+      condition: sql`failed_at < ${iso(cutoffs.codeFailuresBefore)}::timestamptz`,
+      key: sql`id`,
+    },
+    codeLockouts: {
+      table: 'otp_lockouts',
+      condition: sql`locked_until < ${iso(cutoffs.codeFailuresBefore)}::timestamptz`,
+      key: sql`phone_number`,
     },
   } satisfies Record<string, PrunableRows>;
 }

@@ -8,10 +8,13 @@
 // - finished storage deletions (the record; the object is already gone);
 // - socket bids' request keys and answers: a client resends a bid for seconds, not days;
 // - verification videos a newer one replaced (their files went when they were replaced),
-//   once past the 24 hours in which the daily limit counts them.
+//   once past the 24 hours in which the daily limit counts them;
+// - wrong sign-in codes and ended lockouts past the longest window the lockout setting
+//   allows (CODE_FAILURES_MAX_WINDOW_HOURS), so a number is kept no longer than it counts.
 // The ledger, the audit log, payments, redemptions, messages and alerts are kept: they are
 // the record of what happened, and some are money. Each kind goes in bounded batches whose
 // rows are taken with SKIP LOCKED, so any number of servers may prune at once.
+import { CODE_FAILURES_MAX_WINDOW_HOURS } from '@bidboard/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -43,6 +46,8 @@ export interface Pruned {
   storageDeletions: number;
   bidRequests: number;
   replacedVideos: number;
+  codeFailures: number;
+  codeLockouts: number;
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -63,6 +68,7 @@ function cutoffs(config: RetentionConfig, now: Date): RetentionCutoffs {
     storageDeletionsBefore: daysBefore(now, config.RETENTION_STORAGE_DELETIONS_DAYS),
     bidRequestsBefore: daysBefore(now, config.RETENTION_BID_REQUESTS_DAYS),
     replacedVideosBefore: daysBefore(now, 1),
+    codeFailuresBefore: daysBefore(now, CODE_FAILURES_MAX_WINDOW_HOURS / 24),
   };
 }
 
@@ -80,6 +86,8 @@ export async function pruneExpiredRows(
     storageDeletions: 0,
     bidRequests: 0,
     replacedVideos: 0,
+    codeFailures: 0,
+    codeLockouts: 0,
   };
   for (const kind of Object.keys(kinds) as (keyof Pruned)[]) {
     for (;;) {

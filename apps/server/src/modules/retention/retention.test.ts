@@ -184,6 +184,8 @@ describe('the retention sweeper', () => {
       storageDeletions: 1,
       bidRequests: 1,
       replacedVideos: 0,
+      codeFailures: 0,
+      codeLockouts: 0,
     });
     const keysLeft = await rows<{ request_key: string }>(
       t.database.db,

@@ -48,6 +48,9 @@ export function defaultSettings(config: SettingsDefaults): BusinessSettings {
     // The widget asks for ±14° each way; a filmed photo turned 0.4-0.8° on the fixtures.
     face_turn_min_degrees: 12,
     verification_videos_per_day: 3,
+    code_failures_per_number: 15,
+    code_failures_window_hours: 24,
+    code_lockout_hours: 24,
     nudity_threshold: 0.8,
     redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
     redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,

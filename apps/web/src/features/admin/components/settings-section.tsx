@@ -52,6 +52,9 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
     label: 'Verification videos per member per 24 hours',
     unit: 'videos',
   },
+  code_failures_per_number: { label: 'Wrong sign-in codes per number', unit: 'codes' },
+  code_failures_window_hours: { label: 'Wrong sign-in codes counted over', unit: 'hours' },
+  code_lockout_hours: { label: 'Number locked after too many wrong codes', unit: 'hours' },
   face_duplicate_threshold: {
     label: 'Duplicate account: flag at or above',
     unit: 'similarity 0–1',
