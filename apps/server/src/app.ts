@@ -27,6 +27,7 @@ import { LocalVision } from './adapters/vision/local-vision';
 import type { Vision } from './adapters/vision/vision.port';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerChatImageSweeper } from './jobs/chat-image-sweep';
 import { registerConnectionSweeper } from './jobs/connection-sweep';
 import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
@@ -307,6 +308,12 @@ export async function buildApp(deps: AppDependencies) {
     db: database.db,
     storage,
     clock,
+    enabled: config.SWEEPER_ENABLED,
+  });
+  registerChatImageSweeper(app, {
+    db: database.db,
+    clock,
+    onSwept: wakeStorageDeletions,
     enabled: config.SWEEPER_ENABLED,
   });
   registerPayoutSweeper(app, payments, {

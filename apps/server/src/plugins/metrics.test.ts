@@ -268,6 +268,7 @@ describe('durable jobs', () => {
       'connection_sweep',
       'notification_outbox',
       'upload_slot_sweep',
+      'chat_image_sweep',
       'payout_sweep',
       'retention_sweep',
       'storage_deletion_sweep',

@@ -1,7 +1,7 @@
-// SQL of chat_images: the images members uploaded into a conversation and what their
-// screening found.
-import { and, eq } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
+// SQL of chat_images: the images members uploaded into a conversation, what their
+// screening found, and the unsent or deleted member's images that go.
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, rows, type Tx } from '../../db/client';
 import { chatImages } from '../../db/media.schema';
 
 type ChatImageRow = typeof chatImages.$inferSelect;
@@ -9,11 +9,16 @@ type ChatImageRow = typeof chatImages.$inferSelect;
 /** The new image's id. */
 export async function insertChatImage(
   tx: Tx,
-  image: { cid: string; uploaderId: number; storageKey: string },
+  image: { cid: string; uploaderId: number; storageKey: string; now: Date },
 ): Promise<number> {
   const [row] = await tx
     .insert(chatImages)
-    .values({ cid: image.cid, uploader_id: image.uploaderId, storage_key: image.storageKey })
+    .values({
+      cid: image.cid,
+      uploader_id: image.uploaderId,
+      storage_key: image.storageKey,
+      created_at: image.now,
+    })
     .returning({ id: chatImages.id });
   return row!.id;
 }
@@ -60,4 +65,41 @@ export async function recordImageScreening(
       screened_at: screening.screenedAt,
     })
     .where(eq(chatImages.id, id));
+}
+
+/** The stored objects of an image: the original and, when flagged, its blurred copy. */
+export interface RemovedChatImage {
+  id: number;
+  storage_key: string;
+  blurred_key: string | null;
+}
+
+/**
+ * Deletes up to `limit` images uploaded before `before` that no message of their
+ * conversation carries (never sent); rows another sweep holds are skipped.
+ */
+export function deleteUnsentChatImages(
+  tx: Tx,
+  before: Date,
+  limit: number,
+): Promise<RemovedChatImage[]> {
+  return rows<RemovedChatImage>(
+    tx,
+    sql`DELETE FROM chat_images WHERE id IN (
+          SELECT c.id FROM chat_images c
+           WHERE c.created_at < ${before.toISOString()}::timestamptz
+             AND NOT EXISTS (SELECT 1 FROM messages m
+                              WHERE m.cid = c.cid AND m.blob_key = c.storage_key)
+           ORDER BY c.id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id::int, storage_key, blurred_key`,
+  );
+}
+
+/** Deletes every image the member uploaded, sent or not (account deletion). */
+export function deleteUploadedChatImages(tx: Tx, userId: number): Promise<RemovedChatImage[]> {
+  return rows<RemovedChatImage>(
+    tx,
+    sql`DELETE FROM chat_images WHERE uploader_id = ${userId}
+        RETURNING id::int, storage_key, blurred_key`,
+  );
 }

@@ -29,7 +29,12 @@ export async function uploadChatImage(
   await ctx.storage.put(key, image, 'image/webp');
   try {
     await ctx.db.transaction(async (tx) => {
-      const imageId = await insertChatImage(tx, { cid, uploaderId: me, storageKey: key });
+      const imageId = await insertChatImage(tx, {
+        cid,
+        uploaderId: me,
+        storageKey: key,
+        now: ctx.clock(),
+      });
       await enqueueVisionJob(tx, 'chat_image_screen', imageId);
     });
   } catch (error) {

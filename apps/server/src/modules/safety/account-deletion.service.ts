@@ -1,8 +1,9 @@
 // Account deletion from Profile Settings (issue 11, marketplace §3 Deleted user): escrows
 // come back (`refund_deleted_user`), the auction leaves the board, connections end, every
-// session is revoked, photos, the verification video and the chat images the member sent
-// are queued for deletion from storage (a durable, retried job: modules/media/
-// storage-deletions) and the personal fields are erased. The row stays, anonymised, so the
+// session is revoked, photos, the verification video and every chat image the member
+// uploaded (sent or not, with a flagged one's blurred copy; its rows deleted) are queued
+// for deletion from storage (a durable, retried job: modules/media/storage-deletions) and
+// the personal fields are erased. The row stays, anonymised, so the
 // ledger keeps its rows and partners see the deleted-user placeholder (and a chat image
 // placeholder). The phone number is released: signing up with it again makes a new member.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
@@ -10,6 +11,8 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { revokeAllSessions } from '../auth/session.service';
+import { deleteUploadedChatImages } from '../chat/chat-images.repository';
+import { removeChatImageObjects } from '../chat/unsent-chat-images';
 import { storedKeys } from '../media/profile-images.service';
 import { queueStorageDeletions } from '../media/storage-deletions';
 import { findUserById } from '../users/users.repository';
@@ -46,14 +49,20 @@ export async function deleteAccount(
     const withdrawn = await withdrawMember(tx, locked, now, 'refund_deleted_user');
     const photos = await deleteMemberPhotos(tx, userId);
     const videos = await deleteVerificationVideos(tx, userId);
-    const chatImages = await clearSentChatImages(tx, userId);
+    const sentImages = await clearSentChatImages(tx, userId);
     await queueStorageDeletions(
       tx,
       [
         ...photos.flatMap(storedKeys),
         ...videos.map((v) => v.file_name),
-        ...chatImages.map((m) => m.blob_key),
+        ...sentImages.map((m) => m.blob_key),
       ],
+      'account_deleted',
+      now,
+    );
+    await removeChatImageObjects(
+      tx,
+      await deleteUploadedChatImages(tx, userId),
       'account_deleted',
       now,
     );
