@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/media.schema.ts',
     './src/db/auction.schema.ts',
     './src/db/payments.schema.ts',
+    './src/db/payouts.schema.ts',
     './src/db/safety.schema.ts',
     './src/db/chat.schema.ts',
     './src/db/privacy.schema.ts',

@@ -40,6 +40,7 @@ import { type Clock, systemClock } from './lib/context';
 import { flushErrorReports } from './lib/error-reporting';
 import { bindRequestId } from './lib/log-context';
 import { echoRequestId, loggingOptions } from './lib/logger';
+import { createPayeeIdCipher } from './lib/payee-id-cipher';
 import { loadSecrets } from './lib/secrets';
 import { flushTracing, tracingFastifyPlugin } from './lib/tracing';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -59,6 +60,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { filesRoutes } from './modules/media/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { payeesRoutes } from './modules/payees/payees.routes';
 import { adminPaymentsRoutes } from './modules/payments/admin-payments.routes';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDependencies) {
       },
     });
   const payouts = deps.payouts ?? createPayoutProvider(config);
+  const payeeIds = createPayeeIdCipher(config.PAYEE_ID_KEYS, secrets.payeeIdKey);
   const push = deps.push ?? createPushSender(config, deps.pushNetwork);
   app.addHook('onClose', async () => push.close?.());
   const vision = deps.vision ?? new LocalVision({ draining: () => app.readiness.draining });
@@ -290,6 +293,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(adminPaymentsRoutes, { ctx: payments });
       await api.register(redemptionsRoutes, { ctx: payments });
       await api.register(adminRedemptionsRoutes, { ctx: payments });
+      await api.register(payeesRoutes, { ctx: { db: database.db, clock, payeeIds } });
       await api.register(adminTokensRoutes, { ctx });
       await api.register(auditRoutes, { db: database.db });
       await api.register(adminConsoleRoutes, { ctx });

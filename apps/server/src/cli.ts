@@ -5,12 +5,14 @@ import { createPayoutProvider } from './adapters/payouts';
 import { type Config, loadConfig } from './config';
 import { databaseOptions, openDatabase } from './db/client';
 import { systemClock } from './lib/context';
+import { createPayeeIdCipher } from './lib/payee-id-cipher';
 import { loadSecrets } from './lib/secrets';
 import { adjustTokens, approveMember } from './modules/admin/admin.service';
 import { economyReport } from './modules/admin/economy.service';
 import { createAdmin, removeAdmin } from './modules/admin/operator-admins.service';
 import { sweepPeriods } from './modules/auctions/period-sweep';
 import { sweepConnections } from './modules/connections/connection-sweep.service';
+import { resealPayeeIds } from './modules/payees/payees.service';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { reversePurchase } from './modules/payments/purchase-reversal.service';
 import { listRedemptions } from './modules/redemptions/redemptions.repository';
@@ -148,6 +150,15 @@ const commands: Record<
         outcome: 'failed',
         reason: required(reason.join(' '), 'reason'),
         actorId: null,
+      }),
+  },
+  'payee-keys-rotate': {
+    usage:
+      'payee-keys-rotate   (re-seals every taxpayer id with the first PAYEE_ID_KEYS key; then the old key can go)',
+    run: (db, _args, config) =>
+      resealPayeeIds({
+        db,
+        payeeIds: createPayeeIdCipher(config.PAYEE_ID_KEYS, loadSecrets(config).payeeIdKey),
       }),
   },
   'reverse-purchase': {

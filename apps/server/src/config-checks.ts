@@ -88,6 +88,9 @@ const inProduction: Check[] = [
     c.REDIS_URL &&
     'STORAGE_DRIVER: local keeps files on this server while REDIS_URL means several servers (the others cannot serve them): set STORAGE_DRIVER=s3 with S3_BUCKET',
   (c) =>
+    !c.PAYEE_ID_KEYS &&
+    'PAYEE_ID_KEYS: required in production (taxpayer ids are encrypted with it, and a key derived from JWT_SECRET would be lost with a JWT_SECRET rotation): set k1:<32 random bytes in base64>, e.g. k1:$(openssl rand -base64 32)',
+  (c) =>
     !c.METRICS_TOKEN &&
     'METRICS_TOKEN: required in production (operators read /metrics and /api/docs with it): set 24+ random characters and give it to the Prometheus scrape job',
 ];

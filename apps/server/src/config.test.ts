@@ -114,6 +114,11 @@ describe('production refuses unsafe configuration', () => {
       /^STORAGE_DRIVER: local keeps files on this server while REDIS_URL means several servers .*: set STORAGE_DRIVER=s3/,
     ],
     [
+      'PAYEE_ID_KEYS',
+      { PAYEE_ID_KEYS: '' },
+      /^PAYEE_ID_KEYS: required in production \(taxpayer ids are encrypted with it.*openssl rand -base64 32\)$/,
+    ],
+    [
       'METRICS_TOKEN',
       { METRICS_TOKEN: '' },
       /^METRICS_TOKEN: required in production .*: set 24\+ random characters/,
@@ -153,6 +158,13 @@ describe('production refuses unsafe configuration', () => {
     expect(problems(productionEnv({ AUTO_APPROVE: 'false' }))).toEqual([]);
   });
 
+  it('names a malformed PAYEE_ID_KEYS entry without printing a key', () => {
+    const short = 'c2hvcnQta2V5';
+    const lines = problems(productionEnv({ PAYEE_ID_KEYS: `k1:${short}` }));
+    expect(lines[0]).toMatch(/^PAYEE_ID_KEYS: entry 1 is not id:key with a 32-byte key/);
+    expect(lines.join('\n')).not.toContain(short);
+  });
+
   it('takes S3 storage with Redis', () => {
     const env = productionEnv({
       REDIS_URL: 'redis://127.0.0.1:6379',
@@ -178,6 +190,7 @@ describe('production refuses unsafe configuration', () => {
       'VAPID_PUBLIC_KEY',
       'PAYMENTS_PROVIDER',
       'STORAGE_DRIVER',
+      'PAYEE_ID_KEYS',
       'METRICS_TOKEN',
     ]);
   });

@@ -4,6 +4,7 @@
 import { DAILY_CLAIM_AMOUNT, DEFAULT_LAUNCH_AT } from '@bidboard/shared';
 import { z } from 'zod';
 import { configurationProblems } from './config-checks';
+import { parsePayeeIdKeys } from './lib/payee-id-cipher';
 import { trustProxySetting } from './lib/trust-proxy';
 
 const bool = z
@@ -171,6 +172,20 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_API_URL: z.url().optional(),
+  /**
+   * Keys that encrypt taxpayer ids (issue 43), 'id:base64-of-32-bytes' comma-separated: the
+   * first seals, all open (docs/payouts.md, rotation). Required in production; elsewhere a
+   * key is derived from JWT_SECRET (or DATA_DIR's generated secret).
+   */
+  PAYEE_ID_KEYS: z
+    .string()
+    .transform((value, ctx) => {
+      const keys = parsePayeeIdKeys(value);
+      if (typeof keys !== 'string') return keys;
+      ctx.addIssue({ code: 'custom', message: keys });
+      return z.NEVER;
+    })
+    .optional(),
   /** Debian's ffmpeg decodes verification videos for the face match (issue 23). */
   FFMPEG_PATH: z.string().default('ffmpeg'),
   // Read by lib/tracing.ts and lib/error-reporting.ts before this runs; checked here so a

@@ -23,6 +23,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     AUTHNET_TRANSACTION_KEY: randomBytes(8).toString('hex'),
     AUTHNET_SIGNATURE_KEY: randomBytes(64).toString('hex'),
     METRICS_TOKEN: randomBytes(24).toString('hex'),
+    PAYEE_ID_KEYS: `k1:${randomBytes(32).toString('base64')}`,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
 import * as paymentsSchema from './payments.schema';
+import * as payoutsSchema from './payouts.schema';
 import { withPreparedStatements } from './pglite-prepared';
 import * as privacySchema from './privacy.schema';
 import { applyRoutines } from './routines';
@@ -33,6 +34,7 @@ const schema = {
   ...mediaSchema,
   ...auctionSchema,
   ...paymentsSchema,
+  ...payoutsSchema,
   ...chatSchema,
   ...safetySchema,
   ...privacySchema,

@@ -41,6 +41,17 @@ describe('maskText', () => {
     );
   });
 
+  it.each(['123-45-6789', '123456789', '12-3456789', '130 692 544'])(
+    'hides the taxpayer id %s (issue 43)',
+    (id) => {
+      expect(maskText(`payee ${id} saved`)).toBe('payee [taxpayer-id] saved');
+      expect(maskValue({ taxpayer_id: id, payee: { taxpayer_id_sealed: 'a.b.c' } })).toEqual({
+        taxpayer_id: REDACTED,
+        payee: { taxpayer_id_sealed: REDACTED },
+      });
+    },
+  );
+
   it('leaves what identifies nothing: dates, addresses, ids, durations', () => {
     for (const text of [
       'period closes 2025-07-03T20:00:00.000Z',

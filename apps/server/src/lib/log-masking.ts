@@ -4,7 +4,8 @@
 //   whole, at any depth (pino's path-based redact cannot match a key at every depth);
 // - by shape: in every other string (messages, URLs, error messages and stacks, a driver's
 //   "params: ..." dump) phone numbers in any format, 6-digit codes, long digit runs (card
-//   numbers), JWTs, bearer tokens and signed-URL query values are masked.
+//   numbers), taxpayer ids (SSN, EIN, SIN writings, 9-digit runs), JWTs, bearer tokens and
+//   signed-URL query values are masked.
 // The development console SMS adapter is the one thing that shows a code, on its own
 // channel (adapters/sms/console.adapter), never through the logger.
 
@@ -43,6 +44,9 @@ const SECRET_KEYS = new Set(
     'body',
     'last_message_text',
     'short_bio',
+    // payee profiles (issue 43): the taxpayer id, in the clear or sealed
+    'taxpayer_id',
+    'taxpayer_id_sealed',
     'params',
     'parameters',
     'q',
@@ -65,6 +69,9 @@ const INTERNATIONAL = /(?:\+|%2B)\d(?:[\s().-]{0,2}\d){6,14}/gi;
 /** Runs long enough to be a phone or card number (not a stretch of an id's hex). */
 const LONG_DIGITS = /(?<![\dA-Za-z])\d{10,19}(?![\dA-Za-z])/g;
 const SIX_DIGITS = /\b\d{6}\b/g;
+/** SSN/ITIN 123-45-6789, EIN 12-3456789, SIN 130 692 544, and any 9 digits alone. */
+const TAXPAYER_ID =
+  /(?<![\dA-Za-z-])(?:\d{3}-\d{2}-\d{4}|\d{2}-\d{7}|\d{3} \d{3} \d{3}|\d{9})(?![\dA-Za-z-])/g;
 /** A database driver's dump of a failed query's bound values (drizzle: "params: a,b,c"). */
 const QUERY_PARAMS = /(\bparams:\s*)[^\n]*/gi;
 /** PostgreSQL quotes the input it could not read: `invalid input syntax for type integer: "..."`. */
@@ -83,6 +90,7 @@ export function maskText(text: string): string {
     .replace(INTERNATIONAL, '[phone]')
     .replace(NANP, '[phone]')
     .replace(LONG_DIGITS, '[number]')
+    .replace(TAXPAYER_ID, '[taxpayer-id]')
     .replace(SIX_DIGITS, '[code]');
 }
 

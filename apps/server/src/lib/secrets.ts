@@ -11,6 +11,8 @@ export interface Secrets {
   filesSecret: string;
   /** Signs the sandbox card processor's webhooks (like Authorize.Net's Signature Key). */
   paymentsSandboxKey: string;
+  /** Encrypts taxpayer ids where PAYEE_ID_KEYS is not set (never in production). */
+  payeeIdKey: Buffer;
 }
 
 export function loadSecrets(config: Config): Secrets {
@@ -31,5 +33,6 @@ export function loadSecrets(config: Config): Secrets {
     otpSecret: derive('otp').toString('hex'),
     filesSecret: derive('files').toString('hex'),
     paymentsSandboxKey: derive('payments-sandbox-webhook').toString('hex').toUpperCase(),
+    payeeIdKey: derive('payee-id'),
   };
 }

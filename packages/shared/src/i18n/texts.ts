@@ -27,11 +27,13 @@ import { FAVORITE_CATEGORY_LABELS, FAVORITE_MESSAGES } from '../rules/favorite-t
 import { GENDER_LABELS, GENDER_MESSAGES } from '../rules/gender';
 import { MEDIA_MESSAGES } from '../rules/media';
 import { NOTIFICATION_MESSAGES } from '../rules/notifications';
+import { PAYEE_MESSAGES } from '../rules/payee';
 import { POSTAL_MESSAGES } from '../rules/postal';
 import { REDEMPTION_MESSAGES } from '../rules/redemption';
 import { REPORT_REASON_LABELS, SAFETY_MESSAGES } from '../rules/safety';
 import { SCAM_SIGNAL_LABELS } from '../rules/scam-guard';
 import { SECOND_CHANCE_MESSAGES, SECOND_CHANCE_TEXT } from '../rules/second-chance';
+import { TAXPAYER_ID_MESSAGES } from '../rules/taxpayer-id';
 import { USERNAME_MESSAGES } from '../rules/username';
 import { ADMIN_MESSAGES } from '../schemas/admin';
 import { COMMON_MESSAGES } from '../schemas/common';
@@ -68,6 +70,7 @@ export const SHARED_TEXTS = {
   MESSAGES,
   NO_NAME,
   NOTIFICATION_MESSAGES,
+  PAYEE_MESSAGES,
   PAYMENT_MESSAGES,
   POSTAL_MESSAGES,
   REDEMPTION_MESSAGES,
@@ -79,6 +82,7 @@ export const SHARED_TEXTS = {
   SCAM_SIGNAL_LABELS,
   SECOND_CHANCE_MESSAGES,
   SECOND_CHANCE_TEXT,
+  TAXPAYER_ID_MESSAGES,
   TOKEN_MESSAGES,
   USERNAME_MESSAGES,
 } as const;

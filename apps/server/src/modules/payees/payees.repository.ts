@@ -1,0 +1,56 @@
+// SQL of payee profiles: one row per member, replaced whole when they save it again.
+import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type PayeeIdentityRow, payeeIdentities } from '../../db/payouts.schema';
+
+export async function findPayeeIdentity(
+  db: Executor,
+  userId: number,
+): Promise<PayeeIdentityRow | null> {
+  const [row] = await db.select().from(payeeIdentities).where(eq(payeeIdentities.user_id, userId));
+  return row ?? null;
+}
+
+export type PayeeIdentityValues = Omit<PayeeIdentityRow, 'created_at' | 'updated_at'>;
+
+export async function savePayeeIdentityRow(
+  db: Executor,
+  values: PayeeIdentityValues,
+  now: Date,
+): Promise<PayeeIdentityRow> {
+  const { user_id: _, ...changes } = values;
+  const [row] = await db
+    .insert(payeeIdentities)
+    .values({ ...values, created_at: now, updated_at: now })
+    .onConflictDoUpdate({ target: payeeIdentities.user_id, set: { ...changes, updated_at: now } })
+    .returning();
+  return row!;
+}
+
+/** A batch of profiles sealed with another key than `currentKeyId`, locked for re-sealing. */
+export async function lockProfilesOnOldKeys(db: Executor, currentKeyId: string, limit: number) {
+  return db
+    .select({
+      user_id: payeeIdentities.user_id,
+      taxpayer_id_key: payeeIdentities.taxpayer_id_key,
+      taxpayer_id_sealed: payeeIdentities.taxpayer_id_sealed,
+    })
+    .from(payeeIdentities)
+    .where(ne(payeeIdentities.taxpayer_id_key, currentKeyId))
+    .orderBy(payeeIdentities.user_id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Replaces a sealed id, unless the member saved a new profile since it was read. */
+export async function replaceSealedId(
+  db: Executor,
+  userId: number,
+  from: string,
+  to: { keyId: string; sealed: string },
+): Promise<void> {
+  await db
+    .update(payeeIdentities)
+    .set({ taxpayer_id_key: to.keyId, taxpayer_id_sealed: to.sealed })
+    .where(and(eq(payeeIdentities.user_id, userId), eq(payeeIdentities.taxpayer_id_sealed, from)));
+}

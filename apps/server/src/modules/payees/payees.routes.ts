@@ -1,0 +1,29 @@
+// HTTP adapter for the member's own payee profile: read it (masked) and save it. There is
+// no member id in these paths: a member reaches their own profile and no one else's.
+import { payeeIdentityBody, payeeIdentityResponse } from '@bidboard/shared';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
+import { type PayeesContext, readPayeeIdentity, savePayeeIdentity } from './payees.service';
+
+const errors = errorResponses(400, 401);
+const tags = ['payouts'];
+
+export async function payeesRoutes(app: FastifyZodApp, { ctx }: { ctx: PayeesContext }) {
+  const member = { onRequest: app.requireMember };
+  app.get(
+    '/payee-identity',
+    { ...member, schema: { tags, response: { 200: payeeIdentityResponse, ...errors } } },
+    async (request) => readPayeeIdentity(ctx, request.member!.id),
+  );
+  app.put(
+    '/payee-identity',
+    {
+      ...member,
+      schema: {
+        tags,
+        body: payeeIdentityBody,
+        response: { 200: payeeIdentityResponse, ...errors },
+      },
+    },
+    async (request) => savePayeeIdentity(ctx, request.member!.id, request.body),
+  );
+}

@@ -1,0 +1,66 @@
+// Payee identity and payout reporting (issue 43; product rules, Payouts). Payouts count by
+// calendar year (New York, like every business day here), in US cents. A redemption that
+// would take the member's year past `payee_identity_threshold_cents` waits until their
+// payee profile (legal name, address, country, taxpayer id, certification) is complete,
+// well before the reporting thresholds below, so the year-end reports have every payee.
+import type { PayeeCountry } from './taxpayer-id';
+
+export const DEFAULT_PAYEE_IDENTITY_THRESHOLD_CENTS = 60_000;
+
+/**
+ * What makes a payee reportable for a year, in US cents: the 1099-NEC's $2,000 from 2026
+ * (it was $600); Part XX (Canada's platform operator rules) has no minimum for services.
+ */
+export const PAYEE_REPORTING_THRESHOLD_CENTS: Record<PayeeCountry, number> = {
+  US: 200_000,
+  CA: 0,
+};
+
+export const PAYEE_NAME_MAX = 100;
+export const PAYEE_ADDRESS_MAX = 100;
+export const PAYEE_CITY_MAX = 60;
+
+/** Where a payee may live: the states, DC and territories, and the provinces and territories. */
+export const PAYEE_REGIONS: Record<PayeeCountry, readonly string[]> = {
+  US: 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY AS GU MP PR VI'.split(
+    ' ',
+  ),
+  CA: 'AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '),
+};
+
+/**
+ * The certification a payee confirms, worded like the W-9's (Part II) for the US and after
+ * it for Canada. Its version is stored with the confirmation.
+ */
+export const PAYEE_CERTIFICATION_VERSION = 1;
+
+export const PAYEE_MESSAGES = {
+  legalNameRequired: 'Please enter your legal name as it appears on your tax return',
+  addressRequired: 'Please enter your street address',
+  cityRequired: 'Please enter your city',
+  regionRequired: 'Please choose your state or province',
+  postalMismatch: 'Please enter a postal code of the country you chose',
+  countryRequired: 'Please choose the United States or Canada',
+  certificationRequired: 'Please confirm the certification',
+  certificationUS:
+    'Under penalties of perjury, I certify that: 1. The number shown in this profile is my correct taxpayer identification number; 2. I am not subject to backup withholding because I am exempt from backup withholding, or I have not been notified by the Internal Revenue Service (IRS) that I am subject to backup withholding as a result of a failure to report all interest or dividends, or the IRS has notified me that I am no longer subject to backup withholding; and 3. I am a U.S. citizen or other U.S. person.',
+  certificationCA:
+    'I certify that the information in this profile is correct and complete, that the number shown is my own Social Insurance Number or my business’s Business Number, and that I understand it is reported to the Canada Revenue Agency with what I am paid.',
+  saved: 'Your payee profile is saved.',
+  notFound: 'You have not completed your payee profile yet.',
+  /** The hold, on the redemption screen and in the redemption's reason. */
+  identityHold: (cents: number) =>
+    `This payout is held: with it, your payouts this year would pass $${(cents / 100).toFixed(2)}, so we need your payee profile (legal name, address, taxpayer id) before we send it. Complete your payee profile and it goes out.`,
+} as const;
+
+/**
+ * A redemption is held for identity when the year's paid and pending payouts with it would
+ * be past the threshold (at the threshold is not past) and the profile is not complete.
+ */
+export function needsPayeeIdentity(input: {
+  yearToDateCents: number;
+  amountCents: number;
+  thresholdCents: number;
+}): boolean {
+  return input.yearToDateCents + input.amountCents > input.thresholdCents;
+}

@@ -1,0 +1,84 @@
+// A member's payee profile (issue 43): who is paid, for the year-end reports. The request
+// carries the taxpayer id once; every response carries it masked (last 4) and nothing more.
+import { z } from 'zod';
+import {
+  PAYEE_ADDRESS_MAX,
+  PAYEE_CITY_MAX,
+  PAYEE_MESSAGES,
+  PAYEE_NAME_MAX,
+  PAYEE_REGIONS,
+} from '../rules/payee';
+import { validatePostalCode } from '../rules/postal';
+import {
+  PAYEE_COUNTRIES,
+  TAXPAYER_ID_MESSAGES,
+  TAXPAYER_ID_TYPES,
+  validateTaxpayerId,
+} from '../rules/taxpayer-id';
+import { safeText } from './common';
+
+const required = (max: number, message: string) =>
+  z.string({ error: message }).pipe(safeText({ max, min: 1, minMessage: message }));
+
+/** PUT /payee-identity: the whole profile, the id in any usual writing, the certification ticked. */
+export const payeeIdentityBody = z
+  .object({
+    legal_name: required(PAYEE_NAME_MAX, PAYEE_MESSAGES.legalNameRequired),
+    address_line1: required(PAYEE_ADDRESS_MAX, PAYEE_MESSAGES.addressRequired),
+    address_line2: safeText({ max: PAYEE_ADDRESS_MAX }).default(''),
+    city: required(PAYEE_CITY_MAX, PAYEE_MESSAGES.cityRequired),
+    region: z
+      .string({ error: PAYEE_MESSAGES.regionRequired })
+      .max(2, PAYEE_MESSAGES.regionRequired),
+    postal_code: z.string({ error: PAYEE_MESSAGES.postalMismatch }).max(10),
+    country: z.enum(PAYEE_COUNTRIES, { error: PAYEE_MESSAGES.countryRequired }),
+    taxpayer_id_type: z.enum(TAXPAYER_ID_TYPES, { error: TAXPAYER_ID_MESSAGES.wrongCountry }),
+    taxpayer_id: z.string({ error: TAXPAYER_ID_MESSAGES.required }).max(20),
+    certified: z.literal(true, { error: PAYEE_MESSAGES.certificationRequired }),
+  })
+  .transform((body, ctx) => {
+    if (!PAYEE_REGIONS[body.country].includes(body.region.toUpperCase()))
+      ctx.addIssue({ code: 'custom', path: ['region'], message: PAYEE_MESSAGES.regionRequired });
+    const postal = validatePostalCode(body.postal_code);
+    if (!postal.ok || postal.value.country !== body.country)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postal_code'],
+        message: postal.ok ? PAYEE_MESSAGES.postalMismatch : postal.message,
+      });
+    const id = validateTaxpayerId(body.country, body.taxpayer_id_type, body.taxpayer_id);
+    if (!id.ok) ctx.addIssue({ code: 'custom', path: ['taxpayer_id'], message: id.message });
+    if (!postal.ok || !id.ok) return z.NEVER;
+    return {
+      ...body,
+      region: body.region.toUpperCase(),
+      postal_code: postal.value.code,
+      taxpayer_id: id.value,
+    };
+  });
+export type PayeeIdentityBody = z.infer<typeof payeeIdentityBody>;
+
+/** The profile as the member (and an admin) reads it: the id masked, never more. */
+export const payeeIdentitySchema = z.object({
+  legal_name: z.string(),
+  address_line1: z.string(),
+  address_line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postal_code: z.string(),
+  country: z.enum(PAYEE_COUNTRIES),
+  taxpayer_id_type: z.enum(TAXPAYER_ID_TYPES),
+  /** '•••-••-6789': the last 4 digits in the id's usual layout. */
+  taxpayer_id_masked: z.string(),
+  certified_at: z.string(),
+  certification_version: z.number().int(),
+  updated_at: z.string(),
+});
+export type PayeeIdentity = z.infer<typeof payeeIdentitySchema>;
+
+export const payeeIdentityResponse = z.object({
+  success: z.literal(true),
+  /** Null until the member completes the profile. */
+  payee: payeeIdentitySchema.nullable(),
+});
+export type PayeeIdentityResponse = z.infer<typeof payeeIdentityResponse>;
