@@ -105,7 +105,8 @@ export async function insertRedemption(
 
 /**
  * Decides a redemption that is still pending; null when it is not (or does not exist). With
- * `byAdmin`, only one not sent to the payout provider yet.
+ * `byAdmin`, only one not sent to the payout provider yet. A deleted member's PayPal email
+ * was kept only to pay what they were owed: it is erased with the decision.
  */
 export async function decidePendingRedemption(
   tx: Executor,
@@ -127,7 +128,11 @@ export async function decidePendingRedemption(
            SET status = ${decision.status}, reason = ${decision.reason},
                decided_by = ${decision.decidedBy}, decided_at = ${now}, updated_at = ${now},
                payout_status = COALESCE(${decision.payoutStatus}, payout_status),
-               payout_item_id = COALESCE(${decision.payoutItemId}, payout_item_id)
+               payout_item_id = COALESCE(${decision.payoutItemId}, payout_item_id),
+               paypal_email = CASE WHEN EXISTS (SELECT 1 FROM users u
+                                                 WHERE u.id = redemptions.user_id
+                                                   AND u.deleted_at IS NOT NULL)
+                                   THEN '' ELSE paypal_email END
          WHERE id = ${id} AND status = 'pending'
            AND ${decision.byAdmin ? sql`submitted_at IS NULL` : sql`TRUE`}
         RETURNING *`,

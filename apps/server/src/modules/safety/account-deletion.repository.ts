@@ -45,6 +45,33 @@ export function clearSentChatImages(tx: Tx, userId: number): Promise<{ blob_key:
   );
 }
 
+/**
+ * What the books keep of a failed payment the member's browser logged: the figures. The
+ * rest (the processor's answer, the error's words, form and session ids) is free-form.
+ */
+const PAYMENT_ERROR_FIGURES = ['amount', 'tokens', 'quantity', 'itemId', 'itemName'];
+
+/**
+ * Erases what the money rows hold about the member beyond the amounts: the PayPal email of
+ * each decided redemption (a pending one keeps it until decided, to pay what is owed; the
+ * decision erases it) and the free-form parts of each logged payment error.
+ */
+export async function eraseMemberPaymentDetails(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE redemptions SET paypal_email = ''
+         WHERE user_id = ${userId} AND status <> 'pending' AND paypal_email <> ''`,
+  );
+  const figures = sql.join(
+    PAYMENT_ERROR_FIGURES.map((key) => sql`${key}::text, details -> ${key}::text`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`UPDATE payment_errors
+           SET message = NULL, details = jsonb_strip_nulls(jsonb_build_object(${figures}))
+         WHERE user_id = ${userId}`,
+  );
+}
+
 /** The rows kept only for the member: sign-in codes, push subscriptions, alerts, blocks. */
 export async function deleteMemberLeftovers(tx: Tx, userId: number, phone: string): Promise<void> {
   await tx.execute(sql`DELETE FROM otp_codes WHERE phone_number = ${phone}`);

@@ -3,7 +3,8 @@
 // session is revoked, photos, the verification video and every chat image the member
 // uploaded (sent or not, with a flagged one's blurred copy; its rows deleted) are queued
 // for deletion from storage (a durable, retried job: modules/media/storage-deletions) and
-// the personal fields are erased. The row stays, anonymised, so the
+// the personal fields are erased, with the PayPal emails and the free-form payment error
+// details (the amounts stay for the books). The row stays, anonymised, so the
 // ledger keeps its rows and partners see the deleted-user placeholder (and a chat image
 // placeholder). The phone number is released: signing up with it again makes a new member.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
@@ -20,6 +21,7 @@ import {
   clearSentChatImages,
   deleteMemberLeftovers,
   eraseMember,
+  eraseMemberPaymentDetails,
 } from './account-deletion.repository';
 import { deleteMemberPhotos, deleteVerificationVideos } from './member-photos.repository';
 import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
@@ -66,6 +68,7 @@ export async function deleteAccount(
       'account_deleted',
       now,
     );
+    await eraseMemberPaymentDetails(tx, userId);
     await deleteMemberLeftovers(tx, userId, erased.phone);
     events.add(...withdrawalEvents(userId, withdrawn));
     return withdrawn;
