@@ -258,7 +258,8 @@ export const alerts = pgTable(
   (t) => [index('alerts_user_idx').on(t.user_id, t.id)],
 );
 
-export const SECOND_CHANCE_STATUSES = ['offered', 'taken'] as const;
+/** 'withdrawn': a block came between the runner-up and the owner before it was taken. */
+export const SECOND_CHANCE_STATUSES = ['offered', 'taken', 'withdrawn'] as const;
 
 /**
  * Second chances (product rules, Auctions beyond a plain high bid): when an auction's

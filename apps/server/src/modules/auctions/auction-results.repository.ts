@@ -68,7 +68,8 @@ export async function memberResultRows(
           JOIN auctions a ON a.id = s.auction_id
           JOIN users o ON o.id = a.user_id
           LEFT JOIN second_chances sc ON sc.auction_id = a.id AND sc.user_id = s.user_id
-               AND (sc.status = 'taken' OR sc.expires_at > ${now.toISOString()}::timestamptz)
+               AND (sc.status = 'taken'
+                 OR (sc.status = 'offered' AND sc.expires_at > ${now.toISOString()}::timestamptz))
          WHERE s.user_id = ${userId}
          ORDER BY a.closed_at DESC, a.id DESC
          LIMIT ${limit}`,

@@ -1,5 +1,6 @@
 // SQL for blocks. A block hides two members from each other both ways, so every list a
-// member sees filters with `visibleTo`, whichever of the two made the block.
+// member sees filters with `visibleTo`, whichever of the two made the block. SQL only and
+// importing no other module, so that any area (media, connections, chat) may check it.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 
@@ -52,9 +53,31 @@ export async function blocksBy(db: Executor, blockerId: number): Promise<BlockRo
   );
 }
 
-/** Blocks the member; blocking someone already blocked keeps the first block. */
-export async function insertBlock(db: Executor, blockerId: number, blockedId: number) {
-  await db.execute(
+/**
+ * Blocks the member, inside the caller's transaction, and ends what stood between the two
+ * (product rules, Blocks cover everything): a second chance either was offered on the
+ * other's auction is withdrawn, with the alert that named the other. Blocking someone
+ * already blocked keeps the first block. The two members' rows stay locked until the
+ * commit, so a connection change between them that locks them too (connections.service)
+ * waits and then sees the block; the offers are taken before them, as a second chance's
+ * take does (its offer, then the members), so the two never wait on each other.
+ */
+export async function blockBetween(tx: Executor, blockerId: number, blockedId: number) {
+  await tx.execute(
+    sql`WITH withdrawn AS (
+          UPDATE second_chances SET status = 'withdrawn'
+           WHERE status = 'offered'
+             AND ((user_id = ${blockerId} AND owner_id = ${blockedId})
+               OR (user_id = ${blockedId} AND owner_id = ${blockerId}))
+       RETURNING user_id, auction_id)
+        DELETE FROM alerts al USING withdrawn w
+         WHERE al.user_id = w.user_id AND al.kind = 'second_chance'
+           AND al.payload->>'auctionId' = w.auction_id::text`,
+  );
+  await tx.execute(
+    sql`SELECT id FROM users WHERE id IN (${blockerId}, ${blockedId}) ORDER BY id FOR UPDATE`,
+  );
+  await tx.execute(
     sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${blockerId}, ${blockedId})
         ON CONFLICT (blocker_id, blocked_id) DO NOTHING`,
   );

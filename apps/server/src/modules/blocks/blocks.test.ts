@@ -1,7 +1,7 @@
 // Blocking: the two members disappear from each other's Bid Board (list, pinned profile,
 // search, detail, profile data) and connections, cannot bid on each other, and the
 // blocker undoes it from the blocked list. Visitors and other members still see both.
-import { SAFETY_MESSAGES } from '@bidboard/shared';
+import { CONNECTION_MESSAGES, SAFETY_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
@@ -9,6 +9,7 @@ import { pendingConnections } from '../../../test/connections';
 import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
 import { sweepPeriods } from '../auctions/period-sweep';
+import { addImage } from '../media/media-test-helpers';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;
@@ -204,5 +205,93 @@ describe('blocking a member', () => {
       payload: { user_id: alice.id },
     });
     expect(visitor.statusCode).toBe(401);
+  });
+
+  it('ends every door between the two: the blocked accept and unmatch are refused with nothing written', async () => {
+    // Issue 41 item 2: the owner's accept answered 404 after committing ('accepted' alerts
+    // and events, the escrow held a week); the bidder's unmatch refunded behind a 404.
+    const [pending, accepted] = await pendingConnections(t.database.db, clock, 2);
+    const headersOf = async (m: { phone_number: string }) => ({
+      authorization: `Bearer ${(await signIn(t, m.phone_number)).token}`,
+    });
+    const setStatus = async (who: { phone_number: string }, id: number, status: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/connections/${id}/status`,
+        headers: await headersOf(who),
+        payload: { status },
+      });
+    expect((await setStatus(accepted!.owner, accepted!.id, 'accepted')).statusCode).toBe(200);
+    const written = async () => ({
+      connections: await rows(
+        t.database.db,
+        sql`SELECT id, status, status_changed_at, updated_at, escrow_state, rejected_by_user_id
+              FROM connections WHERE id IN (${pending!.id}, ${accepted!.id}) ORDER BY id`,
+      ),
+      alerts: await rows(t.database.db, sql`SELECT id, user_id, kind FROM alerts ORDER BY id`),
+      ledger: await rows(t.database.db, sql`SELECT id FROM token_transactions ORDER BY id`),
+      balances: [
+        await balanceOf(t.database.db, pending!.bidder.id),
+        await balanceOf(t.database.db, accepted!.bidder.id),
+      ],
+    });
+    for (const made of [pending!, accepted!]) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/blocks',
+        headers: await headersOf(made.bidder),
+        payload: { user_id: made.owner.id },
+      });
+    }
+    const before = await written();
+    for (const [who, id, status] of [
+      [pending!.owner, pending!.id, 'accepted'],
+      [pending!.owner, pending!.id, 'rejected'],
+      [accepted!.bidder, accepted!.id, 'unmatched'],
+      [accepted!.owner, accepted!.id, 'unmatched'],
+    ] as const) {
+      const res = await setStatus(who, id, status);
+      expect(res.statusCode, `${status} by ${who.username}`).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: CONNECTION_MESSAGES.notFound });
+    }
+    expect(await written()).toEqual(before);
+    expect(before.connections).toMatchObject([
+      { status: 'pending', escrow_state: 'held' },
+      { status: 'accepted', escrow_state: 'held' },
+    ]);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
+  it("lists none of the other's photos to either of the two", async () => {
+    const alice = await member();
+    const bob = await member();
+    const carol = await member();
+    for (const m of [alice, bob]) await addImage(t, { user_id: m.id, display_order: 1 });
+    const photosOf = async (viewer: Member, owner: Member) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/userProfileImages?userId=${owner.id}`,
+          headers: viewer.headers,
+        })
+      ).json().data as unknown[];
+    expect(await photosOf(alice, bob)).toHaveLength(1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: alice.headers,
+      payload: { user_id: bob.id },
+    });
+    expect(await photosOf(alice, bob)).toEqual([]);
+    expect(await photosOf(bob, alice)).toEqual([]);
+    const single = await t.app.inject({
+      method: 'GET',
+      url: `/api/userProfileImages?userId=${bob.id}&displayOrder=1`,
+      headers: alice.headers,
+    });
+    expect(single.statusCode).toBe(404);
+    // Their own photos and everyone else's view are untouched.
+    expect(await photosOf(bob, bob)).toHaveLength(1);
+    expect(await photosOf(carol, bob)).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@
 //   rejected -> accepted              by the rejecter, inside the grace period (escrow held);
 //   accepted -> unmatched             by either member; the bidder is refunded unless the
 //                                     owner was already paid for engagement.
+// Nothing of it between two members when either blocked the other.
 // The row is locked first and then changed by a guarded UPDATE, inside one transaction
 // that also writes the ledger rows and alerts; two clicks, two tabs, two servers or the
 // sweeper racing it make each transition happen once. Events go out after the commit.
@@ -11,6 +12,7 @@ import { CONNECTION_MESSAGES, type ConnectionAction } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { publishAfterCommit } from '../../lib/realtime';
+import { isBlockedBetween } from '../blocks/blocks.repository';
 import { loadSettings } from '../settings/settings.service';
 import {
   alertAccepted,
@@ -63,6 +65,13 @@ async function applyStatusChange(
       throw notFound(CONNECTION_MESSAGES.notFound);
     }
     await lockMembers(tx, current);
+    // A block between the two ends everything between them: it is refused here, before
+    // anything is written, as the connection the blocker can no longer see (product
+    // rules, Blocks cover everything). Answered after the change, the 404 left an accept
+    // committed: alerts, events, an escrow held for a week.
+    if (await isBlockedBetween(tx, current.user_id, current.partner_id)) {
+      throw notFound(CONNECTION_MESSAGES.notFound);
+    }
     const timers = await loadSettings(tx, ctx.config);
     const isOwner = current.partner_id === input.memberId;
 

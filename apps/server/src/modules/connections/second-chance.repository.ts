@@ -46,7 +46,7 @@ export interface OfferRow {
   user_id: number;
   owner_id: number;
   amount: number;
-  status: 'offered' | 'taken';
+  status: 'offered' | 'taken' | 'withdrawn';
   expires_at: Date;
   owner_username: string | null;
   user_username: string | null;
@@ -107,7 +107,11 @@ export async function insertOffer(
   return row ? toOffer(row) : null;
 }
 
-/** The member's offer on the auction, row-locked until the transaction ends. */
+/**
+ * The member's offer on the auction, row-locked until the transaction ends; `owner_active`
+ * while the owner still has an account in good standing and still offers second chances
+ * (a switch turned off after the offer was made withdraws it).
+ */
 export async function lockOffer(
   tx: Executor,
   auctionId: number,
@@ -116,7 +120,8 @@ export async function lockOffer(
   const [row] = await rows<OfferRow & { owner_active: boolean; blocked: boolean }>(
     tx,
     sql`SELECT ${offerColumns},
-               (owner.deleted_at IS NULL AND owner.suspended_at IS NULL) AS owner_active,
+               (owner.deleted_at IS NULL AND owner.suspended_at IS NULL
+                AND owner.offer_second_chance) AS owner_active,
                NOT ${neitherBlocked(sql`sc.user_id`, sql`sc.owner_id`)} AS blocked
           FROM second_chances sc
           JOIN users owner ON owner.id = sc.owner_id

@@ -63,8 +63,8 @@ export interface TakenSecondChance {
  * The runner-up takes their second chance on `auctionId`; the owner's alert goes out once
  * it has committed. Refused with the spec's
  * 'Insufficient tokens' when they no longer have the tokens (nothing changes: the offer
- * stands until it lapses), and as no longer available once taken, lapsed, or when the
- * owner left or a block came between them.
+ * stands until it lapses), and as no longer available once taken, lapsed, withdrawn, or
+ * when the owner left, switched second chances off, or a block came between them.
  */
 export async function takeSecondChance(
   ctx: ConnectionsContext,

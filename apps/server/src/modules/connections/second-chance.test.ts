@@ -11,7 +11,7 @@ import { rows } from '../../db/client';
 import type { RealtimeEvent } from '../../lib/realtime';
 import { closePeriod, ensureOpenPeriod } from '../auctions/periods.service';
 import { placeBid } from '../bids/bids.service';
-import { insertBlock } from '../blocks/blocks.repository';
+import { blockBetween } from '../blocks/blocks.repository';
 import { applyBalanceChange } from '../tokens/ledger';
 import { sweepConnections } from './connection-sweep.service';
 
@@ -322,7 +322,7 @@ describe('second chance', () => {
       [1, 45],
       [2, 60],
     ]);
-    await insertBlock(t.database.db, blocked.owner.id, blocked.bidders[1]!.id);
+    await blockBetween(t.database.db, blocked.owner.id, blocked.bidders[1]!.id);
     later(48);
     expect(await sweep()).toMatchObject({ secondChancesChecked: 3 });
     expect(await offersOf(off.auctionId)).toEqual([]);
@@ -332,6 +332,70 @@ describe('second chance', () => {
       { user_id: blocked.bidders[0]!.id, amount: 30 },
     ]);
     expect(await sweep()).toMatchObject({ secondChancesChecked: 0 });
+  });
+
+  /** An offer standing for the runner-up: the winner accepted, then unmatched unengaged. */
+  async function standingOffer() {
+    const c = await closedAuction([
+      [0, 90],
+      [1, 120],
+    ]);
+    const [runnerUp, winner] = c.bidders;
+    expect((await setStatus(c, c.owner, c.connectionId, 'accepted')).statusCode).toBe(200);
+    expect((await setStatus(c, winner!, c.connectionId, 'unmatched')).statusCode).toBe(200);
+    expect(await sweep()).toMatchObject({ secondChancesChecked: 1 });
+    expect(await alertsOf(runnerUp!.id, 'second_chance')).toHaveLength(1);
+    return { c, runnerUp: runnerUp! };
+  }
+
+  async function refusedWithNothingWritten(c: Closed, runnerUp: Member) {
+    const before = await balance(runnerUp.id);
+    const ownerAlerts = await alertsOf(c.owner.id, 'winning_bidder_connection_pending');
+    const refused = await take(c, runnerUp);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SECOND_CHANCE_MESSAGES.notAvailable);
+    expect(await balance(runnerUp.id)).toEqual(before);
+    expect(
+      await rows(
+        t.database.db,
+        sql`SELECT id FROM connections WHERE auction_id = ${c.auctionId} AND second_chance`,
+      ),
+    ).toEqual([]);
+    expect(await alertsOf(c.owner.id, 'winning_bidder_connection_pending')).toEqual(ownerAlerts);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  }
+
+  it('a block withdraws the offer and its alert either way, and it cannot be taken', async () => {
+    // Issue 41 item 2: the runner-up kept an alert naming a member who blocked them.
+    for (const blocker of ['owner', 'runnerUp'] as const) {
+      const { c, runnerUp } = await standingOffer();
+      const [from, to] = blocker === 'owner' ? [c.owner, runnerUp] : [runnerUp, c.owner];
+      const block = await t.app.inject({
+        method: 'POST',
+        url: '/api/blocks',
+        headers: await c.headers(from),
+        payload: { user_id: to.id },
+      });
+      expect(block.statusCode).toBe(200);
+      expect(await offersOf(c.auctionId)).toMatchObject([{ status: 'withdrawn' }]);
+      expect(await alertsOf(runnerUp.id, 'second_chance')).toEqual([]);
+      expect((await results(c, runnerUp)).secondChance).toBeNull();
+      await refusedWithNothingWritten(c, runnerUp);
+    }
+  });
+
+  it("re-checks the owner's switch: an offer taken after they switched second chances off is refused", async () => {
+    // Issue 41 item 9: the switch was read only when the offer was made.
+    const { c, runnerUp } = await standingOffer();
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-profile',
+      headers: await c.headers(c.owner),
+      payload: { offer_second_chance: false },
+    });
+    expect(off.statusCode).toBe(200);
+    await refusedWithNothingWritten(c, runnerUp);
+    expect(await offersOf(c.auctionId)).toMatchObject([{ status: 'offered' }]);
   });
 
   it('two sweeps at once offer it exactly once', async () => {

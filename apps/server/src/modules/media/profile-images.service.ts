@@ -15,6 +15,7 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import type { ProfileImageRow } from '../../db/media.schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound, pgErrorCode } from '../../lib/errors';
+import { isBlockedBetween } from '../blocks/blocks.repository';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { processProfilePhoto } from './image-processing';
 import { checkFirstSpotUpload, type PhotoVerdict, rematchVerification } from './photo-checks';
@@ -153,7 +154,7 @@ export interface ListImagesQuery {
 
 /**
  * A member's photos; another member sees only photos shown to others (approved, screened,
- * and slot 1 among them) and no review state.
+ * and slot 1 among them) and no review state, and none across a block either way.
  */
 export async function listProfileImages(
   ctx: Pick<MediaContext, 'db' | 'storage'>,
@@ -162,7 +163,8 @@ export async function listProfileImages(
 ): Promise<UserProfileImage[]> {
   const ownerId = query.userId ?? viewerId;
   const isOwner = ownerId === viewerId;
-  const active = await activeImages(ctx.db, ownerId);
+  const hidden = !isOwner && (await isBlockedBetween(ctx.db, viewerId, ownerId));
+  const active = hidden ? [] : await activeImages(ctx.db, ownerId);
   const shown = (row: ProfileImageRow) =>
     row.review_status === 'approved' && row.screen_status === 'passed';
   const slotOneShown = active.some((row) => row.display_order === 1 && shown(row));

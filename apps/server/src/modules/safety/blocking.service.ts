@@ -1,30 +1,76 @@
-// A member blocks another (issue 11): the block itself (modules/blocks), then, once it has
-// committed, the two leave each other's auction rooms on every server. Either way, no server
-// answers the pair's room joins from a card kept from before.
+// A member blocks another (issue 11) from an auction card, a connection card or a chat, and
+// undoes it from Profile Settings. The block (modules/blocks) ends what stood between the
+// two (second-chance offers withdrawn) and every list and action between them checks it;
+// once it has committed, the two leave each other's auction rooms on every server, and no
+// server answers the pair's room joins from a card kept from before.
+import { type BlockedMember, SAFETY_MESSAGES } from '@bidboard/shared';
+import type { Storage } from '../../adapters/storage/storage.port';
+import type { Db, Executor } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
-import { type BlocksContext, blockMember, unblockMember } from '../blocks/blocks.service';
+import { type BlockRow, blockBetween, blocksBy, deleteBlock } from '../blocks/blocks.repository';
+import { profilePicturesFor } from '../media/profile-pictures';
+import { findUserById } from '../users/users.repository';
 import { blockEvents, unblockEvents } from './safety.events';
 
-export async function blockAndSeparate(
-  ctx: BlocksContext & { realtime?: Realtime },
-  blockerId: number,
+export interface BlocksContext {
+  db: Db;
+  storage: Storage;
+  realtime?: Realtime;
+}
+
+/** A member another member may block or report: someone else, who still has an account. */
+export async function otherMember(
+  db: Executor,
+  viewerId: number,
   userId: number,
+  selfMessage: string,
 ) {
+  if (userId === viewerId) throw badRequest('VALIDATION', selfMessage);
+  const member = await findUserById(db, userId);
+  if (!member || member.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
+  return member;
+}
+
+async function present(ctx: BlocksContext, found: BlockRow[]): Promise<BlockedMember[]> {
+  const pictures = await profilePicturesFor(
+    ctx.db,
+    ctx.storage,
+    found.map((r) => r.id),
+    'thumbnail',
+  );
+  return found.map((r) => ({
+    id: r.id,
+    username: r.username,
+    profile_picture: pictures.get(r.id)?.profile_picture_1 ?? null,
+    blocked_at: new Date(r.blocked_at).toISOString(),
+  }));
+}
+
+export async function blockAndSeparate(ctx: BlocksContext, blockerId: number, userId: number) {
+  const member = await otherMember(ctx.db, blockerId, userId, SAFETY_MESSAGES.cannotBlockSelf);
   return publishAfterCommit(ctx.realtime, async (events) => {
-    const result = await blockMember(ctx, blockerId, userId);
-    events.add(...(await blockEvents(ctx.db, blockerId, result.blocked.id)));
-    return result;
+    await ctx.db.transaction((tx) => blockBetween(tx, blockerId, member.id));
+    const blocked = (await blocksBy(ctx.db, blockerId)).find((b) => b.id === member.id)!;
+    events.add(...(await blockEvents(ctx.db, blockerId, member.id)));
+    return {
+      message: SAFETY_MESSAGES.blocked(member.username ?? 'this member'),
+      blocked: (await present(ctx, [blocked]))[0]!,
+    };
   });
 }
 
-export async function unblockAndShow(
-  ctx: BlocksContext & { realtime?: Realtime },
-  blockerId: number,
-  userId: number,
-) {
+export async function unblockAndShow(ctx: BlocksContext, blockerId: number, userId: number) {
   return publishAfterCommit(ctx.realtime, async (events) => {
-    const result = await unblockMember(ctx, blockerId, userId);
+    const member = await findUserById(ctx.db, userId);
+    if (!(await deleteBlock(ctx.db, blockerId, userId))) {
+      throw new AppError('NOT_FOUND', 404, SAFETY_MESSAGES.blockNotFound);
+    }
     events.add(...(await unblockEvents(ctx.db, blockerId, userId)));
-    return result;
+    return { message: SAFETY_MESSAGES.unblocked(member?.username ?? 'this member') };
   });
+}
+
+export async function listBlocks(ctx: BlocksContext, blockerId: number) {
+  return present(ctx, await blocksBy(ctx.db, blockerId));
 }

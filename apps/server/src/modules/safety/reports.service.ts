@@ -14,10 +14,10 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
-import { insertBlock } from '../blocks/blocks.repository';
-import { otherMember } from '../blocks/blocks.service';
+import { blockBetween } from '../blocks/blocks.repository';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { riskScore, riskSignalsFor } from '../vision/risk-signals';
+import { otherMember } from './blocking.service';
 import {
   closeOpenReport,
   insertReport,
@@ -55,7 +55,7 @@ export async function reportMember(
       text: input.text || null,
       at: ctx.clock(),
     });
-    if (input.block) await insertBlock(tx, reporterId, member.id);
+    if (input.block) await blockBetween(tx, reporterId, member.id);
   });
   return {
     message: input.block ? SAFETY_MESSAGES.reportedAndBlocked : SAFETY_MESSAGES.reported,

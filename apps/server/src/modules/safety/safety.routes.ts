@@ -20,9 +20,8 @@ import {
 import type { ServiceContext } from '../../lib/context';
 
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
-import { listBlocks } from '../blocks/blocks.service';
 import { deleteAccount, deletedMemberId } from './account-deletion.service';
-import { blockAndSeparate, unblockAndShow } from './blocking.service';
+import { blockAndSeparate, listBlocks, unblockAndShow } from './blocking.service';
 import { exportMemberData } from './data-export.service';
 import { reportMember } from './reports.service';
 
