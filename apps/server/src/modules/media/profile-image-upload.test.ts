@@ -236,7 +236,7 @@ describe('POST /api/uploadProfileImage refuses anything else and stores nothing'
 
 describe('with AUTO_APPROVE (product rules: Approval)', () => {
   it('approves the photo at upload; other members see it once it is screened', async () => {
-    const approving = await createTestApp({ AUTO_APPROVE: 'true' });
+    const approving = await createTestApp({ AUTO_APPROVE: 'true' }, { database: t.database });
     const { headers } = await memberSession(approving);
     const photo = await sharp({
       create: { width: 900, height: 900, channels: 3, background: '#c33' },

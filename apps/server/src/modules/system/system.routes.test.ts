@@ -116,7 +116,10 @@ describe('system endpoints', () => {
   });
 
   it('rate limits sign-in calls per address with the spec message', async () => {
-    const limited = await createTestApp({ OTP_ROUTE_MAX_PER_MINUTE: '2' });
+    const limited = await createTestApp(
+      { OTP_ROUTE_MAX_PER_MINUTE: '2' },
+      { database: t.database },
+    );
     const call = () =>
       limited.app.inject({
         method: 'POST',
@@ -138,7 +141,10 @@ describe('app config', () => {
   it('reports prelaunch from LAUNCH_AT', async () => {
     const after = await t.app.inject({ url: '/api/config/app' });
     expect(after.json()).toMatchObject({ launchAt: '2025-08-05T20:00:00.000Z', prelaunch: false });
-    const early = await createTestApp({ LAUNCH_AT: '2099-01-01T00:00:00Z' });
+    const early = await createTestApp(
+      { LAUNCH_AT: '2099-01-01T00:00:00Z' },
+      { database: t.database },
+    );
     expect((await early.app.inject({ url: '/api/config/app' })).json().prelaunch).toBe(true);
     await early.close();
   });
@@ -172,7 +178,7 @@ describe('CSP with S3 storage', () => {
 
 describe('signed photo reads', () => {
   it('are not counted against the request limit', async () => {
-    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' }, { database: t.database });
     const storage = await createStorage(limited.config, loadSecrets(limited.config));
     const key = storage.newKey('photos', 'webp');
     await storage.put(key, new Uint8Array([1, 2, 3]), 'image/webp');
