@@ -51,10 +51,12 @@ export default defineConfig({
             { name: 'face-model', test: /node_modules[\\/]@vladmandic[\\/]/ },
             // The Bid Board's screen in one file with the card parts other screens share
             // (the connections page loads it for them): split at every shared module, the
-            // first paint of / downloaded a dozen small files and their gzip overheads.
+            // first paint of / downloaded a dozen small files and their gzip overheads. Apart
+            // from it: its catalogues (each downloaded in the language on screen only) and the
+            // bidding slide (bid-board/bidding), which loads when a member turns a card.
             {
               name: 'bid-board',
-              test: /src[\\/](features[\\/]bid-board|app[\\/]routes[\\/](home|user-board)|components[\\/]ui[\\/](profile-details|profile-card|feed)|features[\\/]safety[\\/]components[\\/]member-safety-button)|embla-carousel/,
+              test: /src[\\/](features[\\/]bid-board[\\/](?!bidding[\\/]|locales[\\/])|app[\\/]routes[\\/](home|user-board)|components[\\/]ui[\\/](profile-details|profile-card|feed|i18n)|features[\\/]safety[\\/]components[\\/]member-safety-button)|embla-carousel/,
               // Only these: what else they import stays where /auth can have it alone.
               includeDependenciesRecursively: false,
             },

@@ -53,7 +53,7 @@ describe('first load on a phone', () => {
     ['/auth', 'en', false, 'Join / Sign In'],
     ['/', 'en', true, 'Bid Board'],
     ['/auth', 'fr-CA', false, 'Adhérer / Se connecter'],
-    ['/', 'fr-CA', true, 'Bid Board'],
+    ['/', 'fr-CA', true, 'Tableau des enchères'],
   ] as const)(
     '%s in %s: small, compressed, cached JavaScript and no CSP violation',
     async (path, language, signedIn, landmark) => {

@@ -1,10 +1,9 @@
 // Display formatting shared by screens.
+import { formatNumber } from './i18n/format';
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 12500 -> "12,500". */
+/** 12500 -> "12,500" in English, "12 500" in French. */
 export function formatTokens(amount: number): string {
-  return integer.format(amount);
+  return formatNumber(amount);
 }
 
 /** "1 token" / "250 tokens". */

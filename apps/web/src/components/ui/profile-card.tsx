@@ -7,6 +7,7 @@ import clsx from 'clsx';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useEffect, useState } from 'react';
+import { useUiText } from './i18n';
 import './profile-card.css';
 
 export const SWIPE_THRESHOLD_PX = 50;
@@ -125,6 +126,7 @@ export function ProfileCard({
   className,
   ...rest
 }: ProfileCardProps) {
+  const t = useUiText();
   const shown = photos.filter((image): image is CardImage => Boolean(image));
   const slideCount = Math.max(shown.length, 1) + panels.length;
   const heading = cardHeading(username, age);
@@ -140,7 +142,7 @@ export function ProfileCard({
                 <img
                   className="profile-card__photo"
                   {...imageProps(image)}
-                  alt={`${username} (${index + 1} of ${shown.length})`}
+                  alt={t('card.photo', { username, index: index + 1, count: shown.length })}
                   draggable={false}
                   loading={priority && index === 0 ? 'eager' : 'lazy'}
                   // Photos behind the first wait for a swipe: they never compete with
@@ -174,7 +176,7 @@ export function ProfileCard({
             key={index}
             type="button"
             className={clsx('profile-card__dot', index === carousel.selected && 'is-active')}
-            aria-label={`Slide ${index + 1} of ${slideCount}`}
+            aria-label={t('card.slide', { index: index + 1, count: slideCount })}
             aria-current={index === carousel.selected || undefined}
             onClick={() => carousel.api?.scrollTo(index)}
           />

@@ -2,7 +2,23 @@
 // from the birth date (other members never receive the date itself), the three favourite
 // things, the bio and an open-to-dating badge.
 import type { ZodiacSign } from '@bidboard/shared';
+import { type UiTextKey, useUiText } from './i18n';
 import { HeartIcon, StarIcon } from './icons';
+
+const SIGN_NAMES: Record<ZodiacSign, UiTextKey> = {
+  Capricorn: 'sign.capricorn',
+  Aquarius: 'sign.aquarius',
+  Pisces: 'sign.pisces',
+  Aries: 'sign.aries',
+  Taurus: 'sign.taurus',
+  Gemini: 'sign.gemini',
+  Cancer: 'sign.cancer',
+  Leo: 'sign.leo',
+  Virgo: 'sign.virgo',
+  Libra: 'sign.libra',
+  Scorpio: 'sign.scorpio',
+  Sagittarius: 'sign.sagittarius',
+};
 
 interface ProfileDetailsProps {
   /** Undefined while the profile is still loading. */
@@ -21,6 +37,7 @@ export function ProfileDetails({
   openToDating,
   bioFallback,
 }: ProfileDetailsProps) {
+  const t = useUiText();
   const answers = favorites.filter((answer): answer is string => Boolean(answer));
   const text = bio || bioFallback;
   return (
@@ -29,19 +46,19 @@ export function ProfileDetails({
         {sign ? (
           <span className="chip chip--sign">
             <StarIcon />
-            {sign}
+            {t(SIGN_NAMES[sign])}
           </span>
         ) : null}
         {openToDating ? (
           <span className="chip chip--dating">
             <HeartIcon size={14} />
-            Open to dating
+            {t('details.openToDating')}
           </span>
         ) : null}
       </div>
       {answers.length > 0 ? (
         <div>
-          <p className="profile-details__heading">Favorite things</p>
+          <p className="profile-details__heading">{t('details.favorites')}</p>
           <ul className="profile-details__favorites">
             {answers.map((answer) => (
               <li key={answer}>{answer}</li>

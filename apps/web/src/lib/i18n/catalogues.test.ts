@@ -13,7 +13,15 @@ const sharedFrench = path.join(
 );
 
 /** Words that are the same in both languages. */
-const SAME_IN_FRENCH = new Set(['Bidboard', 'Message', 'Messages', 'Photos', 'Bio', 'OK']);
+const SAME_IN_FRENCH = new Set([
+  'Bidboard',
+  'Message',
+  'Messages',
+  'Photos',
+  'Bio',
+  'OK',
+  'Cancer', // the sign of the zodiac
+]);
 
 interface Area {
   dir: string;

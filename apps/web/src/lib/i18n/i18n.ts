@@ -23,6 +23,14 @@ const loaded = new Set<string>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 let language: Language = startingLanguage();
+/** Counts the catalogues arrived in the language on screen: a screen drawn before its words
+ * (a later area's, the shared texts) draws again when they come. */
+let version = 0;
+
+function textsChanged(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
 
 function loadArea(area: string, lang: Language): Promise<void> {
   const id = `${area}/${lang}`;
@@ -40,6 +48,7 @@ function loadArea(area: string, lang: Language): Promise<void> {
         i18n.load(lang, prefixed);
         loaded.add(id);
         loading.delete(id);
+        if (lang === language) textsChanged();
       },
       (error: unknown) => {
         // Forgotten, so the next textsReady (the chunk guard's retry) downloads it again.
@@ -80,6 +89,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const textsVersion = () => version;
+
 /** The language on screen; a component that reads it draws again when it changes. */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
@@ -100,7 +111,7 @@ export async function setLanguage(
   language = next;
   i18n.activate(next);
   showLanguage(next);
-  for (const listener of listeners) listener();
+  textsChanged();
 }
 
 export type TextValues = Record<string, string | number | null | undefined>;
@@ -131,7 +142,7 @@ export function defineTexts<Catalogue extends Record<string, string>>(
   return {
     text,
     useText: () => {
-      useLanguage();
+      useSyncExternalStore(subscribe, textsVersion, textsVersion);
       return text;
     },
   };

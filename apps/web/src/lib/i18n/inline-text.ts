@@ -96,6 +96,8 @@ const LETTER = /[A-Za-zÀ-ÿ]/;
 const PROSE = /[A-Za-zÀ-ÿ]{2,}[^\n]*\s[^\n]*[a-zà-ÿ]/;
 /** A capitalised word or more: "Menu", "Back". */
 const CAPITALISED = /^[A-ZÀ-Ý][a-zà-ÿ]+/;
+/** 'header.allProfiles', 'sign.aquarius': a key of a catalogue (lib/i18n). */
+const CATALOGUE_KEY = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
 
 function isTestFile(file: string): boolean {
   return /\.(test|probe)\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
@@ -161,6 +163,8 @@ function literalText(node: ts.Node): string | null {
 function looksWorded(node: ts.Node, text: string): boolean {
   const value = text.trim();
   if (!LETTER.test(value)) return false;
+  // A catalogue's key ('header.filter'), whatever property holds it: the words are elsewhere.
+  if (CATALOGUE_KEY.test(value)) return false;
   const name = propertyName(node);
   if (name && WORDED.has(name)) return true;
   if (insideJsx(node) && (PROSE.test(value) || CAPITALISED.test(value))) return true;

@@ -8,7 +8,7 @@ import { currentLanguage, defineTexts, type TextValues } from './i18n';
 
 let keyOfEnglish: ((text: string) => string | null) | null = null;
 
-const { text } = defineTexts<Record<string, string>>(
+const { text, useText } = defineTexts<Record<string, string>>(
   'shared',
   {
     './locales/en.json': async () => ({}),
@@ -39,4 +39,13 @@ export function sharedText(english: string): string {
 export function sharedRef(ref: TextRef, english: string): string {
   if (currentLanguage() === 'en') return english;
   return text(ref.key, (ref.params ?? {}) as TextValues);
+}
+
+/**
+ * sharedText and sharedRef for a component: it draws again when the shared catalogue
+ * arrives (after the first paint) or the language changes.
+ */
+export function useSharedText(): { sharedText: typeof sharedText; sharedRef: typeof sharedRef } {
+  useText();
+  return { sharedText, sharedRef };
 }

@@ -1,13 +1,8 @@
 // One Bid Board card (marketplace §2 Auction card): a carousel of up to 3 photos, the
 // profile slide and the bidding slide; 'username, age' and the Bid / Winning / Outbid button.
-import {
-  type AuctionCard as Auction,
-  RESERVE_TEXT,
-  SAFETY_MESSAGES,
-  type User,
-} from '@bidboard/shared';
+import { type AuctionCard as Auction, SAFETY_MESSAGES, type User } from '@bidboard/shared';
 import clsx from 'clsx';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '@/components/ui/icons';
 import {
   cardHeading,
@@ -17,15 +12,23 @@ import {
 } from '@/components/ui/profile-card';
 import { ProfileDetails } from '@/components/ui/profile-details';
 import { MemberSafetyButton } from '@/features/safety';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
+import { useSharedText } from '@/lib/i18n';
+import { preloadable } from '@/lib/lazy';
 import { type AppSocket, type RealtimeStatus, sendBidOverSocket } from '@/lib/socket';
 import type { AuctionProfile } from '../api/get-auction-profiles';
 import { placeBidOverHttp } from '../api/place-bid';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
 import { type BidOutcome, fromCard, useAuctionLive } from '../hooks/use-auction-live';
+import { useBoardText } from '../i18n';
 import { BID_BUTTON_LABEL, bidStatus } from '../lib/bid-status';
-import { BiddingSlide } from './bidding-slide';
+
+// The bidding slide (its code, digit boxes and words) is no part of the board's first paint,
+// which shows photos and names: it downloads when a member first turns or presses a card.
+const BiddingSlide = preloadable(() =>
+  import('../bidding/bidding-slide').then((m) => m.BiddingSlide),
+);
 
 const INSUFFICIENT_FLASH_MS = 1500;
 const BID_TIMEOUT_MS = 10_000;
@@ -51,6 +54,8 @@ export const AuctionCard = memo(function AuctionCard({
   onSignUp,
   priority = false,
 }: AuctionCardProps) {
+  const t = useBoardText();
+  const { sharedText, sharedRef } = useSharedText();
   const carousel = useCardCarousel();
   const embla = carousel.api;
   const bidButtonRef = useRef<HTMLButtonElement>(null);
@@ -130,18 +135,29 @@ export const AuctionCard = memo(function AuctionCard({
         handleOutcome({
           kind: 'error',
           code: isApiError(err) ? err.code : undefined,
-          message: err instanceof Error ? err.message : 'Bid failed',
+          message: errorMessage(err, t('card.bidFailed')),
           at: Date.now(),
         }),
       );
   };
 
   const heading = cardHeading(username, card.age);
+  const reserve = live.reserve
+    ? t(live.reserve === 'met' ? 'card.reserveMet' : 'card.reserveNotMet')
+    : null;
+  const bidLabel = t(BID_BUTTON_LABEL[state]);
 
   if (removedMessage || blocked) {
     return (
       <article className="profile-card profile-card--removed" aria-label={heading} role="status">
-        <p>{blocked ? SAFETY_MESSAGES.blocked(username) : removedMessage}</p>
+        <p>
+          {blocked
+            ? sharedRef(
+                { key: 'SAFETY_MESSAGES.blocked', params: { username } },
+                SAFETY_MESSAGES.blocked(username),
+              )
+            : sharedText(removedMessage ?? '')}
+        </p>
       </article>
     );
   }
@@ -174,22 +190,24 @@ export const AuctionCard = memo(function AuctionCard({
           key: 'bidding',
           interactive: true,
           content: carousel.engaged ? (
-            <BiddingSlide
-              auctionId={card.auctionId}
-              username={username}
-              currentBid={live.currentBid}
-              isOwn={userId !== null && userId === card.user_id}
-              balance={user?.tokenBalance ?? null}
-              isVisitor={user === null}
-              isApproved={user?.is_approved ?? false}
-              isLeading={state === 'winning'}
-              yourMaximum={live.yourMaximum}
-              insufficientFlash={flash}
-              submitting={submitting}
-              error={error}
-              onSubmit={handleSubmit}
-              onSignUp={onSignUp}
-            />
+            <Suspense fallback={null}>
+              <BiddingSlide.Component
+                auctionId={card.auctionId}
+                username={username}
+                currentBid={live.currentBid}
+                isOwn={userId !== null && userId === card.user_id}
+                balance={user?.tokenBalance ?? null}
+                isVisitor={user === null}
+                isApproved={user?.is_approved ?? false}
+                isLeading={state === 'winning'}
+                yourMaximum={live.yourMaximum}
+                insufficientFlash={flash}
+                submitting={submitting}
+                error={error}
+                onSubmit={handleSubmit}
+                onSignUp={onSignUp}
+              />
+            </Suspense>
           ) : null,
         },
       ]}
@@ -201,7 +219,7 @@ export const AuctionCard = memo(function AuctionCard({
               live.reserve === 'met' && 'is-met',
             )}
           >
-            {live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}
+            {reserve}
           </span>
         ) : null
       }
@@ -222,16 +240,15 @@ export const AuctionCard = memo(function AuctionCard({
             state === 'winning' && 'card-action--success',
             state === 'outbid' && 'card-action--danger',
           )}
-          aria-label={`${BID_BUTTON_LABEL[state]} ${formatTokens(live.currentBid)}${
-            live.reserve
-              ? `, ${live.reserve === 'met' ? RESERVE_TEXT.met : RESERVE_TEXT.notMet}`
-              : ''
-          }`}
+          aria-label={`${bidLabel} ${formatTokens(live.currentBid)}${reserve ? `, ${reserve}` : ''}`}
+          onPointerDown={() => void BiddingSlide.preload()}
           onClick={() => embla?.scrollTo(biddingIndex)}
         >
-          <span>{BID_BUTTON_LABEL[state]}</span>{' '}
+          <span>{bidLabel}</span>{' '}
           {state === 'winning' && live.yourMaximum !== null ? (
-            <span className="reserve-badge is-met">max {formatTokens(live.yourMaximum)}</span>
+            <span className="reserve-badge is-met">
+              {t('card.maximum', { amount: formatTokens(live.yourMaximum) })}
+            </span>
           ) : null}
           <span className="card-action__amount">
             <CoinIcon size={16} />

@@ -1,11 +1,13 @@
 import type { AuctionCard } from '@bidboard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { buildAuction } from '@/test/factories';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { END_TIME_REFRESH_MS } from '../api/get-period-end-time';
-import { CARD_HINT_TEXT } from './card-hint';
+import en from '../locales/en.json';
+import fr from '../locales/fr-CA.json';
 
 vi.mock('@/lib/hard-navigate', () => ({ reloadPage: vi.fn(), hardNavigate: vi.fn() }));
 const { reloadPage } = await import('@/lib/hard-navigate');
@@ -40,6 +42,8 @@ const headerNotices = () =>
   within(screen.getByRole('timer').closest('.board-header') as HTMLElement)
     .queryAllByRole('alert')
     .map((notice) => notice.textContent);
+
+const CARD_HINT_TEXT = en['hint.text'];
 
 describe('Bid Board', () => {
   // jsdom lacks the observers and matchMedia the carousel and the room watcher use.
@@ -119,6 +123,36 @@ describe('Bid Board', () => {
     release();
     expect(await screen.findByRole('heading', { name: 'maya, 29' })).toBeTruthy();
     expect(screen.getByText(CARD_HINT_TEXT)).toBeTruthy();
+  });
+
+  it('speaks Canadian French to a French member: the board, its cards and the hidden reserve', async () => {
+    await setLanguage('fr-CA');
+    const period = { id: 1, end_time: new Date(Date.now() + 3_600_000).toISOString() };
+    boardApi(
+      [
+        [
+          buildAuction(1, 'maya', { reserve: 'not_met' }),
+          buildAuction(2, 'theo', { reserve: 'met' }),
+        ],
+      ],
+      { 'GET /api/auctions/current-period': () => [200, { success: true, period }] },
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Tableau des enchères' })).toBeTruthy();
+    expect(await screen.findByText('C’est tout! Placez vos mises.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Miser 50, Réserve non atteinte' })).toBeTruthy();
+    expect(screen.getByText('Réserve atteinte')).toBeTruthy();
+    expect(screen.getByText(fr['hint.text'])).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Compris' })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toContain('Fin des mises\u00a0:');
+    expect(screen.getAllByRole('button', { name: /^Diapositive 1 sur / }).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.getByRole('button', { name: 'Rechercher' })).toBeTruthy();
+    // No sentence of the English catalogue is left on the screen.
+    const page = document.body.textContent ?? '';
+    const english = Object.values(en).filter((text) => text.includes(' ') && page.includes(text));
+    expect(english).toEqual([]);
   });
 
   it('says when there are no auctions', async () => {

@@ -18,6 +18,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePeriodWatch } from '../hooks/use-period-watch';
 import { useSocket } from '../hooks/use-socket';
+import { useBoardText } from '../i18n';
 import { searchTermFrom } from '../lib/search';
 import { AuctionCard } from './auction-card';
 import { BoardHeader } from './board-header';
@@ -32,22 +33,26 @@ const InstructionsOverlay = lazyComponent(() =>
 export const SEARCH_DELAY_MS = 300;
 const NEAR_BOTTOM_PX = 100;
 
-export const BOARD_MESSAGES = {
-  loadingMore: 'Loading more auctions...',
-  end: "That's all! Place your bids.",
-  empty: 'No auctions available at the moment.',
-  noResults: 'No results found.',
-  noPeriod: 'No auctions available',
-  noMatches: 'No matches found. Try adjusting your filter or dating preferences in settings.',
-  failed: 'Failed to load auctions',
-  searchFailed: 'Failed to search auctions',
-  periodFailed: 'Failed to fetch current auction period',
-  pageFailed: 'Failed to fetch auctions',
-  endTimeFailed: 'Failed to fetch auctions end time',
-  profilesFailed: 'Failed to fetch auction profile data',
+/** The spec's list messages, as keys of the Bid Board's catalogue. */
+const BOARD_MESSAGES = {
+  loadingMore: 'board.loadingMore',
+  end: 'board.end',
+  empty: 'board.empty',
+  noResults: 'board.noResults',
+  noPeriod: 'board.noPeriod',
+  noMatches: 'board.noMatches',
+  failed: 'board.failed',
+  searchFailed: 'board.searchFailed',
+  periodFailed: 'board.periodFailed',
+  pageFailed: 'board.pageFailed',
+  endTimeFailed: 'board.endTimeFailed',
+  profilesFailed: 'board.profilesFailed',
 } as const;
 
+type BoardMessage = (typeof BOARD_MESSAGES)[keyof typeof BOARD_MESSAGES];
+
 export function BidBoard({ pinUsername }: { pinUsername?: string }) {
+  const t = useBoardText();
   const user = useCurrentUser();
   const { socket, status } = useSocket();
   const period = useCurrentPeriod();
@@ -71,7 +76,9 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
     period.isError && !noPeriod && BOARD_MESSAGES.periodFailed,
     endTime.isError && BOARD_MESSAGES.endTimeFailed,
     (searching ? resultProfiles.isError : feed.profilesFailed) && BOARD_MESSAGES.profilesFailed,
-  ].filter((notice) => notice !== false);
+  ]
+    .filter((notice) => notice !== false)
+    .map((notice) => t(notice));
   const { loadMore } = feed;
   const feedCount = feed.auctions.length;
 
@@ -96,10 +103,10 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
     return (
       <section className="bid-board" aria-labelledby="bid-board-title">
         <h1 id="bid-board-title" className="visually-hidden">
-          Bid Board
+          {t('board.title')}
         </h1>
         <FeedMessage error page>
-          {BOARD_MESSAGES.failed}
+          {t(BOARD_MESSAGES.failed)}
         </FeedMessage>
       </section>
     );
@@ -120,7 +127,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
     ));
 
   let grid: React.ReactNode;
-  let message: string | null = null;
+  let message: BoardMessage | null = null;
   if (searching) {
     grid = renderCards(results.data ?? [], resultProfiles.data ?? {});
     if (results.isError) message = BOARD_MESSAGES.searchFailed;
@@ -144,7 +151,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
       aria-busy={feed.status === 'loading'}
     >
       <h1 id="bid-board-title" className="visually-hidden">
-        Bid Board
+        {t('board.title')}
       </h1>
       <BoardHeader
         countdown={countdown}
@@ -163,7 +170,7 @@ export function BidBoard({ pinUsername }: { pinUsername?: string }) {
         <FeedMessage
           error={message === BOARD_MESSAGES.pageFailed || message === BOARD_MESSAGES.searchFailed}
         >
-          {message}
+          {t(message)}
         </FeedMessage>
       ) : null}
       {instructionsOpen ? (

@@ -5,10 +5,13 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import { ClockIcon, FilterIcon, SearchIcon } from '@/components/ui/icons';
 import type { CountdownView } from '../hooks/use-countdown';
+import { useBoardText } from '../i18n';
 
-export const FILTER_OPTIONS = [
-  { value: false, label: 'All profiles' },
-  { value: true, label: 'Match dating preferences' },
+const TIME_SLOT = '\u0000';
+
+const FILTER_OPTIONS = [
+  { value: false, label: 'header.allProfiles' },
+  { value: true, label: 'header.matchPreferences' },
 ] as const;
 
 interface BoardHeaderProps {
@@ -23,8 +26,11 @@ interface BoardHeaderProps {
 
 export function BoardHeader(props: BoardHeaderProps) {
   const { countdown, notices, search, onSearchChange, showFilter, datingFilter } = props;
+  const t = useBoardText();
   const [searchOpen, setSearchOpen] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
+  // The time in a span of its own (tabular digits), wherever the language puts it.
+  const [before, after] = t('header.bidsClose', { time: TIME_SLOT }).split(TIME_SLOT);
 
   const toggleSearch = () => {
     if (searchOpen) onSearchChange('');
@@ -44,7 +50,9 @@ export function BoardHeader(props: BoardHeaderProps) {
             <span>{countdown.text}</span>
           ) : (
             <span>
-              Bids close: <span className="countdown__time">{countdown.text}</span>
+              {before}
+              <span className="countdown__time">{countdown.text}</span>
+              {after}
             </span>
           )}
         </p>
@@ -52,7 +60,7 @@ export function BoardHeader(props: BoardHeaderProps) {
           <button
             type="button"
             className={clsx('board-tool', searchOpen && 'is-active')}
-            aria-label="Search"
+            aria-label={t('header.search')}
             aria-expanded={searchOpen}
             onClick={toggleSearch}
           >
@@ -63,7 +71,7 @@ export function BoardHeader(props: BoardHeaderProps) {
               <button
                 type="button"
                 className={clsx('board-tool', (filterOpen || datingFilter) && 'is-active')}
-                aria-label="Filter"
+                aria-label={t('header.filter')}
                 aria-expanded={filterOpen}
                 onClick={() => setFilterOpen(!filterOpen)}
               >
@@ -71,7 +79,7 @@ export function BoardHeader(props: BoardHeaderProps) {
               </button>
               {filterOpen ? (
                 <fieldset className="board-filter__menu">
-                  <legend className="visually-hidden">Filter</legend>
+                  <legend className="visually-hidden">{t('header.filter')}</legend>
                   {FILTER_OPTIONS.map((option) => (
                     <label key={option.label} className="board-filter__option">
                       <input
@@ -83,7 +91,7 @@ export function BoardHeader(props: BoardHeaderProps) {
                           setFilterOpen(false);
                         }}
                       />
-                      {option.label}
+                      {t(option.label)}
                     </label>
                   ))}
                 </fieldset>
@@ -96,8 +104,8 @@ export function BoardHeader(props: BoardHeaderProps) {
         <input
           className="board-search"
           type="search"
-          placeholder="Search by user name"
-          aria-label="Search by user name"
+          placeholder={t('header.searchLabel')}
+          aria-label={t('header.searchLabel')}
           value={search}
           autoFocus
           onChange={(event) => onSearchChange(event.currentTarget.value)}

@@ -3,9 +3,9 @@
 // visit to the board until the member dismisses it; never again after that visit.
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useBoardText } from '../i18n';
 
 export const CARD_HINT_SEEN_KEY = 'bidboard:card-hint-seen';
-export const CARD_HINT_TEXT = 'Tap or swipe a card to see the profile and place your bid.';
 
 function seenBefore(): boolean {
   try {
@@ -16,6 +16,7 @@ function seenBefore(): boolean {
 }
 
 export function CardHint() {
+  const t = useBoardText();
   const [shown, setShown] = useState(() => !seenBefore());
 
   useEffect(() => {
@@ -29,10 +30,10 @@ export function CardHint() {
 
   if (!shown) return null;
   return (
-    <aside className="card-hint" aria-label="How cards work">
-      <p>{CARD_HINT_TEXT}</p>
+    <aside className="card-hint" aria-label={t('hint.label')}>
+      <p>{t('hint.text')}</p>
       <Button size="md" variant="secondary" onClick={() => setShown(false)}>
-        Got it
+        {t('hint.dismiss')}
       </Button>
     </aside>
   );

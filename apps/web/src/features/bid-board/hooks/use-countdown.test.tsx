@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatCountdown } from '@/lib/i18n';
 import type { AppSocket } from '@/lib/socket';
-import { formatCountdown, secondsRemaining } from '../lib/countdown';
+import { secondsRemaining } from '../lib/countdown';
 import { useCountdown } from './use-countdown';
 
 vi.mock('@/lib/hard-navigate', () => ({ reloadPage: vi.fn(), hardNavigate: vi.fn() }));

@@ -2,10 +2,11 @@
 // stored end time when no sync arrived for 15 s, and reloads 1.5 s after reaching zero.
 import { useEffect, useState } from 'react';
 import { reloadPage } from '@/lib/hard-navigate';
+import { formatCountdown } from '@/lib/i18n';
 import type { AppSocket } from '@/lib/socket';
+import { useBoardText } from '../i18n';
 import {
   type CountdownSync,
-  formatCountdown,
   isCritical,
   RELOAD_AFTER_END_MS,
   secondsRemaining,
@@ -25,6 +26,7 @@ export function useCountdown(
 ): CountdownView {
   const [sync, setSync] = useState<CountdownSync | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const t = useBoardText();
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -56,8 +58,8 @@ export function useCountdown(
 
   if (loading) return { text: '--:--:--', critical: false, ended: false, invalid: false };
   if (seconds === null) {
-    return { text: 'Invalid date', critical: false, ended: false, invalid: true };
+    return { text: t('countdown.invalid'), critical: false, ended: false, invalid: true };
   }
-  if (ended) return { text: 'Auction ended', critical: true, ended: true, invalid: false };
+  if (ended) return { text: t('countdown.ended'), critical: true, ended: true, invalid: false };
   return { text: formatCountdown(seconds), critical: isCritical(seconds), ended, invalid: false };
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import biddingEn from '../bidding/locales/en.json';
+import { isSubmitDisabled, submitLabel } from '../bidding/submit-state';
+import en from '../locales/en.json';
 import {
   amountToDigits,
   amountToSubmit,
@@ -9,7 +12,7 @@ import {
   isPlusDisabled,
   minimumBid,
 } from './bid-amount';
-import { BID_BUTTON_LABEL, bidStatus, isSubmitDisabled, submitLabel } from './bid-status';
+import { BID_BUTTON_LABEL, bidStatus } from './bid-status';
 
 describe('bid amount rules', () => {
   it('the minimum bid is the current bid plus 10', () => {
@@ -44,22 +47,25 @@ describe('bid amount rules', () => {
 
 describe('bid status and labels', () => {
   it('is winning as lead bidder, outbid when in the previous list, otherwise Bid', () => {
-    expect(BID_BUTTON_LABEL[bidStatus(7, 7, [3])]).toBe('Winning');
-    expect(BID_BUTTON_LABEL[bidStatus(7, 3, [7])]).toBe('Outbid');
-    expect(BID_BUTTON_LABEL[bidStatus(7, 3, [])]).toBe('Bid');
-    expect(BID_BUTTON_LABEL[bidStatus(null, 3, [])]).toBe('Bid');
+    const label = (...args: Parameters<typeof bidStatus>) =>
+      en[BID_BUTTON_LABEL[bidStatus(...args)]];
+    expect(label(7, 7, [3])).toBe('Winning');
+    expect(label(7, 3, [7])).toBe('Outbid');
+    expect(label(7, 3, [])).toBe('Bid');
+    expect(label(null, 3, [])).toBe('Bid');
   });
 
   const base = { isVisitor: false, isApproved: true, insufficientFlash: false, isLeading: false };
 
   it('labels the submit button for visitors, pending members, flashes and leaders', () => {
-    expect(submitLabel({ ...base, isVisitor: true, isApproved: false })).toBe('Sign Up to Bid');
-    expect(submitLabel({ ...base, isApproved: false })).toBe('Pending approval');
-    expect(submitLabel({ ...base, insufficientFlash: true, isLeading: true })).toBe(
+    const submitText = (state: typeof base) => biddingEn[submitLabel(state)];
+    expect(submitText({ ...base, isVisitor: true, isApproved: false })).toBe('Sign Up to Bid');
+    expect(submitText({ ...base, isApproved: false })).toBe('Pending approval');
+    expect(submitText({ ...base, insufficientFlash: true, isLeading: true })).toBe(
       'Insufficient Tokens',
     );
-    expect(submitLabel({ ...base, isLeading: true })).toBe('Update Bid');
-    expect(submitLabel(base)).toBe('Submit Bid');
+    expect(submitText({ ...base, isLeading: true })).toBe('Update Bid');
+    expect(submitText(base)).toBe('Submit Bid');
   });
 
   it('disables submit at or below the current bid and for members pending approval', () => {

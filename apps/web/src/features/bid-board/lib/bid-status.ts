@@ -1,5 +1,6 @@
-// Bid status per auction for the current member (marketplace §4) and the labels derived
-// from it: the card's bid button and the bidding slide's submit button (§2 Auction card).
+// Bid status per auction for the current member (marketplace §4) and the card's bid button
+// label derived from it (§2 Auction card), as a key of the Bid Board's catalogue.
+import type { BoardTextKey } from '../i18n';
 
 export type BidStatus = 'winning' | 'outbid' | 'none';
 
@@ -14,32 +15,8 @@ export function bidStatus(
   return 'none';
 }
 
-export const BID_BUTTON_LABEL: Record<BidStatus, string> = {
-  winning: 'Winning',
-  outbid: 'Outbid',
-  none: 'Bid',
+export const BID_BUTTON_LABEL: Record<BidStatus, BoardTextKey> = {
+  winning: 'card.winning',
+  outbid: 'card.outbid',
+  none: 'card.bid',
 };
-
-export interface SubmitState {
-  isVisitor: boolean;
-  isApproved: boolean;
-  insufficientFlash: boolean;
-  isLeading: boolean;
-}
-
-export function submitLabel(state: SubmitState): string {
-  if (state.isVisitor) return 'Sign Up to Bid';
-  if (!state.isApproved) return 'Pending approval';
-  if (state.insufficientFlash) return 'Insufficient Tokens';
-  if (state.isLeading) return 'Update Bid';
-  return 'Submit Bid';
-}
-
-/** Visitors may press (it opens How It Works); members need approval and a higher amount. */
-export function isSubmitDisabled(
-  state: SubmitState & { amount: number; currentBid: number; submitting: boolean },
-): boolean {
-  if (state.isVisitor) return false;
-  if (!state.isApproved) return true;
-  return state.submitting || state.amount <= state.currentBid;
-}

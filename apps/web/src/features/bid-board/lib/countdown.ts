@@ -25,22 +25,6 @@ export function secondsRemaining(
   return Math.max(0, Math.floor((end - now) / 1000));
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-const DAY = 86_400;
-
-/**
- * 3725 -> "01:02:05"; with more than 24 hours left the days come first, so a week-long
- * period reads "4d 14:33:00" rather than "110:33:00".
- */
-export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const days = s > DAY ? Math.floor(s / DAY) : 0;
-  const rest = s - days * DAY;
-  const clock = `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`;
-  return days > 0 ? `${days}d ${clock}` : clock;
-}
-
 export function isCritical(seconds: number): boolean {
   return seconds <= CRITICAL_SECONDS;
 }

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DigitBoxes } from '@/components/ui/digit-boxes';
 import { CoinIcon, MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { formatTokens } from '@/lib/format';
+import { useSharedText } from '@/lib/i18n';
 import {
   amountToDigits,
   amountToSubmit,
@@ -20,7 +21,8 @@ import {
   isPlusDisabled,
   minimumBid,
 } from '../lib/bid-amount';
-import { isSubmitDisabled, type SubmitState, submitLabel } from '../lib/bid-status';
+import { useBiddingText } from './i18n';
+import { isSubmitDisabled, type SubmitState, submitLabel } from './submit-state';
 
 interface BiddingSlideProps extends SubmitState {
   auctionId: number;
@@ -39,6 +41,8 @@ interface BiddingSlideProps extends SubmitState {
 
 export function BiddingSlide(props: BiddingSlideProps) {
   const { auctionId, username, currentBid, isOwn, submitting, error } = props;
+  const t = useBiddingText();
+  const { sharedText, sharedRef } = useSharedText();
   const [digits, setDigits] = useState(() => amountToDigits(minimumBid(currentBid)));
   const [maximumMode, setMaximumMode] = useState(false);
   const amount = digitsToAmount(digits);
@@ -54,8 +58,8 @@ export function BiddingSlide(props: BiddingSlideProps) {
 
   const label =
     maximumMode && !props.isVisitor && props.isApproved && !props.insufficientFlash
-      ? MAXIMUM_BID_TEXT.submit
-      : submitLabel(props);
+      ? sharedText(MAXIMUM_BID_TEXT.submit)
+      : t(submitLabel(props));
   const disabled = isSubmitDisabled({ ...props, amount });
   // A leader raising their own bid pays only the difference.
   const cost = Math.max(0, amount - held);
@@ -71,22 +75,27 @@ export function BiddingSlide(props: BiddingSlideProps) {
   if (isOwn) {
     return (
       <div className="bidding-slide bidding-slide--own">
-        <p className="bidding-slide__note">This is your auction.</p>
+        <p className="bidding-slide__note">{t('slide.own')}</p>
       </div>
     );
   }
 
   return (
     <div className="bidding-slide">
-      <p className="card-panel__title">Connect with {username}</p>
+      <p className="card-panel__title">{t('slide.connectWith', { username })}</p>
       <p className="bidding-slide__current">
-        Current bid <strong>{formatTokens(currentBid)}</strong>
+        {t('slide.currentBid')} <strong>{formatTokens(currentBid)}</strong>
       </p>
       {props.isLeading && props.yourMaximum !== null ? (
-        <p className="bidding-slide__maximum">{MAXIMUM_BID_TEXT.yours(props.yourMaximum)}</p>
+        <p className="bidding-slide__maximum">
+          {sharedRef(
+            { key: 'MAXIMUM_BID_TEXT.yours', params: { maximum: props.yourMaximum } },
+            MAXIMUM_BID_TEXT.yours(props.yourMaximum),
+          )}
+        </p>
       ) : null}
       {props.isVisitor ? null : (
-        <fieldset className="bid-mode" aria-label="Kind of bid">
+        <fieldset className="bid-mode" aria-label={t('slide.kind')}>
           {[false, true].map((mode) => (
             <button
               key={String(mode)}
@@ -95,28 +104,26 @@ export function BiddingSlide(props: BiddingSlideProps) {
               className={clsx('bid-mode__option', maximumMode === mode && 'is-selected')}
               onClick={() => setMaximumMode(mode)}
             >
-              {mode ? MAXIMUM_BID_TEXT.maximum : MAXIMUM_BID_TEXT.plain}
+              {sharedText(mode ? MAXIMUM_BID_TEXT.maximum : MAXIMUM_BID_TEXT.plain)}
             </button>
           ))}
         </fieldset>
       )}
       {/* A leader who holds a maximum sees it above instead: the slide stays one screen. */}
       {maximumMode && !(props.isLeading && props.yourMaximum !== null) ? (
-        <p className="bidding-slide__hint">{MAXIMUM_BID_TEXT.hint}</p>
+        <p className="bidding-slide__hint">{sharedText(MAXIMUM_BID_TEXT.hint)}</p>
       ) : null}
       {props.balance !== null ? (
         <p className={clsx('bidding-slide__balance', short && 'is-short')} aria-live="polite">
           <CoinIcon size={14} />
-          {short
-            ? `You have ${formatTokens(props.balance)} tokens for bids`
-            : `${formatTokens(props.balance)} tokens available`}
+          {t(short ? 'slide.short' : 'slide.available', { count: props.balance })}
         </p>
       ) : null}
       <div className="bid-entry">
         <button
           type="button"
           className="bid-entry__step"
-          aria-label="Decrease bid by 10"
+          aria-label={t('slide.decrease')}
           disabled={isMinusDisabled(amount, currentBid)}
           onClick={() => setDigits(amountToDigits(decreaseBid(amount)))}
         >
@@ -125,12 +132,12 @@ export function BiddingSlide(props: BiddingSlideProps) {
         <DigitBoxes
           digits={digits}
           onChange={(next) => setDigits(next.map((d) => d || '0'))}
-          labelPrefix={`Bid digit (auction ${auctionId})`}
+          labelPrefix={t('slide.digit', { auction: auctionId })}
         />
         <button
           type="button"
           className="bid-entry__step"
-          aria-label="Increase bid by 10"
+          aria-label={t('slide.increase')}
           disabled={isPlusDisabled(amount)}
           onClick={() => setDigits(amountToDigits(increaseBid(amount)))}
         >
@@ -149,7 +156,8 @@ export function BiddingSlide(props: BiddingSlideProps) {
       </Button>
       {error ? (
         <p className="bidding-slide__error" role="alert">
-          {error}
+          {/* A socket's refusal arrives in the API's English: said in the member's language. */}
+          {sharedText(error)}
         </p>
       ) : null}
     </div>

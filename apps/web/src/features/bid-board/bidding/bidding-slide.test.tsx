@@ -1,6 +1,7 @@
 import { MAXIMUM_BID_TEXT } from '@bidboard/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { BiddingSlide } from './bidding-slide';
 
 function renderSlide(overrides: Partial<Parameters<typeof BiddingSlide>[0]> = {}) {
@@ -122,5 +123,27 @@ describe('BiddingSlide', () => {
     // Raising it, the leader sees their maximum instead of the hint: the slide fits a phone.
     fireEvent.click(screen.getByRole('button', { name: 'Set a maximum' }));
     expect(screen.queryByText(MAXIMUM_BID_TEXT.hint)).toBeNull();
+  });
+
+  it('in French: jetons with their plural, the grouping Quebec writes, the maximum in French', async () => {
+    await setLanguage('fr-CA');
+    const { onSubmit } = renderSlide({ balance: 12500 });
+    expect(screen.getByText('Se connecter avec maya')).toBeTruthy();
+    // Quebec groups thousands with a non-breaking space (the matcher sees any space).
+    expect(screen.getByText('12 500 jetons disponibles').textContent).toBe(
+      '12\u00a0500 jetons disponibles',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Fixer un maximum' }));
+    expect(screen.getByText(/^Nous misons pour vous/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Fixer le maximum' }));
+    expect(onSubmit).toHaveBeenCalledWith(130, true);
+  });
+
+  it('in French: one jeton, and the leader reads their maximum', async () => {
+    await setLanguage('fr-CA');
+    renderSlide({ isLeading: true, yourMaximum: 995, balance: 1 });
+    expect(screen.getByText('1 jeton disponible')).toBeTruthy();
+    expect(screen.getByText('Votre maximum : 995 jetons (vous seul le voyez)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Modifier la mise' })).toBeTruthy();
   });
 });
