@@ -66,7 +66,8 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
           (SELECT COALESCE(SUM(token_balance), 0)::bigint FROM users) AS held,
           (SELECT COALESCE(SUM(lead_max), 0)::bigint FROM auctions
             WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
-          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE escrow_state = 'held') AS escrow,
+          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE escrow_state = 'held')
+          + (SELECT COALESCE(SUM(reward_pending), 0)::bigint FROM connections) AS escrow,
           (SELECT COALESCE(SUM(token_amount), 0)::bigint FROM redemptions WHERE status = 'pending') AS redeeming,
           (SELECT COALESCE(SUM(token_amount), 0)::bigint FROM redemptions WHERE status = 'paid') AS burned`,
   );
@@ -80,21 +81,24 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
   problems.push(...(await paymentProblems(db)));
   problems.push(...(await originProblems(db)));
   // A connection's escrow leaves 'held' through exactly one ledger row: a refund of the
-  // amount to the bidder, or the owner's win of the amount (added to both balances).
+  // amount to the bidder, or the owner's win of the amount (added to both balances) less
+  // the part the settlement hold keeps pending, which a second win row pays when it ends.
   const escrowRows = await rows<{ id: number; escrow_state: string }>(
     db,
     sql`SELECT c.id, c.escrow_state FROM connections c
           LEFT JOIN token_transactions t ON t.idempotency_key = 'connection:' || c.id || ':escrow'
+          LEFT JOIN token_transactions s ON s.idempotency_key = 'connection:' || c.id || ':settled'
          WHERE CASE c.escrow_state
-                 WHEN 'held' THEN t.id IS NOT NULL
-                 WHEN 'refunded' THEN t.id IS NULL
+                 WHEN 'held' THEN t.id IS NOT NULL OR s.id IS NOT NULL
+                 WHEN 'refunded' THEN t.id IS NULL OR s.id IS NOT NULL
                    OR t.transaction_type NOT IN ('refund', 'refund_deleted_user')
                    OR t.user_id <> c.user_id OR t.amount <> c.amount
-                 ELSE t.id IS NULL OR t.transaction_type <> 'win'
-                   OR t.user_id <> c.partner_id OR t.amount <> c.amount
+                 ELSE t.id IS NULL OR t.transaction_type <> 'win' OR t.user_id <> c.partner_id
+                   OR t.amount + COALESCE(s.amount, 0) + c.reward_pending <> c.amount
+                   OR (s.id IS NOT NULL AND (s.transaction_type <> 'win' OR s.user_id <> c.partner_id))
                END
             OR (SELECT COUNT(*) FROM token_transactions x
-                 WHERE x.reference_id = 'connection:' || c.id) > 1`,
+                 WHERE x.reference_id = 'connection:' || c.id) > 1 + (s.id IS NOT NULL)::int`,
   );
   if (escrowRows.length) {
     problems.push(
@@ -153,10 +157,11 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
 /**
  * Token origins (product rules, The token economy): every balance equals its ledger origin
  * by origin; a released escrow went back in exactly its parts (refund) or paid the owner
- * its promotional part as promotional and the rest as redeemable (win); and origins are
- * conserved: what rows other than bids, refunds and rewards brought in, by origin, is
- * what members and held escrows hold (a reward turns purchased into redeemable, so those
- * two are counted together).
+ * its promotional part as promotional and the rest as redeemable (win, a held part once
+ * its settlement hold ends); and origins are conserved: what rows other than bids,
+ * refunds and rewards brought in, by origin, is what members, held escrows and held
+ * rewards hold (a reward turns purchased into redeemable, so those two are counted
+ * together).
  */
 export async function originProblems(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -174,8 +179,11 @@ export async function originProblems(db: Executor): Promise<string[]> {
     db,
     sql`SELECT c.id FROM connections c
           JOIN token_transactions t ON t.idempotency_key = 'connection:' || c.id || ':escrow'
+          LEFT JOIN token_transactions s ON s.idempotency_key = 'connection:' || c.id || ':settled'
          WHERE CASE WHEN t.transaction_type = 'win'
-                    THEN (t.promotional_amount, t.purchased_amount, t.redeemable_amount)
+                    THEN (t.promotional_amount + COALESCE(s.promotional_amount, 0),
+                          t.purchased_amount + COALESCE(s.purchased_amount, 0),
+                          t.redeemable_amount + COALESCE(s.redeemable_amount, 0) + c.reward_pending)
                          <> (c.escrow_promotional, 0, c.escrow_purchased + c.escrow_redeemable)
                     ELSE (t.promotional_amount, t.purchased_amount, t.redeemable_amount)
                          <> (c.escrow_promotional, c.escrow_purchased, c.escrow_redeemable)
@@ -203,7 +211,8 @@ export async function originProblems(db: Executor): Promise<string[]> {
           + (SELECT COALESCE(SUM(escrow_purchased + escrow_redeemable), 0)::bigint FROM auctions
               WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
           + (SELECT COALESCE(SUM(escrow_purchased + escrow_redeemable), 0)::bigint FROM connections
-              WHERE escrow_state = 'held') AS held_paid`,
+              WHERE escrow_state = 'held')
+          + (SELECT COALESCE(SUM(reward_pending), 0)::bigint FROM connections) AS held_paid`,
   );
   if (Number(totals!.in_promo) !== Number(totals!.held_promo)) {
     problems.push(`promotional in ${totals!.in_promo} != held ${totals!.held_promo}`);

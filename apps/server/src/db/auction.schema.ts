@@ -186,6 +186,13 @@ export const connections = pgTable(
     partner_first_message_at: timestamp('partner_first_message_at', { withTimezone: true }),
     /** Both have written: the owner was paid the escrow. */
     engaged_at: timestamp('engaged_at', { withTimezone: true }),
+    /**
+     * The settlement hold (product rules, The token economy): the reward's purchased part,
+     * not yet on the owner's balance while the bidder's card purchase can still be taken
+     * back, and when it turns redeemable.
+     */
+    reward_pending: integer('reward_pending').notNull().default(0),
+    reward_settles_at: timestamp('reward_settles_at', { withTimezone: true }),
     /** Made by the runner-up taking a second chance (at most one per auction). */
     second_chance: boolean('second_chance').notNull().default(false),
     /**
@@ -234,6 +241,13 @@ export const connections = pgTable(
       'connections_paid_when_engaged',
       sql`(${t.escrow_state} = 'paid') = (${t.engaged_at} IS NOT NULL)`,
     ),
+    check(
+      'connections_reward_pending',
+      sql`${t.reward_pending} >= 0 AND ${t.reward_pending} <= ${t.escrow_purchased}
+          AND (${t.reward_pending} = 0 OR (${t.escrow_state} = 'paid' AND ${t.reward_settles_at} IS NOT NULL))`,
+    ),
+    // The sweeper's settlements still due: few rows.
+    index('connections_reward_due_idx').on(t.reward_settles_at).where(sql`${t.reward_pending} > 0`),
     check(
       'connections_released_when_not_held',
       sql`(${t.escrow_state} = 'held') = (${t.escrow_released_at} IS NULL)`,

@@ -61,6 +61,8 @@ export function buildConnection(overrides: Partial<Connection> = {}): Connection
     expires_at: null,
     engaged: false,
     reward_redeemable: 0,
+    reward_pending: 0,
+    reward_settles_at: null,
     escrow_state: 'held',
     is_user: true,
     is_partner: false,

@@ -83,6 +83,12 @@ export const connectionSchema = z.object({
    * the bidder paid for (product rules, The token economy). Shown to the owner only.
    */
   reward_redeemable: z.number().int(),
+  /**
+   * Of those, how many wait out the settlement hold after the bidder's card purchase, and
+   * the instant they become redeemable (product rules, The token economy). Owner only.
+   */
+  reward_pending: z.number().int(),
+  reward_settles_at: z.string().nullable(),
   is_user: z.boolean(),
   is_partner: z.boolean(),
   /** The other member, from the caller's side. */
@@ -148,4 +154,5 @@ export const sweepConnectionsResponse = z.object({
   refundedAfterGrace: z.number().int(),
   expiredWithoutEngagement: z.number().int(),
   secondChancesChecked: z.number().int(),
+  rewardsSettled: z.number().int(),
 });

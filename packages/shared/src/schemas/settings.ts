@@ -44,6 +44,12 @@ export const businessSettingsShape = {
   payment_window_minutes: intInRange(1, 24 * 60),
   /** Two purchase confirmations for different payments closer than this are refused. */
   rapid_submission_seconds: intInRange(0, 3600),
+  /**
+   * The settlement hold (product rules, The token economy): what a bid of purchased tokens
+   * earns its owner stays pending this many days after the bidder's purchase, while the
+   * card payment can still be refunded or charged back, then turns redeemable.
+   */
+  purchase_settlement_days: intInRange(0, 180),
   /** Most a member may spend by card in 24 hours, in US cents (HIGH_VALUE_RATE_LIMIT_EXCEEDED). */
   high_value_limit_cents: intInRange(100, 100_000_000),
   /**

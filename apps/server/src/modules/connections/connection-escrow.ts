@@ -2,8 +2,15 @@
 // the held bid goes back to the bidder as a `refund`, exactly the parts by origin it held,
 // or to the owner as the `win` reward: its purchased and redeemable parts become
 // redeemable, its promotional part arrives promotional. One idempotency key per connection covers both ways,
-// so the ledger itself refuses a second release, whichever path attempts it.
-import { applyBalanceChange, type LedgerEntry, type TokenParts } from '../tokens/ledger';
+// so the ledger itself refuses a second release, whichever path attempts it. A purchased
+// part held for the settlement hold (reward_pending) reaches the owner later, as a second
+// `win` row under its own key (reward-settlement.ts).
+import {
+  applyBalanceChange,
+  type LedgerEntry,
+  partsTotal,
+  type TokenParts,
+} from '../tokens/ledger';
 import type { ConnectionRow } from './connections.repository';
 
 export const escrowKey = (connectionId: number) => `connection:${connectionId}:escrow`;
@@ -20,6 +27,7 @@ type Held = Pick<
   | 'escrow_purchased'
   | 'escrow_redeemable'
 >;
+type Rewarded = Held & Pick<ConnectionRow, 'reward_pending'>;
 
 /** The parts of a held escrow, as the bidder paid them. */
 export const escrowParts = (c: Held): TokenParts => ({
@@ -28,11 +36,14 @@ export const escrowParts = (c: Held): TokenParts => ({
   redeemable: c.escrow_redeemable,
 });
 
-/** What the owner's reward makes of an escrow: only paid-for tokens become redeemable. */
-export const rewardParts = (c: Held): TokenParts => ({
+/**
+ * What the owner's reward pays at engagement: only paid-for tokens become redeemable, and
+ * a purchased part under the settlement hold waits.
+ */
+export const rewardParts = (c: Rewarded): TokenParts => ({
   promotional: c.escrow_promotional,
   purchased: 0,
-  redeemable: c.escrow_purchased + c.escrow_redeemable,
+  redeemable: c.escrow_purchased - c.reward_pending + c.escrow_redeemable,
 });
 
 function released(entry: LedgerEntry | null, connectionId: number): LedgerEntry {
@@ -62,12 +73,16 @@ export async function refundEscrow(
   return released(entry, connection.id);
 }
 
-/** Pays the escrowed bid to the owner as their reward; its paid-for part is redeemable. */
-export async function payReward(tx: Tx, connection: Held): Promise<LedgerEntry> {
+/**
+ * Pays the escrowed bid to the owner as their reward; its paid-for part is redeemable,
+ * less what the settlement hold keeps pending.
+ */
+export async function payReward(tx: Tx, connection: Rewarded): Promise<LedgerEntry> {
+  const parts = rewardParts(connection);
   const entry = await applyBalanceChange(tx, {
     userId: connection.partner_id,
-    amount: connection.amount,
-    parts: rewardParts(connection),
+    amount: partsTotal(parts),
+    parts,
     type: 'win',
     bidTargetId: connection.user_id,
     referenceId: connectionReference(connection.id),

@@ -3,7 +3,11 @@
 // changed first leaves the list and is changed once.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { type ConnectionRow, updateConnectionWhere } from './connections.repository';
+import {
+  type ConnectionRow,
+  lockConnection,
+  updateConnectionWhere,
+} from './connections.repository';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -63,4 +67,27 @@ export function releaseEscrowWhere(
   now: Date,
 ): Promise<ConnectionRow | null> {
   return updateConnectionWhere(tx, id, released(now), due, now);
+}
+
+/** A reward held for the settlement hold that is due at `now` (`partnerId`'s only, if named). */
+export const rewardDue = (now: Date, partnerId?: number): SQL =>
+  sql`reward_pending > 0 AND reward_settles_at <= ${iso(now)}::timestamptz
+    ${partnerId === undefined ? sql`` : sql`AND partner_id = ${partnerId}`}`;
+
+/**
+ * Takes a due held reward off the connection: the row as it was (what to pay), or null
+ * when it is not due (paid already, or taken back by a purchase reversal).
+ */
+export async function takeDueReward(tx: Tx, id: number, now: Date): Promise<ConnectionRow | null> {
+  const held = await lockConnection(tx, id);
+  if (!held?.reward_settles_at || held.reward_pending === 0 || held.reward_settles_at > now)
+    return null;
+  const taken = await updateConnectionWhere(
+    tx,
+    id,
+    sql`reward_pending = 0`,
+    sql`reward_pending = ${held.reward_pending}`,
+    now,
+  );
+  return taken ? held : null;
 }

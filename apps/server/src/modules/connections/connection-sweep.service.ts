@@ -5,14 +5,16 @@
 //   grace end     rejected for rejection_grace_hours -> the bidder refunded;
 //   no engagement accepted for engagement_window_hours, nobody paid -> expired, refunded;
 //   second chance a connection that ended without engagement -> its runner-up offered it
-//                 (second-chance.service).
+//                 (second-chance.service);
+//   settlement    a reward held for the settlement hold whose hold is over -> paid to the
+//                 owner as redeemable (reward-settlement).
 // Deadlines are computed from the settings in effect at the sweep, so a late sweep
 // catches up on everything that fell due while no server ran it. Each connection is
 // changed in its own transaction by a guarded UPDATE, so a member's click racing the
 // sweep, or two sweeps, change it once.
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { publishAfterCommit } from '../../lib/realtime';
+import { type PublishingContext, publishAfterCommit } from '../../lib/realtime';
 import { loadSettings } from '../settings/settings.service';
 import {
   alertReminder,
@@ -27,6 +29,7 @@ import {
   markRemindedWhere,
   releaseEscrowWhere,
   reminderDueBy,
+  rewardDue,
   unansweredBy,
   unengagedBy,
 } from './connection-sweep.repository';
@@ -34,6 +37,7 @@ import { hoursBefore } from './connection-timers';
 import { connectionEffectEvents } from './connections.events';
 import { type ConnectionRow, connectionIdsWhere, lockMembers } from './connections.repository';
 import type { ConnectionsContext } from './connections.service';
+import { settleReward } from './reward-settlement';
 import { endedWithoutEngagement } from './second-chance.repository';
 import { offerSecondChance } from './second-chance.service';
 
@@ -46,6 +50,20 @@ export interface ConnectionSweep {
   expiredWithoutEngagement: number;
   /** Ended connections looked at for a second chance (offered or not). */
   secondChancesChecked: number;
+  /** Held rewards paid at the end of their settlement hold. */
+  rewardsSettled: number;
+}
+
+/**
+ * Pays `partnerId` every held reward whose hold is over, before their redemption reads
+ * what they can cash; returns how many.
+ */
+export function settleRewardsOf(
+  ctx: PublishingContext,
+  partnerId: number,
+  now: Date,
+): Promise<number> {
+  return sweepEach(ctx, rewardDue(now, partnerId), (tx, id) => settleReward(tx, id, now));
 }
 
 /**
@@ -54,7 +72,7 @@ export interface ConnectionSweep {
  * (which is `due` itself, so every id leaves the set and the loop ends).
  */
 async function sweepEach(
-  ctx: ConnectionsContext,
+  ctx: PublishingContext,
   due: SQL,
   step: (tx: Tx, id: number) => Promise<ConnectionEffects | null>,
 ): Promise<number> {
@@ -127,11 +145,15 @@ export async function sweepConnections(ctx: ConnectionsContext): Promise<Connect
     offerSecondChance(tx, id, now),
   );
 
+  const settlementDue = rewardDue(now);
+  const rewardsSettled = await sweepEach(ctx, settlementDue, (tx, id) => settleReward(tx, id, now));
+
   return {
     reminded,
     expired,
     refundedAfterGrace,
     expiredWithoutEngagement,
     secondChancesChecked,
+    rewardsSettled,
   };
 }

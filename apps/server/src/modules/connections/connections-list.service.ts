@@ -32,6 +32,7 @@ export function presentConnection(
 ): Connection {
   const grace = graceEnd(row, timers, now);
   const expiry = expiresAt(row, timers);
+  const owner = row.partner_id === viewerId;
   return {
     id: row.id,
     user_id: row.user_id,
@@ -45,8 +46,10 @@ export function presentConnection(
     expires_at: expiry ? expiry.toISOString() : null,
     engaged: row.engaged_at !== null,
     escrow_state: row.escrow_state,
-    reward_redeemable:
-      row.partner_id === viewerId ? row.escrow_purchased + row.escrow_redeemable : 0,
+    reward_redeemable: owner ? row.escrow_purchased + row.escrow_redeemable : 0,
+    reward_pending: owner ? row.reward_pending : 0,
+    reward_settles_at:
+      owner && row.reward_pending > 0 ? row.reward_settles_at!.toISOString() : null,
     is_user: row.user_id === viewerId,
     is_partner: row.partner_id === viewerId,
     partner: {

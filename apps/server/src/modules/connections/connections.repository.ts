@@ -27,6 +27,9 @@ export interface ConnectionRow {
   user_first_message_at: Date | null;
   partner_first_message_at: Date | null;
   engaged_at: Date | null;
+  /** The reward's part held for the settlement hold, and when it settles. */
+  reward_pending: number;
+  reward_settles_at: Date | null;
   created_at: Date;
   updated_at: Date;
   user_username: string | null;
@@ -36,7 +39,7 @@ export interface ConnectionRow {
 const returning = sql`id, user_id, partner_id, auction_id, amount, escrow_promotional,
   escrow_purchased, escrow_redeemable, status, status_changed_at,
   rejected_by_user_id, escrow_state, reminder_sent_at, user_first_message_at,
-  partner_first_message_at, engaged_at, created_at, updated_at,
+  partner_first_message_at, engaged_at, reward_pending, reward_settles_at, created_at, updated_at,
   (SELECT username FROM users WHERE users.id = connections.user_id) AS user_username,
   (SELECT username FROM users WHERE users.id = connections.partner_id) AS partner_username`;
 
@@ -52,6 +55,7 @@ function toRow(raw: ConnectionRow): ConnectionRow {
     user_first_message_at: date(raw.user_first_message_at),
     partner_first_message_at: date(raw.partner_first_message_at),
     engaged_at: date(raw.engaged_at),
+    reward_settles_at: date(raw.reward_settles_at),
     created_at: date(raw.created_at)!,
     updated_at: date(raw.updated_at)!,
   };
@@ -147,6 +151,7 @@ async function selectConnectionCards(
                c.escrow_purchased, c.escrow_redeemable, c.status,
                c.status_changed_at, c.rejected_by_user_id, c.escrow_state, c.reminder_sent_at,
                c.user_first_message_at, c.partner_first_message_at, c.engaged_at,
+               c.reward_pending, c.reward_settles_at,
                c.created_at, c.updated_at, a.created_at AS auction_created_at,
                o.id AS other_id, o.username AS other_username,
                o.birth_date::text AS other_birth_date,

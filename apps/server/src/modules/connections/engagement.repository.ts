@@ -63,13 +63,45 @@ export function recordFirstMessage(
   );
 }
 
-/** Marks engagement and the escrow paid once both members wrote; null when not (yet) so. */
-export function markEngaged(tx: Tx, id: number, now: Date): Promise<ConnectionRow | null> {
+/**
+ * When the settlement hold on a bid of `bidderId` ends: their newest card purchase still
+ * standing, plus the hold; null when that is past (their purchased tokens are settled).
+ * Any purchased tokens in an escrow were bought at or before it.
+ */
+export async function purchaseHoldEnd(
+  tx: Executor,
+  bidderId: number,
+  holdDays: number,
+  now: Date,
+): Promise<Date | null> {
+  const [found] = await rows<{ settles_at: Date | string }>(
+    tx,
+    sql`SELECT MAX(created_at) + make_interval(days => ${holdDays}) AS settles_at
+          FROM token_purchases
+         WHERE user_id = ${bidderId} AND status = 'completed'
+        HAVING MAX(created_at) + make_interval(days => ${holdDays}) > ${iso(now)}::timestamptz`,
+  );
+  return found ? new Date(found.settles_at) : null;
+}
+
+/**
+ * Marks engagement and the escrow paid once both members wrote; null when not (yet) so.
+ * With `settlesAt`, the escrow's purchased part stays pending until then.
+ */
+export function markEngaged(
+  tx: Tx,
+  id: number,
+  now: Date,
+  settlesAt: Date | null,
+): Promise<ConnectionRow | null> {
+  const until = settlesAt ? iso(settlesAt) : null;
   return updateConnectionWhere(
     tx,
     id,
     sql`engaged_at = ${iso(now)}::timestamptz, escrow_state = 'paid',
-        escrow_released_at = ${iso(now)}::timestamptz`,
+        escrow_released_at = ${iso(now)}::timestamptz,
+        reward_pending = CASE WHEN ${until}::timestamptz IS NULL THEN 0 ELSE escrow_purchased END,
+        reward_settles_at = CASE WHEN escrow_purchased > 0 THEN ${until}::timestamptz END`,
     sql`status = 'accepted' AND escrow_state = 'held'
       AND user_first_message_at IS NOT NULL AND partner_first_message_at IS NOT NULL`,
     now,

@@ -1,8 +1,11 @@
 // Engagement (product rules 'Connection lifecycle'): both members of an accepted
 // connection have sent at least one message. At that moment the owner is paid the
-// escrowed bid (`win`, added to both balances) and both hear about it. The chat module
-// calls these two functions; nothing here knows about conversations.
+// escrowed bid (`win`, added to both balances) and both hear about it; the part a card
+// purchase paid for waits out the settlement hold when that purchase is recent
+// (reward-settlement.ts). The chat module calls these two functions; nothing here knows
+// about conversations.
 import type { Tx } from '../../db/client';
+import { loadFixedSetting } from '../settings/settings.service';
 import {
   alertsEngaged,
   type ConnectionEffects,
@@ -12,7 +15,12 @@ import {
 } from './connection-effects';
 import { payReward } from './connection-escrow';
 import { lockAcceptedBetween, lockMembers } from './connections.repository';
-import { engagedBefore, markEngaged, recordFirstMessage } from './engagement.repository';
+import {
+  engagedBefore,
+  markEngaged,
+  purchaseHoldEnd,
+  recordFirstMessage,
+} from './engagement.repository';
 
 /**
  * Call INSIDE the transaction that stores a message from `senderId` to `partnerId`.
@@ -37,7 +45,9 @@ export async function recordMessageSent(
     const side = connection.user_id === senderId ? 'user' : 'partner';
     const first = await recordFirstMessage(tx, connection.id, side, now);
     if (!first) continue;
-    const engaged = await markEngaged(tx, connection.id, now);
+    const holdDays = await loadFixedSetting(tx, 'purchase_settlement_days');
+    const settlesAt = await purchaseHoldEnd(tx, connection.user_id, holdDays, now);
+    const engaged = await markEngaged(tx, connection.id, now, settlesAt);
     if (!engaged) continue;
     const ledger = [await payReward(tx, engaged)];
     mergeEffects(effects, {

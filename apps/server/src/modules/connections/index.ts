@@ -1,7 +1,10 @@
 // What other modules use of connections. The chat calls, in the transaction that stores a
 // message, recordMessageSent (first messages, engagement and the owner's reward), and adds
 // connectionEffectEvents of its result to that transaction's events; it asks
-// acceptedConnectionBetween whether two members may exchange messages at all.
+// acceptedConnectionBetween whether two members may exchange messages at all. A
+// redemption first collects the member's held rewards whose settlement hold is over
+// (settleRewardsOf).
 export type { ConnectionEffects } from './connection-effects';
+export { settleRewardsOf } from './connection-sweep.service';
 export { connectionEffectEvents } from './connections.events';
 export { acceptedConnectionBetween, recordMessageSent } from './engagement.service';

@@ -15,6 +15,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { paymentMetrics } from '../../lib/metrics';
 import { transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
+import { settleRewardsOf } from '../connections';
 import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
 import { balanceEvent } from '../tokens/balance.events';
@@ -45,6 +46,9 @@ export async function requestRedemption(
 ): Promise<{ response: RedeemTokensResponse; redemption: RedemptionRow }> {
   const tokens = body.token_amount;
   const now = ctx.clock();
+  // Rewards whose settlement hold is over are the member's to cash now, even before the
+  // sweeper's next run. Their own transactions: they lock connections before the member.
+  await settleRewardsOf(ctx, userId, now);
   const { redemption, entry } = await transactionThenPublish(ctx, async (tx, events) => {
     // Lock the member before inserting a row that references them: the foreign key check
     // takes a share lock, and parallel requests each holding one would deadlock on the

@@ -7,6 +7,15 @@ export function savedSettings(db: Executor) {
   return rows<{ key: string; value: unknown }>(db, sql`SELECT key, value FROM app_settings`);
 }
 
+/** The saved value of one key; undefined when none is saved. */
+export async function savedSetting(db: Executor, key: string): Promise<unknown> {
+  const [row] = await rows<{ value: unknown }>(
+    db,
+    sql`SELECT value FROM app_settings WHERE key = ${key}`,
+  );
+  return row?.value;
+}
+
 export async function lockSettingsRows(tx: Executor): Promise<void> {
   await rows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('app_settings'))`);
 }

@@ -15,49 +15,74 @@ import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
 import { bundleFloorProblem } from './bundle-floor.repository';
-import { lockSettingsRows, savedSettings, saveSetting } from './settings.repository';
+import { lockSettingsRows, savedSetting, savedSettings, saveSetting } from './settings.repository';
 
 export type SettingsDefaults = Pick<
   Config,
   'DAILY_CLAIM_AMOUNT' | 'MINIMUM_REDEEMABLE_THRESHOLD' | 'TOKEN_REDEMPTION_MULTIPLIER'
 >;
 
+type EnvironmentSetting =
+  | 'daily_claim_amount'
+  | 'minimum_redeemable_threshold'
+  | 'token_redemption_multiplier';
+type FixedSetting = Exclude<keyof BusinessSettings, EnvironmentSetting>;
+
+/** The defaults the environment does not give. */
+const FIXED_DEFAULTS: Pick<BusinessSettings, FixedSetting> = {
+  // No campaign until an operator gives it a budget: a multiplier alone pays the base rate.
+  redemption_campaign_budget_cents: 0,
+  redemption_campaign_member_cap_cents: 0,
+  payout_fee_cents: 0,
+  connection_reminder_hours: 24,
+  connection_expiry_hours: 48,
+  rejection_grace_hours: 24,
+  engagement_window_hours: 7 * 24,
+  payment_form_limit: 10,
+  payment_form_window_minutes: 2,
+  payment_limit: 5,
+  payment_window_minutes: 5,
+  rapid_submission_seconds: 3,
+  high_value_limit_cents: 50_000,
+  purchase_settlement_days: 14,
+  inactivity_disconnect_minutes: 30,
+  // Measured on the face fixtures: the same face scores 0.92 to 0.96, different ones ~0.2.
+  face_match_threshold: 0.5,
+  face_duplicate_threshold: 0.7,
+  // The widget asks for ±14° each way; a filmed photo turned 0.4-0.8° on the fixtures.
+  face_turn_min_degrees: 12,
+  verification_videos_per_day: 3,
+  code_failures_per_number: 15,
+  code_failures_window_hours: 24,
+  code_lockout_hours: 24,
+  nudity_threshold: 0.8,
+  redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
+  redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
+};
+
 export function defaultSettings(config: SettingsDefaults): BusinessSettings {
   return {
     daily_claim_amount: config.DAILY_CLAIM_AMOUNT,
     minimum_redeemable_threshold: config.MINIMUM_REDEEMABLE_THRESHOLD,
     token_redemption_multiplier: config.TOKEN_REDEMPTION_MULTIPLIER,
-    // No campaign until an operator gives it a budget: a multiplier alone pays the base rate.
-    redemption_campaign_budget_cents: 0,
-    redemption_campaign_member_cap_cents: 0,
-    payout_fee_cents: 0,
-    connection_reminder_hours: 24,
-    connection_expiry_hours: 48,
-    rejection_grace_hours: 24,
-    engagement_window_hours: 7 * 24,
-    payment_form_limit: 10,
-    payment_form_window_minutes: 2,
-    payment_limit: 5,
-    payment_window_minutes: 5,
-    rapid_submission_seconds: 3,
-    high_value_limit_cents: 50_000,
-    inactivity_disconnect_minutes: 30,
-    // Measured on the face fixtures: the same face scores 0.92 to 0.96, different ones ~0.2.
-    face_match_threshold: 0.5,
-    face_duplicate_threshold: 0.7,
-    // The widget asks for ±14° each way; a filmed photo turned 0.4-0.8° on the fixtures.
-    face_turn_min_degrees: 12,
-    verification_videos_per_day: 3,
-    code_failures_per_number: 15,
-    code_failures_window_hours: 24,
-    code_lockout_hours: 24,
-    nudity_threshold: 0.8,
-    redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
-    redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
+    ...FIXED_DEFAULTS,
   };
 }
 
 const keys = Object.keys(businessSettingsShape) as (keyof BusinessSettings)[];
+
+/**
+ * One setting whose default is not the environment's, for a path that holds no config
+ * (the chat's engagement reads the settlement hold).
+ */
+export async function loadFixedSetting<K extends FixedSetting>(
+  db: Executor,
+  key: K,
+): Promise<BusinessSettings[K]> {
+  const saved = await savedSetting(db, key);
+  const parsed = businessSettingsShape[key].safeParse(saved);
+  return parsed.success ? (parsed.data as BusinessSettings[K]) : FIXED_DEFAULTS[key];
+}
 
 export async function loadSettings(
   db: Executor,

@@ -34,7 +34,10 @@ const payments = () =>
     payouts: { provider: 'manual' },
   }) as unknown as PaymentsContext;
 
-/** A bundle bought at the shipped price per token (the cheapest the floor allows). */
+/**
+ * A bundle bought at the shipped price per token (the cheapest the floor allows), past its
+ * settlement hold: what it pays for is cash as soon as it is earned.
+ */
 async function fund(userId: number, free: number, purchased: number) {
   await database.db.transaction(async (tx) => {
     if (free) await applyBalanceChange(tx, { userId, amount: free, type: 'free_claim' });
@@ -47,8 +50,10 @@ async function fund(userId: number, free: number, purchased: number) {
       );
       const [purchase] = await rows<{ id: number }>(
         tx,
-        sql`INSERT INTO token_purchases (user_id, intent_id, provider, transaction_id, tokens, amount_cents, source)
-            SELECT ${userId}, id, 'sandbox', ${`c${userId}`}, ${purchased}, ${purchased}, 'client'
+        sql`INSERT INTO token_purchases (user_id, intent_id, provider, transaction_id, tokens, amount_cents,
+                                         source, created_at)
+            SELECT ${userId}, id, 'sandbox', ${`c${userId}`}, ${purchased}, ${purchased}, 'client',
+                   ${new Date(clock.clock().getTime() - 15 * 86_400_000)}
               FROM payment_intents WHERE invoice_number = ${`c${userId}`}
          RETURNING id`,
       );

@@ -275,6 +275,7 @@ describe('admin console', () => {
       payment_window_minutes: 5,
       rapid_submission_seconds: 3,
       high_value_limit_cents: 50000,
+      purchase_settlement_days: 14,
       inactivity_disconnect_minutes: 30,
       face_match_threshold: 0.5,
       face_turn_min_degrees: 12,

@@ -45,6 +45,7 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
   payment_window_minutes: { label: 'Purchase window', unit: 'minutes' },
   rapid_submission_seconds: { label: 'Rapid submission gap', unit: 'seconds' },
   high_value_limit_cents: { label: 'Card spend limit per 24 hours', unit: 'cents' },
+  purchase_settlement_days: { label: 'Purchased rewards pending for', unit: 'days' },
   inactivity_disconnect_minutes: { label: 'Disconnect inactive sockets after', unit: 'minutes' },
   face_match_threshold: { label: 'Face match: flag below', unit: 'similarity 0–1', step: 0.01 },
   face_turn_min_degrees: { label: 'Face turn: flag below', unit: 'degrees', step: 0.5 },
