@@ -358,6 +358,8 @@ describe.each([
     });
     await joined.call('/auth/update-profile', { body: { onboarded: 11 } });
     await page.goto('/onboarding');
+    // The biometric consent screen comes before the camera (issue 42).
+    await page.getByRole('button', { name: 'I agree to face matching' }).click();
     await page.getByRole('button', { name: 'Start verification' }).waitFor();
     await submitVerificationVideo(baseUrl, joined.token);
     await page.reload();

@@ -104,6 +104,10 @@ describe('media', () => {
     });
     await call('/auth/update-profile', { body: { onboarded: 11 } });
     await page.goto('/onboarding');
+    // The biometric consent screen before the camera (issue 42).
+    await page.getByRole('heading', { name: 'Face matching: your consent' }).waitFor();
+    await screenshot(page, 'media-03a-biometric-consent');
+    await page.getByRole('button', { name: 'I agree to face matching' }).click();
     await page.getByRole('button', { name: 'Start verification' }).waitFor();
     await screenshot(page, 'media-03-verification-idle');
     await page.getByRole('button', { name: 'Start verification' }).click();

@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { agreeToFaceMatching } from '../support/api';
 import { DESKTOP, journeyBrowser, PHONE, screenshot, watchCspViolations } from '../support/browser';
 import { faceVideo, otherFacePhoto } from '../support/faces';
 import { bidOn, connectionOf, type Member, seededPhone, signIn } from '../support/members';
@@ -45,6 +46,7 @@ async function openChat(member: Member, viewport: typeof PHONE, cid: string) {
 }
 
 async function submitVideo(member: Member, video: Buffer) {
+  await agreeToFaceMatching(member.call);
   const { uploadUrl, key } = (await member.call(
     '/getPresignedUploadUrl?fileType=video&contentType=video%2Fwebm',
     { method: 'GET' },

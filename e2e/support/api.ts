@@ -76,12 +76,22 @@ export async function readSignUpNotice(call: ReturnType<typeof memberApi>): Prom
   await call('/safety-notices/acknowledge', { body: { placement: 'sign_up' } });
 }
 
+/** The consent screen's 'I agree to face matching' (issue 42), before the video. */
+export async function agreeToFaceMatching(call: ReturnType<typeof memberApi>): Promise<void> {
+  const { current_version: version } = (await call('/biometric-consent', { method: 'GET' })) as {
+    current_version: string;
+  };
+  await call('/biometric-consent', { body: { decision: 'agreed', version } });
+}
+
 /**
- * What the verification widget does (step 11): a presigned PUT of the face-turn webm, then
- * the record call. The server moves a member past step 11 only once a video is stored.
+ * What step 11 does: the member agrees to face matching on the consent screen, then the
+ * widget makes a presigned PUT of the face-turn webm and the record call. The server moves
+ * a member past step 11 only once a video is stored.
  */
 export async function submitVerificationVideo(baseUrl: string, token: string): Promise<void> {
   const call = memberApi(baseUrl, token);
+  await agreeToFaceMatching(call);
   const { uploadUrl, key } = (await call(
     '/getPresignedUploadUrl?fileType=video&contentType=video%2Fwebm',
     { method: 'GET' },

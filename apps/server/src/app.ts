@@ -52,6 +52,7 @@ import { marketplaceRoutes } from './modules/auctions/marketplace.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthContext } from './modules/auth/auth.service';
+import { biometricConsentRoutes } from './modules/biometrics/biometric-consent.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import type { ChatContext } from './modules/chat/chat.service';
 import { configRoutes } from './modules/config/config.routes';
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(alertsRoutes, { ctx });
       await api.register(safetyRoutes, { ctx, onStorageDeletionsQueued: wakeStorageDeletions });
       await api.register(safetyNoticesRoutes, { ctx });
+      await api.register(biometricConsentRoutes, { ctx });
       await api.register(adminSafetyRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });

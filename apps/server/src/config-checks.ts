@@ -55,6 +55,9 @@ const everywhere: Check[] = [
   },
 ];
 
+/** Three years: the longest any biometric law allows face data to be kept. */
+const MAX_BIOMETRIC_RETENTION_DAYS = 1095;
+
 /** Production only: settings that would lose data, leak secrets or differ between servers. */
 const inProduction: Check[] = [
   (c) =>
@@ -87,6 +90,10 @@ const inProduction: Check[] = [
     c.STORAGE_DRIVER !== 's3' &&
     c.REDIS_URL &&
     'STORAGE_DRIVER: local keeps files on this server while REDIS_URL means several servers (the others cannot serve them): set STORAGE_DRIVER=s3 with S3_BUCKET',
+  // Illinois (BIPA) allows biometric data at most 3 years after the last interaction.
+  (c) =>
+    (c.BIOMETRIC_RETENTION_DAYS ?? 0) > MAX_BIOMETRIC_RETENTION_DAYS &&
+    `BIOMETRIC_RETENTION_DAYS: ${c.BIOMETRIC_RETENTION_DAYS} days keeps face data beyond 3 years after the last sign-in: set ${MAX_BIOMETRIC_RETENTION_DAYS} or fewer (the default is 365)`,
   (c) =>
     !c.PAYEE_ID_KEYS &&
     'PAYEE_ID_KEYS: required in production (taxpayer ids are encrypted with it, and a key derived from JWT_SECRET would be lost with a JWT_SECRET rotation): set k1:<32 random bytes in base64>, e.g. k1:$(openssl rand -base64 32)',

@@ -153,6 +153,16 @@ describe('production refuses unsafe configuration', () => {
     expect(problems(productionEnv(overrides))).toEqual([expect.stringMatching(line)]);
   });
 
+  it('keeps face data at most 3 years after the last sign-in (issue 42)', () => {
+    expect(loadConfig({}).BIOMETRIC_RETENTION_DAYS).toBe(365);
+    expect(problems(productionEnv({ BIOMETRIC_RETENTION_DAYS: '1095' }))).toEqual([]);
+    expect(problems(productionEnv({ BIOMETRIC_RETENTION_DAYS: '1096' }))).toEqual([
+      expect.stringMatching(
+        /^BIOMETRIC_RETENTION_DAYS: 1096 days keeps face data beyond 3 years .*: set 1095 or fewer/,
+      ),
+    ]);
+  });
+
   it('never prints the test code it refuses, and takes AUTO_APPROVE=false', () => {
     expect(problems(productionEnv({ TEST_OTP_CODE: '246810' })).join('\n')).not.toContain('246810');
     expect(problems(productionEnv({ AUTO_APPROVE: 'false' }))).toEqual([]);

@@ -141,6 +141,13 @@ const schema = z.object({
   RETENTION_STORAGE_DELETIONS_DAYS: days.default(30),
   /** Socket bids' request keys and answers (a resent bid's dedupe) are deleted this long after. */
   RETENTION_BID_REQUESTS_DAYS: days.default(1),
+  /**
+   * Face descriptions (biometric data, issue 42) are deleted at the latest this long after
+   * the member's last sign-in; never beyond 3 years (production refuses more).
+   */
+  BIOMETRIC_RETENTION_DAYS: days.min(1).default(365),
+  /** A verification video is deleted this long after its review was decided (approved or rejected). */
+  VERIFICATION_VIDEO_RETENTION_DAYS: days.default(30),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
   MINIMUM_REDEEMABLE_THRESHOLD: z.coerce.number().int().positive().default(500),
   TOKEN_REDEMPTION_MULTIPLIER: z.coerce.number().positive().default(1),

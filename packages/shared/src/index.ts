@@ -14,6 +14,7 @@ export * from './rules/alerts';
 export * from './rules/auction';
 export * from './rules/auction-results';
 export * from './rules/bio';
+export * from './rules/biometric-consent';
 export * from './rules/chat';
 export * from './rules/content';
 export * from './rules/dating-safety-notices';

@@ -89,6 +89,8 @@ export const FACE_MATCH_RESULTS = [
   'no_face',
   'no_photo',
   'no_turn',
+  /** The member has not agreed to face matching: a person compares the video by eye. */
+  'no_consent',
 ] as const;
 
 /** Face-turn verification videos (accounts §3, Verification video); they start pending. */
@@ -141,7 +143,7 @@ export const verificationVideos = pgTable(
     ),
     check(
       'verification_videos_face_match_valid',
-      sql`${t.face_match} IN ('pending', 'match', 'mismatch', 'no_face', 'no_photo', 'no_turn')`,
+      sql`${t.face_match} IN ('pending', 'match', 'mismatch', 'no_face', 'no_photo', 'no_turn', 'no_consent')`,
     ),
   ],
 );

@@ -1,8 +1,8 @@
 // Tables of the lawful-to-launch rules (issue 42): members' acknowledgements of the
 // dating-safety notice their state requires (rules/dating-safety-notices in the shared
-// package).
+// package) and their biometric consent decisions (rules/biometric-consent).
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 /**
@@ -29,6 +29,31 @@ export const safetyNoticeAcknowledgements = pgTable(
     check(
       'safety_notice_acknowledgements_placement_valid',
       sql`${t.placement} IN ('sign_up', 'first_connection')`,
+    ),
+  ],
+);
+
+/**
+ * Every biometric consent decision a member made, with the text version they read; the
+ * latest one counts. Kept as a history: the record of when the member agreed and when
+ * they withdrew.
+ */
+export const biometricConsents = pgTable(
+  'biometric_consents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: ['agreed', 'declined', 'withdrawn'] }).notNull(),
+    version: text('version').notNull(),
+    decided_at: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('biometric_consents_user_idx').on(t.user_id, t.id),
+    check(
+      'biometric_consents_decision_valid',
+      sql`${t.decision} IN ('agreed', 'declined', 'withdrawn')`,
     ),
   ],
 );

@@ -18,6 +18,7 @@ import {
 import { AUCTION_MESSAGES, MAXIMUM_BID_TEXT, RESERVE_TEXT } from '../rules/auction';
 import { RESULT_MESSAGES, RESULT_TEMPLATES } from '../rules/auction-results';
 import { BIO_MESSAGES } from '../rules/bio';
+import { BIOMETRIC_CONSENT_MESSAGES } from '../rules/biometric-consent';
 import { CHAT_MESSAGES } from '../rules/chat';
 import { CONTENT_MESSAGES } from '../rules/content';
 import { DOB_MESSAGES } from '../rules/dob';
@@ -51,6 +52,7 @@ export const SHARED_TEXTS = {
   APPROVAL_ALERT_MESSAGES,
   AUCTION_MESSAGES,
   BIO_MESSAGES,
+  BIOMETRIC_CONSENT_MESSAGES,
   CAMPAIGN_MESSAGES,
   CHAT_MESSAGES,
   COMMON_MESSAGES,

@@ -77,8 +77,13 @@ export type AdminMembersResponse = z.infer<typeof adminMembersResponse>;
  * and report so a moderator sees all of it in one place.
  */
 export const riskSignalsSchema = z.object({
-  /** The verification face match: the best frame's similarity to the slot-1 photo. */
-  face_match: z.enum(['pending', 'match', 'mismatch', 'no_face', 'no_photo', 'no_turn']).nullable(),
+  /**
+   * The verification face match: the best frame's similarity to the slot-1 photo;
+   * 'no_consent' when the member declined biometric consent and nothing was measured.
+   */
+  face_match: z
+    .enum(['pending', 'match', 'mismatch', 'no_face', 'no_photo', 'no_turn', 'no_consent'])
+    .nullable(),
   face_match_score: z.number().nullable(),
   /** How far the head turned in the video (degrees); 'no_turn' when below the setting. */
   face_turn_degrees: z.number().nullable(),

@@ -10,6 +10,12 @@
 // head's yaw, from the same face mesh, is read on every sampled frame: a face whose yaw
 // range stays under `face_turn_min_degrees` is 'no_turn', never a match.
 //
+// Biometric consent (issue 42): the match runs only while the member's latest decision is
+// 'agreed'. Without it no frame goes through the models: the video is marked 'no_consent'
+// and stays 'In review' for a person to compare by eye. The consent is read again under the
+// member's row lock where the descriptions are stored, so a withdrawal made while the models
+// ran leaves nothing behind.
+//
 // The duplicate search is a bounded scan: other members' descriptions are read in id
 // order, DUPLICATE_PAGE at a time, so memory stays flat; at ~4 KB a description it reads
 // about 4 MB per thousand verified members (a vector index is the next step at scale).
@@ -21,7 +27,9 @@ import {
   faceSimilarity,
 } from '../../adapters/vision/vision.port';
 import type { Executor } from '../../db/client';
-import type { ProfileImageRow } from '../../db/media.schema';
+import type { ProfileImageRow, VerificationVideoRow } from '../../db/media.schema';
+import { lockConsentOwner } from '../biometrics/biometric-consent.repository';
+import { hasBiometricConsent } from '../biometrics/biometric-consent.service';
 import { loadSettings } from '../settings/settings.service';
 import { encodeJpeg, readStored } from '../vision/pixels';
 import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-runner';
@@ -91,6 +99,10 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
   const video = await findVideo(ctx.db, run.job.subject_id);
   // Replaced by a newer submission (issue 41): no model time for a video nobody will use.
   if (!video || video.superseded_at) return;
+  if (!(await hasBiometricConsent(ctx.db, video.user_id))) {
+    await recordWithoutConsent(ctx, run, video.id);
+    return;
+  }
   const photo = await activeSlotOnePhoto(ctx.db, video.user_id);
   const bytes = await readStored(ctx.storage, video.file_name);
   if (!bytes) return;
@@ -162,9 +174,16 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
     result === 'mismatch' || result === 'no_face' || result === 'no_turn' || duplicate !== null;
   let replaced: string[] = [];
   const committed = await run.commit(async (tx) => {
+    await lockConsentOwner(tx, video.user_id);
     const current = await lockVideo(tx, video.id);
     if (!current || current.superseded_at) {
       replaced = evidence;
+      return;
+    }
+    // Withdrawn while the models ran: no description is stored, and a person reviews.
+    if (!(await hasBiometricConsent(tx, video.user_id))) {
+      replaced = [...evidence, ...current.evidence_keys];
+      await markNoConsent(tx, current, ctx.clock());
       return;
     }
     replaced = current.evidence_keys;
@@ -191,3 +210,38 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
   const orphaned = committed ? replaced : evidence;
   await Promise.allSettled(orphaned.map((key) => ctx.storage.delete(key)));
 };
+
+/** No consent: nothing measured, the video waits for a person ('In review'). */
+async function markNoConsent(tx: Executor, current: VerificationVideoRow, now: Date) {
+  await recordFaceMatch(tx, current.id, {
+    face_match: 'no_consent',
+    face_match_score: null,
+    face_turn_degrees: null,
+    face_match_photo_id: null,
+    face_embedding: null,
+    duplicate_user_id: null,
+    duplicate_score: null,
+    evidence_keys: [],
+    face_checked_at: now,
+    ...(current.verification_status === 'approved'
+      ? { verification_status: 'pending' as const }
+      : {}),
+    updated_at: now,
+  });
+}
+
+async function recordWithoutConsent(
+  ctx: VisionWorkContext,
+  run: Parameters<VisionJobHandler>[1],
+  videoId: number,
+) {
+  let frames: string[] = [];
+  await run.commit(async (tx) => {
+    const current = await lockVideo(tx, videoId);
+    if (!current || current.superseded_at) return;
+    frames = current.evidence_keys;
+    await markNoConsent(tx, current, ctx.clock());
+  });
+  // Frames kept from a match made while the member still agreed.
+  await Promise.allSettled(frames.map((key) => ctx.storage.delete(key)));
+}

@@ -4,8 +4,11 @@
 // slots are screened by a durable job. Either way a photo reaches other members only once
 // it is approved and its nudity screening passed; one that scores at or above the
 // nudity threshold is held for review instead.
+//
+// The face check only asks whether there is a face: the photo's face description is not
+// kept here. Only the face match stores one, and only with the member's biometric consent
+// (issue 42).
 import { MEDIA_MESSAGES } from '@bidboard/shared';
-import { embeddingToBytes } from '../../adapters/vision/vision.port';
 import type { Executor } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
@@ -17,7 +20,6 @@ export type CheckContext = Pick<ServiceContext, 'db' | 'vision' | 'config'>;
 
 export interface PhotoVerdict {
   face_status: 'face' | 'no_face';
-  face_embedding: Buffer | null;
   nudity_score: number;
   /** At or above the nudity threshold: held for review, shown to nobody else. */
   held: boolean;
@@ -38,7 +40,6 @@ export async function judgePhoto(
   const nudity = analysis.nudity?.score ?? 0;
   return {
     face_status: face ? 'face' : 'no_face',
-    face_embedding: face ? embeddingToBytes(face.embedding) : null,
     nudity_score: nudity,
     held: nudity >= settings.nudity_threshold,
   };

@@ -22,7 +22,6 @@ export const screenPhoto: VisionJobHandler = async (ctx, run) => {
     const toReview = (verdict.held || slotOneWithoutFace) && current.review_status === 'approved';
     await recordScreening(tx, current.id, {
       face_status: verdict.face_status,
-      face_embedding: verdict.face_embedding,
       nudity_score: verdict.nudity_score,
       screened_at: ctx.clock(),
       // A person's decision (approved after a hold) is not undone by a second look.

@@ -86,10 +86,7 @@ export async function lockImage(tx: Executor, id: number): Promise<ProfileImageR
   return current ?? null;
 }
 
-type ScreeningColumns = Pick<
-  ProfileImageRow,
-  'face_status' | 'face_embedding' | 'nudity_score' | 'screened_at'
-> &
+type ScreeningColumns = Pick<ProfileImageRow, 'face_status' | 'nudity_score' | 'screened_at'> &
   Partial<Pick<ProfileImageRow, 'screen_status' | 'review_status'>>;
 
 export async function recordScreening(

@@ -71,7 +71,6 @@ function checkedColumns(ctx: MediaContext, verdict: PhotoVerdict | null) {
   if (!verdict) return { review_status: initialReviewStatus(ctx) };
   return {
     face_status: verdict.face_status,
-    face_embedding: verdict.face_embedding,
     nudity_score: verdict.nudity_score,
     screen_status: verdict.held ? ('held' as const) : ('passed' as const),
     screened_at: ctx.clock(),

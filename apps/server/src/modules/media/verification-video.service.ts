@@ -11,6 +11,9 @@
 // row lock, at the submission. Only the latest video counts for the member, so a new one
 // replaces the older: their files and frames are deleted, their face descriptions
 // forgotten, and their face matches that have not started are dropped.
+//
+// A member who declined biometric consent (issue 42) still submits a video: its face match
+// measures nothing, and it waits for a person even where uploads are approved on their own.
 import {
   MEDIA_MESSAGES,
   VERIFICATION_VIDEO_CONTENT_TYPE,
@@ -22,6 +25,7 @@ import { isValidStorageKey, readHead } from '../../adapters/storage/storage.port
 import type { Executor } from '../../db/client';
 import type { VerificationVideoRow } from '../../db/media.schema';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors';
+import { hasBiometricConsent } from '../biometrics/biometric-consent.service';
 import { loadSettings } from '../settings/settings.service';
 import { dropPendingVisionJobs, enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { initialReviewStatus, type MediaContext } from './profile-images.service';
@@ -154,10 +158,12 @@ export async function submitVerificationVideo(
       await lockSlotOwner(tx, userId);
       await refuseOverDailyLimit(ctx, tx, userId);
       const now = ctx.clock();
+      // Without biometric consent no face match checks it: a person must (issue 42).
+      const consented = await hasBiometricConsent(tx, userId);
       const inserted = await insertVideo(tx, {
         user_id: userId,
         file_name: key,
-        verification_status: initialReviewStatus(ctx),
+        verification_status: consented ? initialReviewStatus(ctx) : 'pending',
         created_at: now,
         updated_at: now,
       });

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES } from '@bidboard/shared';
+import { BIOMETRIC_CONSENT_VERSION, MEDIA_MESSAGES } from '@bidboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -167,8 +167,15 @@ describe('verification video upload', () => {
 });
 
 describe('with AUTO_APPROVE (product rules: Approval)', () => {
-  it('approves the verification video when it is submitted', async () => {
+  it('approves the verification video of a member who agreed to face matching', async () => {
     const { member, headers } = await memberSession(t);
+    const agreed = await t.app.inject({
+      method: 'POST',
+      url: '/api/biometric-consent',
+      headers,
+      payload: { decision: 'agreed', version: BIOMETRIC_CONSENT_VERSION },
+    });
+    expect(agreed.statusCode).toBe(200);
     const { uploadUrl, key } = (await uploadTarget(headers)).json();
     expect((await put(uploadUrl, webmBytes())).statusCode).toBe(200);
     const ctx = {

@@ -2,7 +2,7 @@
 // models on real pictures: public-domain portraits of two people and a video of one of
 // them (test/fixtures/faces). The only test file that loads the models: one model process
 // for the whole file, jobs run on demand as the worker would run them.
-import { MEDIA_MESSAGES, type Message } from '@bidboard/shared';
+import { BIOMETRIC_CONSENT_VERSION, MEDIA_MESSAGES, type Message } from '@bidboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
@@ -44,10 +44,21 @@ afterAll(async () => {
   await vision.close();
 });
 
-async function member() {
+/** A signed-in member who agreed to face matching (issue 42) unless told otherwise. */
+async function member({ consent = true } = {}) {
   const row = await buildMember(t.database.db, { onboarded: 14 });
   const { token } = await signIn(t, row.phone_number);
-  return { ...row, headers: { authorization: `Bearer ${token}` } };
+  const headers = { authorization: `Bearer ${token}` };
+  if (consent) {
+    const agreed = await t.app.inject({
+      method: 'POST',
+      url: '/api/biometric-consent',
+      headers,
+      payload: { decision: 'agreed', version: BIOMETRIC_CONSENT_VERSION },
+    });
+    expect(agreed.statusCode).toBe(200);
+  }
+  return { ...row, headers };
 }
 
 const upload = (headers: Record<string, string>, bytes: Buffer, slot: number) =>
@@ -323,6 +334,53 @@ describe('face match (issue 23)', { timeout: 90_000 }, () => {
     expect(await videoRow(firstVideo)).toMatchObject({
       face_match: 'mismatch',
       verification_status: 'pending',
+    });
+  });
+});
+
+describe('biometric consent with the models (issue 42)', { timeout: 240_000 }, () => {
+  it('a member who withdrew has no face description left and is no longer anyone’s duplicate', async () => {
+    // The face match tests above left descriptions of face A: this one starts from none.
+    await t.database.db.update(verificationVideos).set({ face_embedding: null });
+    const original = await member();
+    expect((await upload(original.headers, faceA(), 1)).statusCode).toBe(200);
+    await submitVideo(original.headers, faceAVideo());
+    const twin = await member();
+    expect((await upload(twin.headers, faceA(), 1)).statusCode).toBe(200);
+    const twinVideo = await submitVideo(twin.headers, faceAVideo());
+    await runVisionJobs(t, vision);
+    expect(await videoRow(twinVideo)).toMatchObject({ duplicate_user_id: original.id });
+    const described = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM verification_videos
+           WHERE user_id = ${original.id} AND face_embedding IS NOT NULL`,
+    );
+    expect(described[0]!.n).toBe(1);
+
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: '/api/biometric-consent/withdraw',
+      headers: original.headers,
+    });
+    expect(withdrawn.json().decision).toBe('withdrawn');
+    const left = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*) FROM verification_videos
+                   WHERE user_id = ${original.id} AND face_embedding IS NOT NULL)
+               + (SELECT count(*) FROM profile_images
+                   WHERE user_id = ${original.id} AND face_embedding IS NOT NULL) AS n`,
+    );
+    expect(Number(left[0]!.n)).toBe(0);
+
+    // The same face again: it matches the twin, who still agrees, never the withdrawn member
+    // (who, with the same score and the lower id, was the first found before).
+    const third = await member();
+    expect((await upload(third.headers, faceA(), 1)).statusCode).toBe(200);
+    const thirdVideo = await submitVideo(third.headers, faceAVideo());
+    await runVisionJobs(t, vision);
+    expect(await videoRow(thirdVideo)).toMatchObject({
+      face_match: 'match',
+      duplicate_user_id: twin.id,
     });
   });
 });

@@ -45,6 +45,13 @@ export function RiskSignals({ signals, risk }: { signals: Signals; risk: number 
       text: `The head does not turn in the verification video (${degrees(signals.face_turn_degrees)}): it may be a photo`,
     });
   }
+  if (signals.face_match === 'no_consent') {
+    lines.push({
+      key: 'noconsent',
+      level: 'medium',
+      text: 'No biometric consent: nothing was measured, compare the video with the photos by eye',
+    });
+  }
   if (signals.face_match === 'match') {
     lines.push({
       key: 'match',

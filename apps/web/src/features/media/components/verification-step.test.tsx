@@ -1,9 +1,10 @@
-import { MEDIA_MESSAGES } from '@bidboard/shared';
+import { BIOMETRIC_CONSENT_VERSION, MEDIA_MESSAGES } from '@bidboard/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
 import type { PoseSample } from '../lib/head-turns';
-import { VerificationWidget } from './verification-step';
+import { VerificationStep, VerificationWidget } from './verification-step';
 
 const poses: (PoseSample | null)[] = [];
 /** What the face check sees once the scripted poses run out (null: no face). */
@@ -127,6 +128,44 @@ describe('VerificationStep', () => {
     expect(screen.queryByText(/all set/i)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('asks for biometric consent before the camera opens, then records (issue 42)', async () => {
+    const getUserMedia = stubCamera();
+    const { callsTo } = mockFetch({
+      ...uploadRoutes(() => [200, { success: true, message: 'ok', video: null }]),
+      'GET /api/biometric-consent': () => [
+        200,
+        {
+          decision: null,
+          version: null,
+          decided_at: null,
+          current_version: BIOMETRIC_CONSENT_VERSION,
+          retention_days: 365,
+          video_retention_days: 30,
+        },
+      ],
+      'POST /api/biometric-consent': () => [
+        200,
+        {
+          decision: 'declined',
+          version: BIOMETRIC_CONSENT_VERSION,
+          decided_at: '2026-12-02T02:00:00.000Z',
+          current_version: BIOMETRIC_CONSENT_VERSION,
+          retention_days: 365,
+          video_retention_days: 30,
+        },
+      ],
+    });
+    renderWithProviders(<VerificationStep onDone={vi.fn()} />);
+    const decline = await screen.findByRole('button', { name: 'Continue without face matching' });
+    expect(screen.queryByRole('button', { name: 'Start verification' })).toBeNull();
+    fireEvent.click(decline);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalledOnce());
+    expect(callsTo('POST /api/biometric-consent')[0]!.body).toMatchObject({
+      decision: 'declined',
+    });
   });
 
   it('opens in its received state when the server already holds the video (a reload)', async () => {

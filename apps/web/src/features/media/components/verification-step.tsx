@@ -5,13 +5,16 @@
 // except when the day's videos are used up: then the server's message, and no recording.
 // Once the face check runs, no face for 10 s or moves unfinished after 30 s stop the
 // recording with the spec's restart message and what to do differently. A video the server
-// already holds (a reload before Continue) opens the step in its received state.
+// already holds (a reload before Continue) opens the step in its received state. Before
+// the camera first opens, the biometric consent screen (issue 42) asks whether the video
+// may be measured; the member records either way.
 import { MEDIA_MESSAGES, VERIFICATION_NO_FACE_MS, VERIFICATION_TURNS_MS } from '@bidboard/shared';
 import clsx from 'clsx';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { isApiError } from '@/lib/api-client';
+import { lazyComponent } from '@/lib/lazy';
 import { getReceivedVerificationVideo, uploadVerificationVideo } from '../api/verification-video';
 import { CameraError, createWebmRecorder, openFrontCamera, stopStream } from '../lib/camera';
 import { detectPose, preloadFaceModel } from '../lib/face-model';
@@ -42,17 +45,40 @@ interface Capture {
   active: boolean;
 }
 
+// The consent screen (issue 42) is its own chunk, with its words, loaded with the step.
+const BiometricConsentScreen = lazyComponent(() =>
+  import('@/features/biometric-consent').then((m) => m.BiometricConsentScreen),
+);
+
+function ConsentLoading() {
+  return <div className="ob-media-loading" role="status" aria-busy="true" />;
+}
+
+function askConsent(onDecided: () => void): ReactNode {
+  return (
+    <Suspense fallback={<ConsentLoading />}>
+      <BiometricConsentScreen onDecided={onDecided} />
+    </Suspense>
+  );
+}
+
 export function VerificationStep({ onDone }: { onDone: () => void }) {
-  return <VerificationWidget onDone={onDone} />;
+  return <VerificationWidget onDone={onDone} consent={askConsent} />;
 }
 
 export function VerificationWidget({
   onDone,
+  consent,
   sampleIntervalMs = 80,
   noFaceTimeoutMs = VERIFICATION_NO_FACE_MS,
   turnsTimeoutMs = VERIFICATION_TURNS_MS,
 }: {
   onDone: () => void;
+  /**
+   * The biometric consent screen, shown before the camera first opens in this visit (a
+   * video the server already holds skips it: the member decided before recording it).
+   */
+  consent?: (onDecided: () => void) => ReactNode;
   sampleIntervalMs?: number;
   noFaceTimeoutMs?: number;
   turnsTimeoutMs?: number;
@@ -66,6 +92,7 @@ export function VerificationWidget({
   const [hint, setHint] = useState<string | null>(null);
   // False until the face model has answered once: its download can take a moment.
   const [checking, setChecking] = useState(false);
+  const [consentAsked, setConsentAsked] = useState(!consent);
 
   const endCapture = useCallback(() => {
     const current = capture.current;
@@ -212,6 +239,7 @@ export function VerificationWidget({
 
   const current = HEAD_TURN_ORDER[completed];
   const live = phase === 'recording' || phase === 'starting';
+  if (phase === 'idle' && !consentAsked && consent) return consent(() => setConsentAsked(true));
 
   return (
     <section className="media-step verify" aria-labelledby="verify-title" data-phase={phase}>

@@ -1,5 +1,6 @@
 // Profile Settings overlay (accounts §2): photos, then every profile field, each saved on
-// its own. The dating fields appear only while 'Here for dating?' is on.
+// its own. The dating fields appear only while 'Here for dating?' is on. Face matching
+// (biometric consent, issue 42) is withdrawn here.
 import {
   BIO_MAX,
   formatPostalInput,
@@ -15,6 +16,7 @@ import { lazy, Suspense } from 'react';
 import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { AccountSettings, BlockedMembers } from '@/features/safety';
+import { lazyComponent } from '@/lib/lazy';
 import { AgeRangeSetting } from './age-range-setting';
 import { BidsAvailabilitySetting } from './bids-availability-setting';
 import { BirthDateSetting } from './birth-date-setting';
@@ -28,6 +30,10 @@ import './profile-settings.css';
 // The media feature (uploader, face model) loads on demand, as onboarding loads it.
 const PhotoSlots = lazy(() =>
   import('@/features/media').then((media) => ({ default: media.PhotoSlots })),
+);
+// Face matching (issue 42): its own chunk and catalogue.
+const BiometricConsentSetting = lazyComponent(() =>
+  import('@/features/biometric-consent').then((m) => m.BiometricConsentSetting),
 );
 
 interface ProfileSettingsOverlayProps {
@@ -148,6 +154,9 @@ export function ProfileSettingsForm({ user }: { user: User }) {
         ) : null}
       </section>
 
+      <Suspense fallback={null}>
+        <BiometricConsentSetting />
+      </Suspense>
       <BlockedMembers />
       <AccountSettings />
     </div>
