@@ -9,6 +9,7 @@ import type { Executor } from '../db/client';
 import type { Realtime, RealtimeEvent } from '../lib/realtime';
 import { fanOutAlertRange, listenForAlertRanges } from '../modules/alerts/alerts.events';
 import { announceCardChanges } from './card-changes';
+import type { CardUpdates } from './card-updates';
 import type { SessionsEndedChannel } from './sessions-ended';
 import type { AppSocketServer } from './socket';
 
@@ -22,6 +23,8 @@ export function socketRealtime(deps: {
   io: AppSocketServer;
   db: Executor;
   sessionsEnded: SessionsEndedChannel;
+  /** Where the auction rooms' card updates go, coalesced; without it each is sent at once. */
+  cardUpdates?: CardUpdates<unknown[]>;
   /** A publish that failed after its change committed (Redis away, the fan-out query). */
   onError: (err: unknown, event: RealtimeEvent) => void;
 }): Realtime {
@@ -29,6 +32,10 @@ export function socketRealtime(deps: {
   const publishOne = async (event: RealtimeEvent) => {
     switch (event.kind) {
       case 'emit': {
+        if (event.event === 'bidUpdate' && event.to !== 'everyone' && deps.cardUpdates) {
+          for (const room of event.to) deps.cardUpdates.push(room, event.args);
+          return;
+        }
         const target = event.to === 'everyone' ? io : io.to([...event.to]);
         // The event's name and arguments were typed together where it was built (emitTo).
         (target.emit as (name: string, ...args: unknown[]) => boolean)(event.event, ...event.args);
@@ -75,6 +82,7 @@ export default fp(
         io: app.io,
         db: opts.db,
         sessionsEnded: app.sessionsEnded,
+        cardUpdates: app.cardUpdates,
         onError: (err, event) => app.log.error({ err, event: event.kind }, 'event not published'),
       }),
     );

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import type { SessionSettings } from '../modules/auth/session.service';
+import { CardUpdates } from './card-updates';
 import { spacedStreamReads } from './socket-adapter-reader';
 import { budgetSocketEvents } from './socket-budget';
 import { drainSocketEvents } from './socket-drain';
@@ -43,6 +44,8 @@ export type AppSocket = Socket<
 declare module 'fastify' {
   interface FastifyInstance {
     io: AppSocketServer;
+    /** Card updates to auction rooms, coalesced (card-updates.ts); sent before the close. */
+    cardUpdates: CardUpdates<unknown[]>;
   }
 }
 
@@ -148,8 +151,16 @@ export default fp(
     app.addHook('onClose', async () => guard.close());
 
     app.decorate('io', io);
+    const cardUpdates = new CardUpdates<unknown[]>({
+      send: (room, args) =>
+        (io.to(room).emit as (name: string, ...args: unknown[]) => boolean)('bidUpdate', ...args),
+      onError: (err) => app.log.error({ err }, 'card update not sent'),
+    });
+    app.decorate('cardUpdates', cardUpdates);
     app.addHook('preClose', async () => {
       await drain.finish();
+      // The last card updates of each room go out while the sockets still hear them.
+      cardUpdates.flush();
       // Closing the transports (not a Socket.IO disconnect) makes each client reconnect on
       // its own, through the balancer to another server, where connection-state recovery
       // replays what it missed (the session and the events are in Redis).

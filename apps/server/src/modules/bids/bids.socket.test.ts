@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../../test/marketplace';
 import { liveTestApp, nextEvent } from '../../../test/sockets';
 import { rows } from '../../db/client';
+import { emitTo } from '../../lib/realtime';
 import { sweepPeriods } from '../auctions/period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
@@ -249,5 +250,51 @@ describe('socket bidding', () => {
     const invalid = nextEvent(alice.socket, 'bidError');
     alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 130, key: 'k1' });
     expect(await invalid).toMatchObject({ code: 'VALIDATION', message: 'Invalid request' });
+  });
+
+  it('tells a room of a burst of bids at most once per 250 ms, the latest, the last always', async () => {
+    const owner = await connected(0);
+    const auctionId = await auctionOf(owner.id);
+    const bidders = [await connected(2000), await connected(2000)];
+    const watcher = await connected(0);
+    const joined = nextEvent(watcher.socket, 'roomJoined');
+    watcher.socket.emit('joinRoom', `auction_${auctionId}`);
+    await joined;
+    const heard: { bidAmount: number; bidderId: number; at: number }[] = [];
+    watcher.socket.on('bidUpdate', ({ bidAmount, bidderId }) =>
+      heard.push({ bidAmount, bidderId, at: performance.now() }),
+    );
+
+    // Updates published together (as a busy server would): the first, then the latest.
+    const update = (bidAmount: number) =>
+      emitTo(`auction_${auctionId}`, 'bidUpdate', {
+        id: auctionId,
+        bidAmount,
+        bidderId: owner.id,
+        bidderUsername: owner.username,
+        reserveMet: null,
+      });
+    await live.t.app.realtime.publish([101, 102, 103, 104, 105].map(update));
+    await vi.waitFor(() => expect(heard.map((h) => h.bidAmount)).toEqual([101, 105]));
+
+    // Real bids, alternating bidders as fast as they answer: the room's last word is the last bid.
+    let amount = 110;
+    for (let i = 0; i < 12; i++, amount += 10) {
+      const bidder = bidders[i % 2]!;
+      const res = await live.t.app.inject({
+        method: 'POST',
+        url: `/api/auctions/${auctionId}/bids`,
+        payload: { amount },
+        headers: bidder.headers,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const last = { bidAmount: amount - 10, bidderId: bidders[1]!.id };
+    await vi.waitFor(() => expect(heard.at(-1)).toMatchObject(last), { timeout: 2000 });
+    // Sent 250 ms apart on the server; a little jitter on the way to the socket.
+    const gaps = heard.slice(1).map((h, i) => h.at - heard[i]!.at);
+    expect(Math.min(...gaps)).toBeGreaterThan(200);
+    const amounts = heard.map((h) => h.bidAmount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   });
 });

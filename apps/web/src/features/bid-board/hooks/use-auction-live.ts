@@ -68,6 +68,16 @@ export function applyBid(
   };
 }
 
+/**
+ * A room's bid update. Each server sends its latest state at most every 250 ms, so with
+ * bids on two servers an older update can arrive after a newer one: a bid lower than the
+ * one shown is that older state, never a change (a room only hears bids rise).
+ */
+export function applyRoomUpdate(live: LiveAuction, update: BidUpdate): LiveAuction {
+  if (update.bidAmount < live.currentBid) return live;
+  return applyBid(live, { amount: update.bidAmount, ...update });
+}
+
 /** The error's `code` (shared ERROR_CODES, SOCKET_ERROR_CODES, or the HTTP client's). */
 export type BidOutcome =
   | { kind: 'success'; at: number }
@@ -110,7 +120,7 @@ export function useAuctionLive(options: {
     if (!socket) return;
     const handleUpdate = (p: BidUpdate) => {
       if (p.id !== auctionId) return;
-      setLive((l) => applyBid(l, { amount: p.bidAmount, ...p }));
+      setLive((l) => applyRoomUpdate(l, p));
     };
     const handleJoined = ({ auctionData }: { auctionData: AuctionCard }) => {
       if (auctionData.auctionId === auctionId) setLive(fromCard(auctionData));
