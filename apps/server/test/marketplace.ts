@@ -66,7 +66,8 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
           (SELECT COALESCE(SUM(token_balance), 0)::bigint FROM users) AS held,
           (SELECT COALESCE(SUM(lead_max), 0)::bigint FROM auctions
             WHERE status = 'active' AND lead_bidder_id IS NOT NULL)
-          + (SELECT COALESCE(SUM(amount), 0)::bigint FROM connections WHERE escrow_state = 'held')
+          + (SELECT COALESCE(SUM(amount - escrow_clawed), 0)::bigint FROM connections
+              WHERE escrow_state = 'held')
           + (SELECT COALESCE(SUM(reward_pending), 0)::bigint FROM connections) AS escrow,
           (SELECT COALESCE(SUM(token_amount), 0)::bigint FROM redemptions WHERE status = 'pending') AS redeeming,
           (SELECT COALESCE(SUM(token_amount), 0)::bigint FROM redemptions WHERE status = 'paid') AS burned`,
@@ -83,22 +84,34 @@ export async function ledgerProblems(db: Executor): Promise<string[]> {
   // A connection's escrow leaves 'held' through exactly one ledger row: a refund of the
   // amount to the bidder, or the owner's win of the amount (added to both balances) less
   // the part the settlement hold keeps pending, which a second win row pays when it ends.
+  // What a purchase reversal clawed back went to the bidder in refund rows of their own
+  // (one per reversed purchase) before the release, and is not released again.
   const escrowRows = await rows<{ id: number; escrow_state: string }>(
     db,
-    sql`SELECT c.id, c.escrow_state FROM connections c
+    sql`WITH clawed AS (
+          SELECT substr(reference_id, 12)::int AS id, SUM(amount)::int AS tokens,
+                 bool_and(transaction_type = 'refund' AND purchased_amount = amount) AS purchased
+            FROM token_transactions
+           WHERE idempotency_key LIKE 'connection:%:clawback:%'
+           GROUP BY 1)
+        SELECT c.id, c.escrow_state FROM connections c
           LEFT JOIN token_transactions t ON t.idempotency_key = 'connection:' || c.id || ':escrow'
           LEFT JOIN token_transactions s ON s.idempotency_key = 'connection:' || c.id || ':settled'
-         WHERE CASE c.escrow_state
+          LEFT JOIN clawed k ON k.id = c.id
+         WHERE COALESCE(k.tokens, 0) <> c.escrow_clawed OR k.purchased IS FALSE
+            OR CASE c.escrow_state
                  WHEN 'held' THEN t.id IS NOT NULL OR s.id IS NOT NULL
                  WHEN 'refunded' THEN t.id IS NULL OR s.id IS NOT NULL
                    OR t.transaction_type NOT IN ('refund', 'refund_deleted_user')
-                   OR t.user_id <> c.user_id OR t.amount <> c.amount
+                   OR t.user_id <> c.user_id OR t.amount <> c.amount - c.escrow_clawed
                  ELSE t.id IS NULL OR t.transaction_type <> 'win' OR t.user_id <> c.partner_id
-                   OR t.amount + COALESCE(s.amount, 0) + c.reward_pending <> c.amount
+                   OR t.amount + COALESCE(s.amount, 0) + c.reward_pending <> c.amount - c.escrow_clawed
                    OR (s.id IS NOT NULL AND (s.transaction_type <> 'win' OR s.user_id <> c.partner_id))
                END
             OR (SELECT COUNT(*) FROM token_transactions x
-                 WHERE x.reference_id = 'connection:' || c.id) > 1 + (s.id IS NOT NULL)::int`,
+                 WHERE x.reference_id = 'connection:' || c.id
+                   AND COALESCE(x.idempotency_key, '') NOT LIKE 'connection:%:clawback:%')
+               > 1 + (s.id IS NOT NULL)::int`,
   );
   if (escrowRows.length) {
     problems.push(

@@ -172,6 +172,11 @@ export const connections = pgTable(
     escrow_promotional: integer('escrow_promotional').notNull().default(0),
     escrow_purchased: integer('escrow_purchased').notNull().default(0),
     escrow_redeemable: integer('escrow_redeemable').notNull().default(0),
+    /**
+     * Purchased tokens of the escrow (or of the owner's held reward) taken back by a refund
+     * or chargeback of the bidder's card purchase: no longer in the parts above.
+     */
+    escrow_clawed: integer('escrow_clawed').notNull().default(0),
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('pending'),
     status_changed_at: timestamp('status_changed_at', { withTimezone: true })
       .notNull()
@@ -220,7 +225,9 @@ export const connections = pgTable(
     check(
       'connections_escrow_origins',
       sql`${t.escrow_promotional} >= 0 AND ${t.escrow_purchased} >= 0 AND ${t.escrow_redeemable} >= 0
-          AND ${t.escrow_promotional} + ${t.escrow_purchased} + ${t.escrow_redeemable} = ${t.amount}`,
+          AND ${t.escrow_clawed} >= 0
+          AND ${t.escrow_promotional} + ${t.escrow_purchased} + ${t.escrow_redeemable}
+            + ${t.escrow_clawed} = ${t.amount}`,
     ),
     // The escrow can only be where the status allows (product rules, Connection lifecycle):
     // pending holds it; an expiry refunds it; a rejection holds it through the grace

@@ -61,10 +61,12 @@ export async function refundEscrow(
   connection: Held,
   type: 'refund' | 'refund_deleted_user' = 'refund',
 ): Promise<LedgerEntry> {
+  // What a purchase reversal clawed back is no longer in the escrow.
+  const parts = escrowParts(connection);
   const entry = await applyBalanceChange(tx, {
     userId: connection.user_id,
-    amount: connection.amount,
-    parts: escrowParts(connection),
+    amount: partsTotal(parts),
+    parts,
     type,
     bidTargetId: connection.partner_id,
     referenceId: connectionReference(connection.id),

@@ -64,9 +64,10 @@ export function recordFirstMessage(
 }
 
 /**
- * When the settlement hold on a bid of `bidderId` ends: their newest card purchase still
- * standing, plus the hold; null when that is past (their purchased tokens are settled).
- * Any purchased tokens in an escrow were bought at or before it.
+ * When the settlement hold on a bid of `bidderId` ends: their newest card purchase plus
+ * the hold; null when that is past (their purchased tokens are settled). Any purchased
+ * tokens in an escrow were bought at or before it. A reversed purchase counts too: what
+ * its reversal could not take back (a bid on an auction still open) may be in the escrow.
  */
 export async function purchaseHoldEnd(
   tx: Executor,
@@ -78,7 +79,7 @@ export async function purchaseHoldEnd(
     tx,
     sql`SELECT MAX(created_at) + make_interval(days => ${holdDays}) AS settles_at
           FROM token_purchases
-         WHERE user_id = ${bidderId} AND status = 'completed'
+         WHERE user_id = ${bidderId}
         HAVING MAX(created_at) + make_interval(days => ${holdDays}) > ${iso(now)}::timestamptz`,
   );
   return found ? new Date(found.settles_at) : null;

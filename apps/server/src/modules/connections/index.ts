@@ -3,8 +3,12 @@
 // connectionEffectEvents of its result to that transaction's events; it asks
 // acceptedConnectionBetween whether two members may exchange messages at all. A
 // redemption first collects the member's held rewards whose settlement hold is over
-// (settleRewardsOf).
+// (settleRewardsOf). A purchase reversal takes the buyer's purchased tokens back out of
+// their connections (lockClawbackSources before the buyer's row, then
+// clawBackFromConnections).
 export type { ConnectionEffects } from './connection-effects';
 export { settleRewardsOf } from './connection-sweep.service';
 export { connectionEffectEvents } from './connections.events';
 export { acceptedConnectionBetween, recordMessageSent } from './engagement.service';
+export { type Clawback, clawBackFromConnections } from './purchase-clawback';
+export { lockClawbackSources } from './purchase-clawback.repository';

@@ -26,18 +26,39 @@ export async function flagTokensOwed(
     amountCents: number;
     tokensOwed: number;
     tokensBought: number;
+    /** Members whose rewards from this buyer's bids were paid since the purchase. */
+    paidTo: string[];
     now: Date;
   },
 ): Promise<number | null> {
+  const paid = review.paidTo.length
+    ? `; rewards from their bids already paid to ${review.paidTo.join(', ')}`
+    : '';
   const [inserted] = await rows<{ id: number }>(
     tx,
     sql`INSERT INTO payment_reviews (user_id, purchase_id, reason, amount_cents, tokens_owed, note, created_at)
         VALUES (${review.userId}, ${review.purchaseId}, ${review.reason}, ${review.amountCents},
                 ${review.tokensOwed},
-                ${`${review.tokensOwed} of ${review.tokensBought} purchased tokens were already spent`},
+                ${`${review.tokensOwed} of ${review.tokensBought} purchased tokens were already spent${paid}`},
                 ${review.now})
         ON CONFLICT DO NOTHING
         RETURNING id`,
   );
   return inserted?.id ?? null;
+}
+
+/**
+ * The members paid redeemable rewards from `buyerId`'s bids since `since` (the reversed
+ * purchase), by username: where its cash may have gone.
+ */
+export async function rewardedBy(tx: Tx, buyerId: number, since: Date): Promise<string[]> {
+  const found = await rows<{ username: string }>(
+    tx,
+    sql`SELECT DISTINCT COALESCE(u.username, 'member ' || u.id) AS username
+          FROM token_transactions t JOIN users u ON u.id = t.user_id
+         WHERE t.transaction_type = 'win' AND t.bid_target_id = ${buyerId}
+           AND t.redeemable_amount > 0 AND t.created_at >= ${since}
+         ORDER BY 1`,
+  );
+  return found.map((r) => r.username);
 }

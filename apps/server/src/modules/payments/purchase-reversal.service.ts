@@ -1,12 +1,19 @@
 // A refund, void or chargeback takes a purchase's tokens back (ledger type
-// 'purchase_reversal'), once: the purchase row's status is the guard. Tokens already spent
-// cannot be taken; what is missing is recorded as a payment review an operator sees.
+// 'purchase_reversal'), once: the purchase row's status is the guard. What the purchase
+// paid for is taken wherever it still is (product rules, The token economy), in this one
+// transaction: the buyer's purchased tokens, then their purchased tokens in a connection's
+// escrow or in an owner's reward held for the settlement hold (back to the buyer first,
+// connections/purchase-clawback), then the rest of the buyer's balance. What cannot be
+// taken (spent on bids still open, or paid out as cash) is a payment review naming the
+// buyer and the members already paid from their bids. Locks: the purchase, the buyer's
+// connections in id order, the buyer (connections before members, as every escrow change).
 import type { TokenPurchaseRow } from '../../db/payments.schema';
 import { transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
+import { type Clawback, clawBackFromConnections, lockClawbackSources } from '../connections';
 import { balanceEvent } from '../tokens/balance.events';
 import { applyBalanceChange } from '../tokens/ledger';
-import { flagTokensOwed } from './payment-reviews.repository';
+import { flagTokensOwed, rewardedBy } from './payment-reviews.repository';
 import type { PaymentsContext } from './payments.context';
 import { lockBuyerBalance, lockPurchase, markPurchaseReversed } from './purchases.repository';
 
@@ -18,6 +25,8 @@ export type ReversalResult =
       purchase: TokenPurchaseRow;
       tokensTaken: number;
       tokensOwed: number;
+      /** What came back out of the buyer's connections (escrows, held rewards). */
+      clawed: Clawback[];
       reviewId: number | null;
     }
   | { status: 'already'; purchase: TokenPurchaseRow }
@@ -38,8 +47,15 @@ export async function reversePurchase(
     const purchase = await lockPurchase(tx, provider, input.transactionId);
     if (!purchase) return { status: 'unknown' };
     if (purchase.status !== 'completed') return { status: 'already', purchase };
+    const sources = await lockClawbackSources(tx, purchase.user_id);
     // The member row stays locked until commit, so the balance read here is the one debited.
-    const balance = await lockBuyerBalance(tx, purchase.user_id);
+    const buyer = await lockBuyerBalance(tx, purchase.user_id);
+    const clawed = await clawBackFromConnections(tx, sources, {
+      tokens: purchase.tokens - Math.min(purchase.tokens, buyer.purchased),
+      purchaseId: purchase.id,
+      now,
+    });
+    const balance = buyer.balance + clawed.reduce((sum, c) => sum + c.tokens, 0);
     const tokensTaken = Math.min(purchase.tokens, balance);
     const tokensOwed = purchase.tokens - tokensTaken;
     if (tokensTaken > 0) {
@@ -66,6 +82,7 @@ export async function reversePurchase(
         amountCents: purchase.amount_cents,
         tokensOwed,
         tokensBought: purchase.tokens,
+        paidTo: await rewardedBy(tx, purchase.user_id, purchase.created_at),
         now,
       });
     }
@@ -76,9 +93,14 @@ export async function reversePurchase(
         targetType: 'purchase',
         targetId: purchase.id,
         before: { status: 'completed' },
-        after: { status: input.reason, tokens_taken: tokensTaken, tokens_owed: tokensOwed },
+        after: {
+          status: input.reason,
+          tokens_taken: tokensTaken,
+          tokens_owed: tokensOwed,
+          clawed_back: clawed.map((c) => ({ connection_id: c.connectionId, tokens: c.tokens })),
+        },
       });
     }
-    return { status: 'reversed', purchase, tokensTaken, tokensOwed, reviewId };
+    return { status: 'reversed', purchase, tokensTaken, tokensOwed, clawed, reviewId };
   });
 }

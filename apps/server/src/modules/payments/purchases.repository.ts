@@ -93,10 +93,13 @@ export async function lockBuyer(tx: Tx, userId: number): Promise<void> {
 }
 
 /** The buyer's balance, their row locked until the transaction ends. */
-export async function lockBuyerBalance(tx: Tx, userId: number): Promise<number> {
-  const [member] = await rows<{ token_balance: number }>(
+export async function lockBuyerBalance(
+  tx: Tx,
+  userId: number,
+): Promise<{ balance: number; purchased: number }> {
+  const [member] = await rows<{ token_balance: number; purchased_tokens: number }>(
     tx,
-    sql`SELECT token_balance FROM users WHERE id = ${userId} FOR UPDATE`,
+    sql`SELECT token_balance, purchased_tokens FROM users WHERE id = ${userId} FOR UPDATE`,
   );
-  return member!.token_balance;
+  return { balance: member!.token_balance, purchased: member!.purchased_tokens };
 }

@@ -1,0 +1,163 @@
+// Card money cashed out through a second account (issue 41 item 1): a member bought 1,200
+// tokens, bid them on a partner, and charged the card back while they sat in the pending
+// connection's escrow; the reversal took only the buyer's free balance (nothing), the
+// partner accepted, both wrote once, and the partner redeemed $12 of a purchase that was
+// taken back. Now the reversal takes the purchase back wherever it went, in one
+// transaction: an escrow, an owner's reward held for the settlement hold; and what was
+// already cashed is a payment review naming the buyer and who was paid.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
+import {
+  buyTokens,
+  engage,
+  pendingConnection,
+  type StageContext,
+  stageContext,
+} from '../../../test/settlement';
+import { rows } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { sweepConnections } from '../connections/connection-sweep.service';
+import { requestRedemption, settleRedemption } from '../redemptions/redemptions.service';
+import { reversePurchase } from './purchase-reversal.service';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const member = async (id: number) =>
+  (
+    await rows<{ token_balance: number; purchased_tokens: number; redeemable_tokens: number }>(
+      database.db,
+      sql`SELECT token_balance, purchased_tokens, redeemable_tokens FROM users WHERE id = ${id}`,
+    )
+  )[0];
+
+const connectionRow = async (id: number) =>
+  (
+    await rows<{ escrow_purchased: number; escrow_clawed: number; reward_pending: number }>(
+      database.db,
+      sql`SELECT escrow_purchased, escrow_clawed, reward_pending FROM connections WHERE id = ${id}`,
+    )
+  )[0];
+
+const reviewsOf = (userId: number) =>
+  rows<{ reason: string; tokens_owed: number; note: string }>(
+    database.db,
+    sql`SELECT reason, tokens_owed, note FROM payment_reviews WHERE user_id = ${userId}`,
+  );
+
+const redeem = (ctx: StageContext, userId: number, tokens: number) =>
+  requestRedemption(ctx, userId, { token_amount: tokens, paypal_email: 'partner@example.com' });
+
+async function refusal(attempt: Promise<unknown>) {
+  const error = await attempt.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return (error as AppError).code;
+}
+
+async function stage(startIso: string) {
+  const clock = testClock(startIso);
+  const ctx = stageContext(database.db, clock.clock);
+  const buyer = await buildBidder(database.db, 0);
+  const partner = await buildBidder(database.db, 0);
+  const purchase = await buyTokens(ctx, buyer.id, 1200);
+  const connection = await pendingConnection(ctx, clock, buyer.id, partner.id, 1200);
+  const chargeback = () =>
+    reversePurchase(ctx, { transactionId: purchase.transactionId, reason: 'chargeback' });
+  return { clock, ctx, buyer, partner, purchase, connection, chargeback };
+}
+
+describe('a chargeback claws back what the purchase paid for', () => {
+  it("takes the bid out of the pending connection's escrow: the partner accepts, both write, nothing is cashable", async () => {
+    const { ctx, buyer, partner, connection, chargeback } = await stage('2026-03-02T15:00:00Z');
+    const reversal = await chargeback();
+    expect(reversal).toMatchObject({
+      status: 'reversed',
+      tokensTaken: 1200,
+      tokensOwed: 0,
+      reviewId: null,
+      clawed: [{ connectionId: connection.id, heldIn: 'escrow', tokens: 1200 }],
+    });
+    expect(await member(buyer.id)).toEqual({
+      token_balance: 0,
+      purchased_tokens: 0,
+      redeemable_tokens: 0,
+    });
+    expect(await connectionRow(connection.id)).toEqual({
+      escrow_purchased: 0,
+      escrow_clawed: 1200,
+      reward_pending: 0,
+    });
+
+    await engage(ctx, connection);
+    expect(await member(partner.id)).toEqual({
+      token_balance: 0,
+      purchased_tokens: 0,
+      redeemable_tokens: 0,
+    });
+    expect(await refusal(redeem(ctx, partner.id, 1200))).toBe('INSUFFICIENT_TOKENS');
+    const [purchase] = await rows<{ status: string; tokens_reversed: number }>(
+      database.db,
+      sql`SELECT status, tokens_reversed FROM token_purchases WHERE id = ${reversal.status === 'reversed' ? reversal.purchase.id : 0}`,
+    );
+    expect(purchase).toEqual({ status: 'chargeback', tokens_reversed: 1200 });
+    const buyerRows = await rows<{ transaction_type: string; amount: number }>(
+      database.db,
+      sql`SELECT transaction_type, amount FROM token_transactions WHERE user_id = ${buyer.id} ORDER BY id`,
+    );
+    expect(buyerRows).toEqual([
+      { transaction_type: 'purchase', amount: 1200 },
+      { transaction_type: 'bid', amount: -1200 },
+      { transaction_type: 'refund', amount: 1200 },
+      { transaction_type: 'purchase_reversal', amount: -1200 },
+    ]);
+    expect(await reviewsOf(buyer.id)).toEqual([]);
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+
+  it("takes back the partner's reward held for the settlement hold: the hold's end pays nothing", async () => {
+    const { clock, ctx, partner, connection, chargeback } = await stage('2026-04-01T15:00:00Z');
+    await engage(ctx, connection);
+    expect(await connectionRow(connection.id)).toMatchObject({ reward_pending: 1200 });
+    const reversal = await chargeback();
+    expect(reversal).toMatchObject({
+      tokensTaken: 1200,
+      tokensOwed: 0,
+      clawed: [{ connectionId: connection.id, heldIn: 'reward', tokens: 1200 }],
+    });
+    expect(await connectionRow(connection.id)).toEqual({
+      escrow_purchased: 0,
+      escrow_clawed: 1200,
+      reward_pending: 0,
+    });
+    clock.set(new Date(clock.clock().getTime() + 15 * DAY));
+    expect(await sweepConnections(ctx)).toMatchObject({ rewardsSettled: 0 });
+    expect(await refusal(redeem(ctx, partner.id, 500))).toBe('INSUFFICIENT_TOKENS');
+    expect(await member(partner.id)).toMatchObject({ token_balance: 0, redeemable_tokens: 0 });
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+
+  it('names the buyer and the partner paid in a payment review when the cash is already gone', async () => {
+    const { clock, ctx, buyer, partner, connection, chargeback } =
+      await stage('2026-05-01T15:00:00Z');
+    await engage(ctx, connection);
+    clock.set(new Date(clock.clock().getTime() + 15 * DAY));
+    const { redemption } = await redeem(ctx, partner.id, 1200);
+    await settleRedemption(ctx, redemption.id, { outcome: 'paid' });
+    const reversal = await chargeback();
+    expect(reversal).toMatchObject({ tokensTaken: 0, tokensOwed: 1200, clawed: [] });
+    const [review] = await reviewsOf(buyer.id);
+    expect(review).toEqual({
+      reason: 'chargeback',
+      tokens_owed: 1200,
+      note: `1200 of 1200 purchased tokens were already spent; rewards from their bids already paid to ${partner.username}`,
+    });
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+});
