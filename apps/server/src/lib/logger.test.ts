@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { acceptedPairs, send } from '../../test/chat';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { testClock } from '../../test/marketplace';
 
 const PHONE = '+12015550142';
