@@ -6,6 +6,7 @@ import {
   dayOptions,
   idealRangeForAge,
   MONTH_OPTIONS,
+  productDay,
   validateBirthDate,
   validateDateOfBirth,
   zodiacSign,
@@ -87,9 +88,30 @@ describe('validateBirthDate (server, YYYY-MM-DD)', () => {
     expect(validateBirthDate(iso, NOW)).toEqual(result);
   });
 
-  it('uses the UTC calendar day of now', () => {
-    const lateEvening = new Date('2025-06-14T23:30:00-04:00'); // already June 15 in UTC
-    expect(validateBirthDate('2007-06-15', lateEvening).ok).toBe(true);
+  it('uses the New York calendar day of now, not the UTC one (product rules, Age)', () => {
+    // 02:00 UTC on December 3rd is still December 2nd in New York: 17 there, 18 in UTC.
+    const utcMorning = new Date('2026-12-03T02:00:00Z');
+    expect(validateBirthDate('2008-12-03', utcMorning)).toEqual({
+      ok: false,
+      message: DOB_MESSAGES.underage,
+    });
+    expect(validateDateOfBirth({ month: 12, day: 3, year: 2008 }, utcMorning).ok).toBe(false);
+    expect(ageOn('2008-12-03', utcMorning)).toBe(17);
+    expect(validateBirthDate('2008-12-02', utcMorning).ok).toBe(true);
+    // At midnight in New York (05:00 UTC in winter, 04:00 in summer) the birthday comes.
+    expect(validateBirthDate('2008-12-03', new Date('2026-12-03T05:00:00Z')).ok).toBe(true);
+    expect(ageOn('2007-06-15', new Date('2025-06-15T03:59:00Z'))).toBe(17);
+    expect(ageOn('2007-06-15', new Date('2025-06-15T04:00:00Z'))).toBe(18);
+  });
+
+  it('names the New York day of an instant', () => {
+    expect(productDay(new Date('2026-12-03T02:00:00Z'))).toEqual({ year: 2026, month: 12, day: 2 });
+    expect(productDay(new Date('2027-01-01T04:59:59Z'))).toEqual({
+      year: 2026,
+      month: 12,
+      day: 31,
+    });
+    expect(productDay(new Date('2027-01-01T05:00:00Z'))).toEqual({ year: 2027, month: 1, day: 1 });
   });
 });
 

@@ -1,9 +1,12 @@
 // Date of birth (accounts §5 'Date of birth', §9): month/day/year selects, members must be
 // 18 or older, the age and astrological sign shown on cards, and the ideal match range
-// derived from age. "Today" is the UTC calendar day of the injected `now`: US and Canadian
-// members are behind UTC, so the server is never stricter than the member's own browser.
+// derived from age. One rule at every door (product rules, Age): "today" is the New York
+// calendar day of the injected `now`, the product's clock, in the browser and on the
+// server alike; the UTC day ran ahead of it each evening and let a member who is 17 in New
+// York sign up between about 00:00 and 05:00 UTC.
 import { MINIMUM_AGE, PRODUCT_NAME } from '../constants';
 import { AGE_RANGE, type AgeRange } from './age-range';
+import { CLOSE_TIME_ZONE } from './auction';
 import { fail, pass, type RuleResult } from './result';
 
 /** The year list runs from 18 years ago back 100 years: 100 entries, newest first. */
@@ -35,9 +38,22 @@ export type DateParts = { year: number; month: number; day: number };
 /** Raw select values: numbers, numeric strings, or empty while nothing is chosen. */
 export type DateInput = { year?: unknown; month?: unknown; day?: unknown };
 
-function today(now: Date): DateParts {
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+const NEW_YORK_DAY = new Intl.DateTimeFormat('en-US', {
+  timeZone: CLOSE_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+/** The product's calendar day: the New York date of an instant. */
+export function productDay(now: Date): DateParts {
+  const parts = NEW_YORK_DAY.formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') =>
+    Number(parts.find((p) => p.type === type)!.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
 }
+
+const today = productDay;
 
 export function daysInMonth(month: number, year: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -59,7 +75,7 @@ export function dayOptions(month?: number, year?: number): number[] {
   return Array.from({ length: count }, (_, i) => i + 1);
 }
 
-/** Whole years between a birth date and `now`. */
+/** Whole years between a birth date and `now`'s New York date. */
 export function ageOn(birth: DateParts | string, now: Date): number {
   const b = typeof birth === 'string' ? parseIsoDate(birth) : birth;
   if (!b) return Number.NaN;

@@ -2,6 +2,7 @@
 import {
   bioValidationBody,
   bioValidationResponse,
+  buildUpdateProfileBody,
   checkUsernameBody,
   checkUsernameResponse,
   favoriteThingValidationBody,
@@ -10,7 +11,6 @@ import {
   meResponse,
   postalValidateBody,
   postalValidateResponse,
-  updateProfileBody,
   updateProfileResponse,
   usernameValidationBody,
   usernameValidationResponse,
@@ -27,6 +27,9 @@ const errors = errorResponses(400, 401);
 
 export async function profileRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   const member = { onRequest: app.requireMember };
+  // The birth date is checked on the product's clock (the New York day of ctx.clock), the
+  // one a test moves across the UTC day boundary.
+  const updateProfileBody = buildUpdateProfileBody(ctx.clock);
   // The spec names both paths for the same edit.
   for (const [method, url] of [
     ['POST', '/auth/update-profile'],
