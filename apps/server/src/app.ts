@@ -250,6 +250,7 @@ export async function buildApp(deps: AppDependencies) {
     db: database.db,
     storage,
     clock,
+    config,
     online: presence.online,
     wakeVisionJobs: ctx.wakeVisionJobs,
     realtime: app.realtime,

@@ -203,6 +203,26 @@ export const chatImages = pgTable(
   ],
 );
 
+export const MEDIA_UPLOAD_KINDS = ['photo', 'chat_image'] as const;
+export type MediaUploadKind = (typeof MEDIA_UPLOAD_KINDS)[number];
+
+/**
+ * One row per photo or chat image a member sent us, counted before it is decoded (issue
+ * 41): the per-member upload limits read them, a refused or broken file included.
+ */
+export const mediaUploadAttempts = pgTable(
+  'media_upload_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MEDIA_UPLOAD_KINDS }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('media_upload_attempts_member_idx').on(t.user_id, t.kind, t.created_at)],
+);
+
 export const VISION_JOB_KINDS = ['photo_screen', 'chat_image_screen', 'face_match'] as const;
 export type VisionJobKind = (typeof VISION_JOB_KINDS)[number];
 

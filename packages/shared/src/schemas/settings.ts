@@ -80,6 +80,12 @@ export const businessSettingsShape = {
   code_failures_per_number: intInRange(1, 1000),
   code_failures_window_hours: intInRange(1, CODE_FAILURES_MAX_WINDOW_HOURS),
   code_lockout_hours: intInRange(1, CODE_FAILURES_MAX_WINDOW_HOURS),
+  /**
+   * Uploads a member may send in an hour (issue 41), counted before the file is decoded:
+   * each costs up to a second of decoding, so a member cannot keep a server busy.
+   */
+  photo_uploads_per_hour: intInRange(1, 10_000),
+  chat_images_per_hour: intInRange(1, 10_000),
   /** A verification this similar to another member's is flagged as a likely duplicate. */
   face_duplicate_threshold: z.number().min(0).max(1),
   /** A photo or chat image whose nudity score reaches this is held (photo) or blurred (chat). */

@@ -7,6 +7,7 @@ import { CHAT_MESSAGES } from '@bidboard/shared';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { acceptedConnectionBetween } from '../connections';
 import { processChatImage } from '../media/image-processing';
+import { admitUpload } from '../media/upload-rate';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { findImage } from './chat.repository';
 import { type ChatContext, membersFor } from './chat.service';
@@ -24,6 +25,7 @@ export async function uploadChatImage(
   if (!(await acceptedConnectionBetween(ctx.db, me, partnerId))) {
     throw new AppError('FORBIDDEN', 403, CHAT_MESSAGES.notAccepted);
   }
+  await admitUpload(ctx, me, 'chat_image');
   const image = await processChatImage(bytes);
   const key = ctx.storage.newKey(`chat/${cid}`, 'webp');
   await ctx.storage.put(key, image, 'image/webp');

@@ -27,6 +27,7 @@ import {
   recordMessageSent,
 } from '../connections';
 import { profilePicturesFor } from '../media/profile-pictures';
+import type { SettingsDefaults } from '../settings/settings.service';
 import { readEvents, sentMessageEvents } from './chat.events';
 import {
   acceptedPartnersOf,
@@ -49,6 +50,8 @@ export interface ChatContext {
   db: Db;
   storage: Storage;
   clock: Clock;
+  /** The settings' defaults (the per-member chat image limit). */
+  config: SettingsDefaults;
   /** Which of these members have a live socket. */
   online(userIds: readonly number[]): Promise<Set<number>>;
   /** Nudges this server's vision job worker (a chat image was queued for screening). */

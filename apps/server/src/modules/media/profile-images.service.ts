@@ -29,6 +29,7 @@ import {
   lockActiveImages,
   moveImageToSlot,
 } from './profile-images.repository';
+import { admitUpload } from './upload-rate';
 
 export type MediaContext = Pick<
   ServiceContext,
@@ -98,6 +99,7 @@ export async function uploadProfileImage(
   bytes: Uint8Array,
   slot: number,
 ): Promise<ProfileImage> {
+  await admitUpload(ctx, userId, 'photo');
   const photo = await processProfilePhoto(bytes);
   const verdict = slot === 1 ? await checkFirstSpotUpload(ctx, photo.original) : null;
   const originalKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');

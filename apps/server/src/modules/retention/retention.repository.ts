@@ -17,6 +17,7 @@ export interface RetentionCutoffs {
   bidRequestsBefore: Date;
   replacedVideosBefore: Date;
   codeFailuresBefore: Date;
+  uploadAttemptsBefore: Date;
 }
 
 /** A table, the condition that makes a row prunable, and its key columns. */
@@ -75,6 +76,11 @@ export function prunableRows(cutoffs: RetentionCutoffs) {
       table: 'otp_lockouts',
       condition: sql`locked_until < ${iso(cutoffs.codeFailuresBefore)}::timestamptz`,
       key: sql`phone_number`,
+    },
+    uploadAttempts: {
+      table: 'media_upload_attempts',
+      condition: sql`created_at < ${iso(cutoffs.uploadAttemptsBefore)}::timestamptz`,
+      key: sql`id`,
     },
   } satisfies Record<string, PrunableRows>;
 }

@@ -10,7 +10,8 @@
 // - verification videos a newer one replaced (their files went when they were replaced),
 //   once past the 24 hours in which the daily limit counts them;
 // - wrong sign-in codes and ended lockouts past the longest window the lockout setting
-//   allows (CODE_FAILURES_MAX_WINDOW_HOURS), so a number is kept no longer than it counts.
+//   allows (CODE_FAILURES_MAX_WINDOW_HOURS), so a number is kept no longer than it counts;
+// - photo and chat image upload attempts after a day (the limits count one hour).
 // The ledger, the audit log, payments, redemptions, messages and alerts are kept: they are
 // the record of what happened, and some are money. Each kind goes in bounded batches whose
 // rows are taken with SKIP LOCKED, so any number of servers may prune at once.
@@ -48,6 +49,7 @@ export interface Pruned {
   replacedVideos: number;
   codeFailures: number;
   codeLockouts: number;
+  uploadAttempts: number;
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -69,6 +71,7 @@ function cutoffs(config: RetentionConfig, now: Date): RetentionCutoffs {
     bidRequestsBefore: daysBefore(now, config.RETENTION_BID_REQUESTS_DAYS),
     replacedVideosBefore: daysBefore(now, 1),
     codeFailuresBefore: daysBefore(now, CODE_FAILURES_MAX_WINDOW_HOURS / 24),
+    uploadAttemptsBefore: daysBefore(now, 1),
   };
 }
 
@@ -88,6 +91,7 @@ export async function pruneExpiredRows(
     replacedVideos: 0,
     codeFailures: 0,
     codeLockouts: 0,
+    uploadAttempts: 0,
   };
   for (const kind of Object.keys(kinds) as (keyof Pruned)[]) {
     for (;;) {

@@ -186,6 +186,7 @@ describe('the retention sweeper', () => {
       replacedVideos: 0,
       codeFailures: 0,
       codeLockouts: 0,
+      uploadAttempts: 0,
     });
     const keysLeft = await rows<{ request_key: string }>(
       t.database.db,

@@ -55,6 +55,9 @@ const FIXED_DEFAULTS: Pick<BusinessSettings, FixedSetting> = {
   code_failures_per_number: 15,
   code_failures_window_hours: 24,
   code_lockout_hours: 24,
+  // Three slots: a member trying photos out uploads a handful, not dozens.
+  photo_uploads_per_hour: 20,
+  chat_images_per_hour: 60,
   nudity_threshold: 0.8,
   redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
   redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,

@@ -283,6 +283,8 @@ describe('admin console', () => {
       code_failures_per_number: 15,
       code_failures_window_hours: 24,
       code_lockout_hours: 24,
+      photo_uploads_per_hour: 20,
+      chat_images_per_hour: 60,
       face_duplicate_threshold: 0.7,
       nudity_threshold: 0.8,
       redemption_risk_threshold: 35,

@@ -56,6 +56,8 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
   code_failures_per_number: { label: 'Wrong sign-in codes per number', unit: 'codes' },
   code_failures_window_hours: { label: 'Wrong sign-in codes counted over', unit: 'hours' },
   code_lockout_hours: { label: 'Number locked after too many wrong codes', unit: 'hours' },
+  photo_uploads_per_hour: { label: 'Photo uploads per member per hour', unit: 'photos' },
+  chat_images_per_hour: { label: 'Chat images per member per hour', unit: 'images' },
   face_duplicate_threshold: {
     label: 'Duplicate account: flag at or above',
     unit: 'similarity 0–1',
