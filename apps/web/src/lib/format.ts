@@ -5,8 +5,3 @@ import { formatNumber } from './i18n/format';
 export function formatTokens(amount: number): string {
   return formatNumber(amount);
 }
-
-/** "1 token" / "250 tokens". */
-export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatTokens(count)} ${count === 1 ? singular : plural}`;
-}

@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { FeedMessage } from '@/components/ui/feed';
 import { Screen } from '@/components/ui/screen';
 import { openChat } from '@/features/chat';
-import { CONNECTION_TEXT, ConnectionsPage } from '@/features/connections';
+import { ConnectionsPage, useConnectionsText } from '@/features/connections';
 
 const idOrNull = (value: string | null | undefined) => {
   const parsed = idParam.safeParse(value ?? undefined);
@@ -17,9 +17,10 @@ const idOrNull = (value: string | null | undefined) => {
 export function ConnectionsRoute() {
   const { userId } = useParams();
   const [search] = useSearchParams();
+  const t = useConnectionsText();
   return (
     <Screen>
-      <Suspense fallback={<FeedMessage>{CONNECTION_TEXT.loading}</FeedMessage>}>
+      <Suspense fallback={<FeedMessage>{t('list.loading')}</FeedMessage>}>
         <ConnectionsPage
           pinPartnerId={idOrNull(userId)}
           pinConnectionId={idOrNull(search.get('connectionId'))}

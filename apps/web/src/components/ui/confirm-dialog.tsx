@@ -1,6 +1,7 @@
 // A yes/no question before an action that matters (accepting, unmatching): Yes runs it,
 // No or closing leaves everything as it was.
 import { Button } from './button';
+import { useUiText } from './i18n';
 import { Dialog } from './sheet';
 import './confirm-dialog.css';
 
@@ -12,6 +13,7 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, question, onConfirm, onCancel }: ConfirmDialogProps) {
+  const t = useUiText();
   return (
     <Dialog
       open={open}
@@ -23,10 +25,10 @@ export function ConfirmDialog({ open, question, onConfirm, onCancel }: ConfirmDi
     >
       <div className="confirm-dialog__actions">
         <Button variant="secondary" size="md" onClick={onCancel}>
-          No
+          {t('confirm.no')}
         </Button>
         <Button size="md" onClick={onConfirm}>
-          Yes
+          {t('confirm.yes')}
         </Button>
       </div>
     </Dialog>

@@ -5,4 +5,4 @@ import { lazyComponent } from '@/lib/lazy';
 export const ConnectionsPage = lazyComponent(() =>
   import('./components/connections-page').then((m) => m.ConnectionsPage),
 );
-export { CONNECTION_TEXT } from './lib/connection-view';
+export { useConnectionsText } from './i18n';

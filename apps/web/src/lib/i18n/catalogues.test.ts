@@ -49,7 +49,9 @@ function codeUnder(dir: string): string {
 
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  for (const match of message.matchAll(/\{\s*(\w+)\s*(?:,|\})/g)) names.add(match[1]!);
+  // Not a plural's branch of one word ('one {jeton}'): its braces hold text, not an argument.
+  const argument = /(?<![,}]\s*(?:zero|one|two|few|many|other|=\d+)\s*)\{\s*(\w+)\s*(?:,|\})/g;
+  for (const match of message.matchAll(argument)) names.add(match[1]!);
   return [...names].sort();
 }
 

@@ -10,7 +10,7 @@
 // (build/catalogues.ts): its runtime is small enough for the first-load budget.
 import type { Language } from '@bidboard/shared/i18n/languages';
 import { type Messages, setupI18n } from '@lingui/core';
-import { useSyncExternalStore } from 'react';
+import { createElement, Fragment, type ReactNode, useSyncExternalStore } from 'react';
 import { rememberLanguage, showLanguage, startingLanguage } from './language';
 
 type CatalogueLoaders = Record<string, () => Promise<Messages>>;
@@ -146,4 +146,18 @@ export function defineTexts<Catalogue extends Record<string, string>>(
       return text;
     },
   };
+}
+
+/**
+ * A message with a part drawn as an element (a bold amount, the countdown's tabular time):
+ * the part's argument is SLOT, and fillSlot puts the element where the language placed it,
+ * `fillSlot(t('winningBid', { amount: SLOT, count }), <strong>{amount}</strong>)`. Here, in
+ * the first page's code, so any screen has it without a file of its own.
+ */
+export const SLOT = '\u0000';
+
+export function fillSlot(message: string, part: ReactNode): ReactNode {
+  const at = message.indexOf(SLOT);
+  if (at < 0) return message;
+  return createElement(Fragment, null, message.slice(0, at), part, message.slice(at + SLOT.length));
 }

@@ -1,5 +1,12 @@
 // The web app's languages: catalogues per area (defineTexts), the language on screen, the
 // shared package's texts, and Intl formatting for the member's language.
 export { formatCountdown } from './format';
-export { defineTexts, setLanguage, textsReady, useLanguage } from './i18n';
+export {
+  defineTexts,
+  fillSlot,
+  SLOT,
+  setLanguage,
+  textsReady,
+  useLanguage,
+} from './i18n';
 export { sharedText, useSharedText } from './shared-text';

@@ -4,10 +4,9 @@
 import clsx from 'clsx';
 import { useState } from 'react';
 import { ClockIcon, FilterIcon, SearchIcon } from '@/components/ui/icons';
+import { fillSlot, SLOT } from '@/lib/i18n';
 import type { CountdownView } from '../hooks/use-countdown';
 import { useBoardText } from '../i18n';
-
-const TIME_SLOT = '\u0000';
 
 const FILTER_OPTIONS = [
   { value: false, label: 'header.allProfiles' },
@@ -29,8 +28,6 @@ export function BoardHeader(props: BoardHeaderProps) {
   const t = useBoardText();
   const [searchOpen, setSearchOpen] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
-  // The time in a span of its own (tabular digits), wherever the language puts it.
-  const [before, after] = t('header.bidsClose', { time: TIME_SLOT }).split(TIME_SLOT);
 
   const toggleSearch = () => {
     if (searchOpen) onSearchChange('');
@@ -50,9 +47,10 @@ export function BoardHeader(props: BoardHeaderProps) {
             <span>{countdown.text}</span>
           ) : (
             <span>
-              {before}
-              <span className="countdown__time">{countdown.text}</span>
-              {after}
+              {fillSlot(
+                t('header.bidsClose', { time: SLOT }),
+                <span className="countdown__time">{countdown.text}</span>,
+              )}
             </span>
           )}
         </p>

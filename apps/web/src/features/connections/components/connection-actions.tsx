@@ -2,12 +2,15 @@
 // from their side (product rules 'Who acts on a connection'): the owner accepts or rejects
 // a pending connection and may reverse a rejection inside the grace period; either member
 // chats or unmatches once accepted. Accept and unmatch ask first.
-import { type Connection, type ConnectionAction, rewardSplitText } from '@bidboard/shared';
+import type { Connection, ConnectionAction } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { formatTokens, pluralize } from '@/lib/format';
-import { CONNECTION_TEXT, canReverse, graceText, hoursUntil } from '../lib/connection-view';
+import { useRewardSplitText } from '@/lib/economy/reward-split';
+import { formatTokens } from '@/lib/format';
+import { fillSlot, SLOT } from '@/lib/i18n';
+import { useConnectionsText } from '../i18n';
+import { canReverse, hoursUntil } from '../lib/connection-view';
 
 interface ConnectionActionsProps {
   connection: Connection;
@@ -21,13 +24,17 @@ interface ConnectionActionsProps {
 
 export function ConnectionActions(props: ConnectionActionsProps) {
   const { connection: c, viewerId, now, busy, error, onChange, onOpenChat } = props;
+  const t = useConnectionsText();
+  const splitText = useRewardSplitText();
   const [confirming, setConfirming] = useState<'accepted' | 'unmatched' | null>(null);
-  const name = c.partner.username ?? 'This member';
-  const bid = <strong>{formatTokens(c.auction.final_bid)}</strong>;
+  const name = c.partner.username ?? t('actions.thisMember');
+  const count = c.auction.final_bid;
+  // The amount in bold wherever the language puts it: 'Winning bid **120** tokens'.
+  const withBid = (message: string) =>
+    fillSlot(message, <strong>{formatTokens(c.auction.final_bid)}</strong>);
+  const refundedLine = () => withBid(t('actions.refunded', { amount: SLOT, count }));
   const refunded = c.is_user && c.escrow_state === 'refunded';
-  const rewardSplit = c.is_partner
-    ? rewardSplitText(c.auction.final_bid, c.reward_redeemable)
-    : null;
+  const rewardSplit = c.is_partner ? splitText(c.auction.final_bid, c.reward_redeemable) : null;
 
   const confirm = () => {
     if (confirming) onChange(confirming);
@@ -40,19 +47,17 @@ export function ConnectionActions(props: ConnectionActionsProps) {
 
   if (c.status === 'pending' && c.is_partner) {
     const hours = hoursUntil(c.expires_at, now);
-    title = `${name} won your auction`;
+    title = t('actions.wonYourAuction', { name });
     lines = [
-      <>Winning bid {bid} tokens</>,
-      CONNECTION_TEXT.ownerPending,
+      withBid(t('actions.winningBid', { amount: SLOT, count })),
+      t('actions.ownerPending'),
       rewardSplit,
-      hours > 0
-        ? `Answer within ${pluralize(hours, 'hour')}, or the bid goes back to ${name}.`
-        : null,
+      hours > 0 ? t('actions.answerWithin', { hours, name }) : null,
     ];
     actions = (
       <>
         <Button size="md" block busy={busy} onClick={() => setConfirming('accepted')}>
-          Accept
+          {t('actions.accept')}
         </Button>
         <Button
           size="md"
@@ -61,36 +66,32 @@ export function ConnectionActions(props: ConnectionActionsProps) {
           disabled={busy}
           onClick={() => onChange('rejected')}
         >
-          Reject
+          {t('actions.reject')}
         </Button>
       </>
     );
   } else if (c.status === 'pending') {
     const hours = hoursUntil(c.expires_at, now);
-    title = 'Your winning bid';
+    title = t('actions.yourWinningBid');
     lines = [
-      CONNECTION_TEXT.bidderPending,
-      <>You bid {bid} tokens</>,
-      hours > 0
-        ? `If ${name} does not answer within ${pluralize(hours, 'hour')}, your tokens come back to you.`
-        : null,
+      t('actions.bidderPending'),
+      withBid(t('actions.youBid', { amount: SLOT, count })),
+      hours > 0 ? t('actions.comeBack', { hours, name }) : null,
     ];
   } else if (c.status === 'accepted') {
-    title = `You and ${name} are connected`;
+    title = t('actions.connected', { name });
     lines = [
       c.engaged
-        ? 'You are both talking.'
+        ? t('actions.talking')
         : c.is_partner
-          ? `Say hello: you earn ${formatTokens(c.auction.final_bid)} tokens once you have both written.`
-          : `Say hello to ${name}.`,
-      c.engaged && c.is_partner
-        ? `You earned ${formatTokens(c.auction.final_bid)} tokens. ${rewardSplit}`
-        : rewardSplit,
+          ? t('actions.sayHelloEarn', { count })
+          : t('actions.sayHello', { name }),
+      c.engaged && c.is_partner ? `${t('actions.earned', { count })} ${rewardSplit}` : rewardSplit,
     ];
     actions = (
       <>
         <Button size="md" block onClick={onOpenChat}>
-          Chat with {name}
+          {t('actions.chatWith', { name })}
         </Button>
         <Button
           size="md"
@@ -99,37 +100,32 @@ export function ConnectionActions(props: ConnectionActionsProps) {
           busy={busy}
           onClick={() => setConfirming('unmatched')}
         >
-          Unmatch
+          {t('actions.unmatch')}
         </Button>
       </>
     );
   } else if (canReverse(c, viewerId)) {
-    title = CONNECTION_TEXT.rejectedByYou;
-    lines = [graceText(hoursUntil(c.grace_period, now))];
+    title = t('actions.rejectedByYou');
+    // The spec's 'N hour(s) left to change your mind.', N the whole hours left.
+    lines = [t('actions.grace', { hours: hoursUntil(c.grace_period, now) })];
     actions = (
       <Button size="md" block busy={busy} onClick={() => setConfirming('accepted')}>
-        Connect
+        {t('actions.connect')}
       </Button>
     );
   } else if (c.status === 'rejected') {
-    title = CONNECTION_TEXT.rejected;
+    title = t('label.rejected');
     if (c.is_user) {
-      lines = [
-        refunded ? (
-          <>Your {bid} tokens were refunded.</>
-        ) : (
-          `Your tokens come back to you unless ${name} changes their mind.`
-        ),
-      ];
+      lines = [refunded ? refundedLine() : t('actions.unlessMindChanged', { name })];
     }
   } else if (c.status === 'unmatched') {
-    title = 'Unmatched';
-    if (refunded) lines = [<>Your {bid} tokens were refunded.</>];
+    title = t('label.unmatched');
+    if (refunded) lines = [refundedLine()];
     else if (c.is_partner && c.escrow_state === 'paid')
-      lines = ['You keep the reward you earned.', rewardSplit];
+      lines = [t('actions.keepReward'), rewardSplit];
   } else {
-    title = c.status === 'expired' ? 'Expired' : 'View';
-    if (refunded) lines = [<>Your {bid} tokens were refunded.</>];
+    title = t(c.status === 'expired' ? 'label.expired' : 'label.view');
+    if (refunded) lines = [refundedLine()];
   }
 
   return (
@@ -150,9 +146,7 @@ export function ConnectionActions(props: ConnectionActionsProps) {
       <ConfirmDialog
         open={confirming !== null}
         question={
-          confirming === 'unmatched'
-            ? CONNECTION_TEXT.confirmUnmatch
-            : CONNECTION_TEXT.confirmAccept
+          confirming === 'unmatched' ? t('actions.confirmUnmatch') : t('actions.confirmAccept')
         }
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}

@@ -9,12 +9,13 @@ import { ProfileDetails } from '@/components/ui/profile-details';
 import { MemberSafetyButton, useDeletedPartner } from '@/features/safety';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateConnectionStatus } from '../api/update-connection-status';
-import { CONNECTION_TEXT, cardLabel } from '../lib/connection-view';
+import { useConnectionsText } from '../i18n';
+import { type CardLabel, cardLabel } from '../lib/connection-view';
 import { ConnectionActions } from './connection-actions';
 
-const LABEL_STYLE: Record<string, string | undefined> = {
-  'Act Now': undefined,
-  Chat: 'card-action--success',
+const LABEL_STYLE: Partial<Record<CardLabel, string>> = {
+  'label.actNow': '',
+  'label.chat': 'card-action--success',
 };
 
 interface ConnectionCardProps {
@@ -25,10 +26,11 @@ interface ConnectionCardProps {
 }
 
 export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: ConnectionCardProps) {
+  const t = useConnectionsText();
   const carousel = useCardCarousel();
   const update = useUpdateConnectionStatus();
   const deleted = useDeletedPartner(c.partner.id, c.partner.deleted);
-  const username = deleted?.username ?? c.partner.username ?? 'Member';
+  const username = deleted?.username ?? c.partner.username ?? t('card.member');
   const photos = deleted
     ? [deleted.icon]
     : [c.partner.profile_picture_1, c.partner.profile_picture_2, c.partner.profile_picture_3];
@@ -58,7 +60,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
               ]}
               bio={c.partner.bio}
               openToDating={c.partner.open_to_dating}
-              bioFallback={CONNECTION_TEXT.noBio}
+              bioFallback={t('card.noBio')}
             />
           ),
         },
@@ -71,9 +73,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
               viewerId={viewerId}
               now={now}
               busy={update.isPending}
-              error={
-                update.isError ? errorMessage(update.error, CONNECTION_TEXT.updateFailed) : null
-              }
+              error={update.isError ? errorMessage(update.error, t('actions.updateFailed')) : null}
               onChange={handleChange}
               onOpenChat={() => onOpenChat(c)}
             />
@@ -90,7 +90,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
           )}
           onClick={() => carousel.api?.scrollTo(actionIndex)}
         >
-          {label}
+          {t(label)}
         </button>
       }
     />

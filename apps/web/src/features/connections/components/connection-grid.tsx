@@ -1,6 +1,7 @@
 // The alternative list view (marketplace §2): a compact grid, one tile per connection with
 // the first photo, the name and the status; a tile opens that connection's card.
 import type { Connection } from '@bidboard/shared';
+import { useConnectionsText } from '../i18n';
 import { cardLabel } from '../lib/connection-view';
 
 export function ConnectionGrid({
@@ -10,10 +11,11 @@ export function ConnectionGrid({
   connections: Connection[];
   onOpen: (connection: Connection) => void;
 }) {
+  const t = useConnectionsText();
   return (
     <ul className="connection-grid">
       {connections.map((c) => {
-        const username = c.partner.username ?? 'Member';
+        const username = c.partner.username ?? t('card.member');
         const photo = c.partner.profile_picture_1;
         return (
           <li key={c.id}>
@@ -29,7 +31,7 @@ export function ConnectionGrid({
                 </span>
               )}
               <span className="connection-tile__name">{username}</span>
-              <span className="connection-tile__status">{cardLabel(c)}</span>
+              <span className="connection-tile__status">{t(cardLabel(c))}</span>
             </button>
           </li>
         );

@@ -1,11 +1,13 @@
 import type { Connection } from '@bidboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { stubCarouselApis } from '@/test/carousel';
 import { buildConnection, buildUser } from '@/test/factories';
 import { createFakeSocket } from '@/test/fake-socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import en from '../locales/en.json';
 
 const fake = createFakeSocket();
 vi.mock('@/lib/socket', async (original) => ({
@@ -74,6 +76,40 @@ describe('Connections page', () => {
     expect(api.callsTo('PUT /api/connections/5/status')[0]!.body).toEqual({ status: 'accepted' });
     // The list is read again after the change.
     await waitFor(() => expect(api.callsTo('POST /api/connections')).toHaveLength(2));
+  });
+
+  it("in Canadian French: the page, the owner's card, its bold amount and the confirm dialog", async () => {
+    await setLanguage('fr-CA');
+    const owner = buildConnection({
+      is_user: false,
+      is_partner: true,
+      user_id: 20,
+      partner_id: 7,
+      expires_at: new Date(Date.now() + 20 * 3_600_000).toISOString(),
+    });
+    connectionsApi([[owner]]);
+    renderApp('/connections');
+    const theo = await card('theo, 31');
+    expect(screen.getByRole('heading', { name: 'Connexions' })).toBeTruthy();
+    expect(within(theo).getByRole('button', { name: 'Répondez' })).toBeTruthy();
+    expect(within(theo).getByText('theo a remporté votre enchère')).toBeTruthy();
+    const bid = within(theo).getByText(/^Mise gagnante/);
+    expect(bid.textContent).toBe('Mise gagnante\u00a0: 120 jetons');
+    expect(bid.querySelector('strong')?.textContent).toBe('120');
+    expect(
+      within(theo).getByText(/^Répondez d’ici 20 heures, sinon la mise retourne à theo\.$/),
+    ).toBeTruthy();
+    expect(within(theo).getByText('Aucune bio')).toBeTruthy();
+    fireEvent.click(within(theo).getByRole('button', { name: 'Accepter' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Confirmez-vous l’acceptation?' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Oui' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Non' })).toBeTruthy();
+    const page = document.body.textContent ?? '';
+    expect(Object.values(en).filter((text) => text.includes(' ') && page.includes(text))).toEqual(
+      [],
+    );
   });
 
   it('the bidder waits: Pending and the waiting text, no controls', async () => {

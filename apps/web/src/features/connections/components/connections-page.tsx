@@ -9,7 +9,7 @@ import { useCurrentUser } from '@/features/auth';
 import { FirstConnectionNotice } from '@/features/safety-notices';
 import { useConnectionFeed } from '../hooks/use-connection-feed';
 import { useConnectionsLive } from '../hooks/use-connections-live';
-import { CONNECTION_TEXT } from '../lib/connection-view';
+import { useConnectionsText } from '../i18n';
 import { ConnectionCard } from './connection-card';
 import { ConnectionGrid } from './connection-grid';
 import './connections.css';
@@ -31,6 +31,7 @@ export function ConnectionsPage({
   pinConnectionId,
   onOpenChat,
 }: ConnectionsPageProps) {
+  const t = useConnectionsText();
   const user = useCurrentUser();
   const [view, setView] = useState<View>('cards');
   const [, setTick] = useState(0);
@@ -72,9 +73,7 @@ export function ConnectionsPage({
   let body: React.ReactNode;
   if (!user) {
     body = (
-      <FeedMessage>
-        {view === 'grid' ? CONNECTION_TEXT.gridSignedOut : CONNECTION_TEXT.signedOut}
-      </FeedMessage>
+      <FeedMessage>{view === 'grid' ? t('list.gridSignedOut') : t('list.signedOut')}</FeedMessage>
     );
   } else if (feed.isPending) {
     body = (
@@ -84,27 +83,23 @@ export function ConnectionsPage({
             <div key={n} className="profile-card profile-card--skeleton" />
           ))}
         </CardGrid>
-        <FeedMessage>{CONNECTION_TEXT.loading}</FeedMessage>
+        <FeedMessage>{t('list.loading')}</FeedMessage>
       </>
     );
   } else if (feed.isError && count === 0) {
     body = (
       <FeedMessage error page>
-        {CONNECTION_TEXT.failed}
+        {t('list.failed')}
       </FeedMessage>
     );
   } else if (count === 0) {
-    body = (
-      <FeedMessage>
-        {view === 'grid' ? CONNECTION_TEXT.gridEmpty : CONNECTION_TEXT.empty}
-      </FeedMessage>
-    );
+    body = <FeedMessage>{view === 'grid' ? t('list.gridEmpty') : t('list.empty')}</FeedMessage>;
   } else {
     let message: React.ReactNode = null;
-    if (feed.isFetchingNextPage) message = <FeedMessage>{CONNECTION_TEXT.loadingMore}</FeedMessage>;
+    if (feed.isFetchingNextPage) message = <FeedMessage>{t('list.loadingMore')}</FeedMessage>;
     else if (feed.isFetchNextPageError)
-      message = <FeedMessage error>{CONNECTION_TEXT.failedMore}</FeedMessage>;
-    else if (!feed.hasNextPage) message = <FeedMessage>{CONNECTION_TEXT.end}</FeedMessage>;
+      message = <FeedMessage error>{t('list.failedMore')}</FeedMessage>;
+    else if (!feed.hasNextPage) message = <FeedMessage>{t('list.end')}</FeedMessage>;
     body = (
       <>
         {view === 'grid' ? (
@@ -131,10 +126,10 @@ export function ConnectionsPage({
     <section className="connections" aria-labelledby="connections-title" aria-busy={feed.isPending}>
       <header className="connections__header">
         <h1 id="connections-title" className="connections__title">
-          Connections
+          {t('page.title')}
         </h1>
         <fieldset className="view-toggle">
-          <legend className="visually-hidden">View</legend>
+          <legend className="visually-hidden">{t('page.view')}</legend>
           {(['cards', 'grid'] as const).map((option) => (
             <button
               key={option}
@@ -143,7 +138,7 @@ export function ConnectionsPage({
               aria-pressed={view === option}
               onClick={() => setView(option)}
             >
-              {option === 'cards' ? 'Cards' : 'Grid'}
+              {t(option === 'cards' ? 'page.cards' : 'page.grid')}
             </button>
           ))}
         </fieldset>
