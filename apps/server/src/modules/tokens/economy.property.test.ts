@@ -1,12 +1,14 @@
 // The token economy's invariants under random play (product rules, The token economy must
 // never pay out more cash than it takes in), on real PostgreSQL: random sequences of daily
 // claims, referrals, purchases, bids, outbids and rebids, period closes, acceptances,
-// rejections, unmatches, expiries, rewards, redemptions paid and failed, account deletions
-// and admin adjustments, for many members at once. After every step: each balance equals
-// its ledger origin by origin, escrows hold exactly their parts (ledgerProblems), and the
-// cash paid out never exceeds the cash taken in (purchases and the cash recorded for paid
-// grants) plus the campaign budget spent, and the campaign never spends more than the
-// largest budget it was given. Campaigns start, change and stop at random between steps.
+// rejections, unmatches, expiries, rewards, redemptions paid and failed, account deletions,
+// admin adjustments, and refunds and chargebacks of purchases inside their settlement hold
+// (issue 41), for many members at once. After every step: each balance equals its ledger
+// origin by origin, escrows and held rewards hold exactly their parts (ledgerProblems), and
+// the cash paid out never exceeds the cash kept (purchases not taken back, and the cash
+// recorded for paid grants) plus the campaign budget spent, and the campaign never spends
+// more than the largest budget it was given. Campaigns start, change and stop at random
+// between steps.
 
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -25,6 +27,7 @@ import { changeConnectionStatus } from '../connections/connections.service';
 import { recordMessageSent } from '../connections/engagement.service';
 import type { PaymentsContext } from '../payments/payments.context';
 import { creditPayment } from '../payments/purchase-credit';
+import { reversePurchase } from '../payments/purchase-reversal.service';
 import { requestRedemption, settleRedemption } from '../redemptions/redemptions.service';
 import { deleteAccount } from '../safety/account-deletion.service';
 import { updateSettings } from '../settings/settings.service';
@@ -32,6 +35,7 @@ import { applyBalanceChange } from './ledger';
 
 const MEMBERS = 8;
 const HOUR = 60 * 60 * 1000;
+const SETTLEMENT_DAYS = 14;
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -68,13 +72,32 @@ const step = fc.oneof(
   // Accept and both write: the owner's reward, often enough to be redeemed afterwards.
   fc.record({ kind: fc.constant('engage' as const), c: fc.nat() }),
   fc.record({ kind: fc.constant('engage' as const), c: fc.nat() }),
-  fc.record({ kind: fc.constant('later' as const), hours: fc.constantFrom(1, 25, 49, 200) }),
+  fc.record({ kind: fc.constant('later' as const), hours: fc.constantFrom(1, 25, 49, 200, 340) }),
   fc.record({
     kind: fc.constant('redeem' as const),
     m: fc.nat(),
     share: fc.double({ min: 0, max: 1, noNaN: true }),
   }),
   fc.record({ kind: fc.constant('settle' as const), r: fc.nat(), paid: fc.boolean() }),
+  // A bundle bought and bid at once on someone (issue 41): bought tokens in an escrow, and
+  // after engagement in an owner's reward held for the settlement hold.
+  fc.record({
+    kind: fc.constant('buy_and_bid' as const),
+    m: fc.nat(),
+    owner: fc.nat(),
+    bundle: fc.nat(3),
+  }),
+  // A purchase taken back while the processor still can: wherever its tokens are.
+  fc.record({
+    kind: fc.constant('chargeback' as const),
+    p: fc.nat(),
+    reason: fc.constantFrom('chargeback', 'refund'),
+  }),
+  fc.record({
+    kind: fc.constant('chargeback' as const),
+    p: fc.nat(),
+    reason: fc.constant('chargeback'),
+  }),
   fc.record({ kind: fc.constant('delete' as const), m: fc.nat() }),
   // Earnings credited by hand with their cash: enough to redeem, so campaigns get spent.
   fc.record({
@@ -151,6 +174,27 @@ async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
       const other = pick(members, s.other);
       if (m && other && other.id !== m.id)
         await database.db.transaction((tx) => awardReferralBonus(tx, m.id, other.id));
+      return;
+    }
+    case 'buy_and_bid': {
+      const owner = pick(members, s.owner);
+      if (!m || !owner || owner.id === m.id) return;
+      await run(world, { kind: 'purchase', m: s.m, bundle: s.bundle }, clock);
+      const [auction] = await rows<{ id: number; current_bid: number }>(
+        database.db,
+        sql`SELECT a.id, a.current_bid FROM auctions a JOIN auction_periods p ON p.id = a.period_id
+             WHERE a.user_id = ${owner.id} AND a.status = 'active' AND p.status = 'open'`,
+      );
+      const [bidder] = await rows<{ token_balance: number }>(
+        database.db,
+        sql`SELECT token_balance FROM users WHERE id = ${m.id}`,
+      );
+      if (!auction || bidder!.token_balance < auction.current_bid + 10) return;
+      await placeBid(ctx, {
+        auctionId: auction.id,
+        bidderId: m.id,
+        amount: Math.min(bidder!.token_balance, 99_999),
+      });
       return;
     }
     case 'purchase': {
@@ -287,6 +331,23 @@ async function run(world: World, s: Step, clock: ReturnType<typeof testClock>) {
       );
       return;
     }
+    case 'chargeback': {
+      // Within the settlement hold: the window the processor's reversals are trusted to.
+      const standing = await rows<{ transaction_id: string }>(
+        database.db,
+        sql`SELECT transaction_id FROM token_purchases
+             WHERE status = 'completed'
+               AND created_at > ${new Date(now().getTime() - SETTLEMENT_DAYS * 24 * HOUR)}
+             ORDER BY id`,
+      );
+      const purchase = pick(standing, s.p);
+      if (purchase)
+        await reversePurchase(payments, {
+          transactionId: purchase.transaction_id,
+          reason: s.reason,
+        });
+      return;
+    }
     case 'delete':
       // Keep a few members playing.
       if (m && members.length > 4) await deleteAccount(ctx, m.id);
@@ -336,7 +397,7 @@ async function cashProblems(world: World, now: Date): Promise<string[]> {
   }>(
     database.db,
     sql`SELECT
-          (SELECT COALESCE(SUM(amount_cents), 0)::int FROM token_purchases)
+          (SELECT COALESCE(SUM(amount_cents), 0)::int FROM token_purchases WHERE status = 'completed')
             + (SELECT COALESCE(SUM(amount_cents), 0)::int FROM admin_cash_grants) AS cash_in,
           (SELECT COALESCE(SUM(amount_cents), 0)::int FROM redemptions WHERE status = 'paid') AS cash_out,
           (SELECT COALESCE(SUM(campaign_cents), 0)::int FROM redemptions WHERE status = 'paid')
@@ -350,7 +411,7 @@ async function cashProblems(world: World, now: Date): Promise<string[]> {
   const { cash_in, cash_out, campaign_paid, campaign_held, member_most } = cash!;
   const problems: string[] = [];
   if (cash_out > cash_in + campaign_paid)
-    problems.push(`paid out ${cash_out} cents > taken in ${cash_in} + campaign ${campaign_paid}`);
+    problems.push(`paid out ${cash_out} cents > kept ${cash_in} + campaign ${campaign_paid}`);
   if (campaign_held > world.maxBudget)
     problems.push(`campaign holds ${campaign_held} cents > largest budget ${world.maxBudget}`);
   if (member_most > world.maxCap)
@@ -396,13 +457,23 @@ describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)',
       campaign: number;
       purchases: number;
       bids: number;
+      reversed: number;
+      clawed: number;
+      held: number;
+      settled: number;
     }>(
       database.db,
       sql`SELECT (SELECT COUNT(*)::int FROM token_transactions WHERE transaction_type = 'win') AS rewards,
                  (SELECT COUNT(*)::int FROM redemptions) AS redeemed,
                  (SELECT COUNT(*)::int FROM redemptions WHERE campaign_cents > 0) AS campaign,
                  (SELECT COUNT(*)::int FROM token_purchases) AS purchases,
-                 (SELECT COUNT(*)::int FROM bids) AS bids`,
+                 (SELECT COUNT(*)::int FROM bids) AS bids,
+                 (SELECT COUNT(*)::int FROM token_purchases WHERE status <> 'completed') AS reversed,
+                 (SELECT COUNT(*)::int FROM token_transactions
+                   WHERE idempotency_key LIKE 'connection:%:clawback:%') AS clawed,
+                 (SELECT COUNT(*)::int FROM connections WHERE reward_settles_at IS NOT NULL) AS held,
+                 (SELECT COUNT(*)::int FROM token_transactions
+                   WHERE idempotency_key LIKE 'connection:%:settled') AS settled`,
     );
     console.info('economy property:', steps, 'steps', played, Object.fromEntries(refusals));
     // The play reached the interesting places, not only refusals.
@@ -411,5 +482,8 @@ describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)',
     expect(played!.rewards).toBeGreaterThan(3);
     expect(played!.redeemed).toBeGreaterThan(2);
     expect(played!.campaign).toBeGreaterThan(0);
+    expect(played!.reversed).toBeGreaterThan(2);
+    expect(played!.held).toBeGreaterThan(0);
+    expect(played!.clawed).toBeGreaterThan(0);
   }, 600_000);
 });
