@@ -296,7 +296,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(adminPaymentsRoutes, { ctx: payments });
       await api.register(redemptionsRoutes, { ctx: payments });
       await api.register(adminRedemptionsRoutes, { ctx: payments });
-      await api.register(payeesRoutes, { ctx: { db: database.db, clock, payeeIds } });
+      await api.register(payeesRoutes, { ctx: { db: database.db, clock, config, payeeIds } });
       await api.register(adminTokensRoutes, { ctx });
       await api.register(auditRoutes, { db: database.db });
       await api.register(adminConsoleRoutes, { ctx });

@@ -197,6 +197,11 @@ export const redemptions = pgTable(
     payout_batch_id: text('payout_batch_id'),
     payout_item_id: text('payout_item_id'),
     submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * It took the member's payouts this year past payee_identity_threshold_cents (issue 43):
+     * held, never sent or marked paid, while the member has no payee profile.
+     */
+    identity_required: boolean('identity_required').notNull().default(false),
     decided_by: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     created_at: createdAt,

@@ -48,7 +48,9 @@ export const PAYEE_MESSAGES = {
     'I certify that the information in this profile is correct and complete, that the number shown is my own Social Insurance Number or my business’s Business Number, and that I understand it is reported to the Canada Revenue Agency with what I am paid.',
   saved: 'Your payee profile is saved.',
   notFound: 'You have not completed your payee profile yet.',
-  /** The hold, on the redemption screen and in the redemption's reason. */
+  awaitingProfile:
+    'This redemption waits for the member’s payee profile: it cannot be paid before the profile is complete.',
+  /** The hold, on the redemption screen. */
   identityHold: (cents: number) =>
     `This payout is held: with it, your payouts this year would pass $${(cents / 100).toFixed(2)}, so we need your payee profile (legal name, address, taxpayer id) before we send it. Complete your payee profile and it goes out.`,
 } as const;

@@ -82,3 +82,18 @@ export const payeeIdentityResponse = z.object({
   payee: payeeIdentitySchema.nullable(),
 });
 export type PayeeIdentityResponse = z.infer<typeof payeeIdentityResponse>;
+
+/**
+ * GET /payouts/year-to-date: what the member was paid this calendar year (New York), what
+ * is on its way, and the line past which a redemption waits for the payee profile.
+ */
+export const payoutsYearToDateResponse = z.object({
+  success: z.literal(true),
+  year: z.number().int(),
+  paid_cents: z.number().int(),
+  payments: z.number().int(),
+  pending_cents: z.number().int(),
+  identity_threshold_cents: z.number().int(),
+  payee_profile_complete: z.boolean(),
+});
+export type PayoutsYearToDate = z.infer<typeof payoutsYearToDateResponse>;

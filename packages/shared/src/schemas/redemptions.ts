@@ -54,6 +54,11 @@ export const redemptionSchema = z.object({
   status: z.enum(REDEMPTION_STATUSES),
   reason: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Issue 43: it takes the member's payouts this year past the identity threshold and
+   * waits for their payee profile (never sent, never marked paid, until it is complete).
+   */
+  awaiting_payee_profile: z.boolean(),
 });
 
 export const redeemTokensResponse = z.object({
@@ -169,6 +174,8 @@ export const adminRedemptionSchema = redemptionSchema.extend({
   updated_at: z.string(),
   /** Null for a redemption requested before reviews existed. */
   risk: adminRedemptionRiskSchema.nullable(),
+  /** The member has a payee profile (legal name, address, taxpayer id, certification). */
+  payee_profile_complete: z.boolean(),
 });
 export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 

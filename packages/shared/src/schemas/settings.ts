@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_BID } from '../rules/auction';
 import { CAMPAIGN_MESSAGES } from '../rules/economy';
+import { PAYEE_REPORTING_THRESHOLD_CENTS } from '../rules/payee';
 import { intInRange } from './common';
 
 const HOURS_IN_A_YEAR = 24 * 365;
@@ -97,6 +98,11 @@ export const businessSettingsShape = {
    * raises 'over the 30-day cap' (not the campaign's cap on its extra value).
    */
   redemption_member_30_day_cap_cents: intInRange(100, 100_000_000),
+  /**
+   * A redemption that takes a member's payouts this year past this, in US cents, is held
+   * until their payee profile is complete (issue 43); below the 1099-NEC's threshold.
+   */
+  payee_identity_threshold_cents: intInRange(0, PAYEE_REPORTING_THRESHOLD_CENTS.US - 1),
 };
 
 export const businessSettingsSchema = z

@@ -1,8 +1,13 @@
 // HTTP adapter for the member's own payee profile: read it (masked) and save it. There is
 // no member id in these paths: a member reaches their own profile and no one else's.
-import { payeeIdentityBody, payeeIdentityResponse } from '@bidboard/shared';
+import {
+  payeeIdentityBody,
+  payeeIdentityResponse,
+  payoutsYearToDateResponse,
+} from '@bidboard/shared';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { type PayeesContext, readPayeeIdentity, savePayeeIdentity } from './payees.service';
+import { payoutsYearToDate } from './payouts-year.service';
 
 const errors = errorResponses(400, 401);
 const tags = ['payouts'];
@@ -25,5 +30,10 @@ export async function payeesRoutes(app: FastifyZodApp, { ctx }: { ctx: PayeesCon
       },
     },
     async (request) => savePayeeIdentity(ctx, request.member!.id, request.body),
+  );
+  app.get(
+    '/payouts/year-to-date',
+    { ...member, schema: { tags, response: { 200: payoutsYearToDateResponse, ...errors } } },
+    async (request) => payoutsYearToDate(ctx, request.member!.id),
   );
 }

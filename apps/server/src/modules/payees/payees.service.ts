@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { PayeeIdentityRow } from '../../db/payouts.schema';
 import type { Clock } from '../../lib/context';
 import type { PayeeIdCipher } from '../../lib/payee-id-cipher';
+import type { SettingsDefaults } from '../settings/settings.service';
 import {
   findPayeeIdentity,
   lockProfilesOnOldKeys,
@@ -23,6 +24,7 @@ import {
 export interface PayeesContext {
   db: Db;
   clock: Clock;
+  config: SettingsDefaults;
   payeeIds: PayeeIdCipher;
 }
 
@@ -84,7 +86,7 @@ const ROTATE_BATCH = 200;
  * returned: the ids are opened and sealed again in memory, never shown.
  */
 export async function resealPayeeIds(
-  ctx: Omit<PayeesContext, 'clock'>,
+  ctx: Pick<PayeesContext, 'db' | 'payeeIds'>,
 ): Promise<{ resealed: number }> {
   let resealed = 0;
   for (;;) {

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
+import { awaitingPayeeProfile } from '../payees/payouts-year.repository';
 import { notAwaitingReview } from './risk-review.repository';
 
 /**
@@ -29,6 +30,7 @@ export async function claimUnsentPayouts(
            SELECT id FROM redemptions
             WHERE status = 'pending' AND provider = ${input.provider}
               AND provider <> 'manual' AND payout_batch_id IS NULL AND ${notAwaitingReview}
+              AND NOT ${awaitingPayeeProfile('redemptions')}
               AND (submitted_at IS NULL OR submitted_at < ${input.resendBefore})
               AND ${only}
             ORDER BY id

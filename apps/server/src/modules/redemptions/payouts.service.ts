@@ -2,7 +2,8 @@
 // A redemption is claimed for sending by a guarded update (submitted_at), so an admin
 // cannot decide it by hand while the money is on its way; the sender_batch_id makes a
 // retry after a crash or a timeout safe. The sweeper (jobs/payout-submit.ts) retries.
-// A redemption its risk review holds is claimed by neither until an admin approves it.
+// A redemption its risk review holds is claimed by neither until an admin approves it, and
+// one the identity rules hold (issue 43) by neither until the member's payee profile exists.
 import { type PayoutEvent, PayoutRejectedError } from '../../adapters/payouts/payouts.port';
 import type { RedemptionRow } from '../../db/payments.schema';
 import { paymentMetrics } from '../../lib/metrics';

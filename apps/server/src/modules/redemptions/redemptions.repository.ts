@@ -7,7 +7,7 @@ import { presentRisk, type ReviewRow } from './risk-review.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function presentRedemption(row: RedemptionRow) {
+export function presentRedemption(row: RedemptionRow, heldForIdentity: boolean) {
   return {
     id: row.id,
     token_amount: row.token_amount,
@@ -19,14 +19,19 @@ export function presentRedemption(row: RedemptionRow) {
     status: row.status,
     reason: row.reason,
     created_at: iso(row.created_at),
+    awaiting_payee_profile: heldForIdentity,
   };
 }
 
-type AdminRow = RedemptionRow & { username: string | null; review: ReviewRow | null };
+type AdminRow = RedemptionRow & {
+  username: string | null;
+  review: ReviewRow | null;
+  payee_profile_complete: boolean;
+};
 
 function presentAdmin(row: AdminRow): AdminRedemption {
   return {
-    ...presentRedemption(row),
+    ...presentRedemption(row, row.identity_required && !row.payee_profile_complete),
     user_id: row.user_id,
     username: row.username,
     provider: row.provider,
@@ -36,12 +41,15 @@ function presentAdmin(row: AdminRow): AdminRedemption {
     decided_at: row.decided_at ? iso(row.decided_at) : null,
     updated_at: iso(row.updated_at),
     risk: row.review ? presentRisk(row.review) : null,
+    payee_profile_complete: row.payee_profile_complete,
   };
 }
 
 /** The admin's view of a redemption: its member and its risk review (never a member's). */
 const adminSelect = sql`SELECT r.*, u.username,
-         CASE WHEN v.redemption_id IS NULL THEN NULL ELSE to_jsonb(v) END AS review
+         CASE WHEN v.redemption_id IS NULL THEN NULL ELSE to_jsonb(v) END AS review,
+         EXISTS (SELECT 1 FROM payee_identities p WHERE p.user_id = r.user_id)
+           AS payee_profile_complete
     FROM redemptions r JOIN users u ON u.id = r.user_id
     LEFT JOIN redemption_reviews v ON v.redemption_id = r.id`;
 
@@ -87,6 +95,7 @@ export async function insertRedemption(
     campaignCents: number;
     paypalEmail: string;
     provider: string;
+    identityRequired: boolean;
     now: Date;
   },
 ): Promise<RedemptionRow> {
@@ -94,10 +103,11 @@ export async function insertRedemption(
     tx,
     sql`INSERT INTO redemptions
           (user_id, token_amount, multiplier, fee_cents, amount_cents, campaign_cents,
-           paypal_email, provider, created_at, updated_at)
+           paypal_email, provider, identity_required, created_at, updated_at)
         VALUES (${input.userId}, ${input.tokens}, ${input.multiplier}, ${input.feeCents},
                 ${input.amountCents}, ${input.campaignCents},
-                ${input.paypalEmail}, ${input.provider}, ${input.now}, ${input.now})
+                ${input.paypalEmail}, ${input.provider}, ${input.identityRequired},
+                ${input.now}, ${input.now})
         RETURNING *`,
   );
   return created!;

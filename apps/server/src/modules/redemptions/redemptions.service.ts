@@ -6,6 +6,7 @@
 // 'redemption_failed' and puts the tokens back on both balances.
 import {
   CAMPAIGN_MESSAGES,
+  PAYEE_MESSAGES,
   REDEMPTION_MESSAGES,
   type RedeemTokensBody,
   type RedeemTokensResponse,
@@ -16,6 +17,8 @@ import { paymentMetrics } from '../../lib/metrics';
 import { transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
 import { settleRewardsOf } from '../connections';
+import { isAwaitingPayeeProfile } from '../payees/payouts-year.repository';
+import { checkPayeeIdentity } from '../payees/payouts-year.service';
 import type { PaymentsContext } from '../payments/payments.context';
 import { loadSettings } from '../settings/settings.service';
 import { balanceEvent } from '../tokens/balance.events';
@@ -49,7 +52,7 @@ export async function requestRedemption(
   // Rewards whose settlement hold is over are the member's to cash now, even before the
   // sweeper's next run. Their own transactions: they lock connections before the member.
   await settleRewardsOf(ctx, userId, now);
-  const { redemption, entry } = await transactionThenPublish(ctx, async (tx, events) => {
+  const { redemption, entry, identity } = await transactionThenPublish(ctx, async (tx, events) => {
     // Lock the member before inserting a row that references them: the foreign key check
     // takes a share lock, and parallel requests each holding one would deadlock on the
     // ledger's row lock.
@@ -68,6 +71,12 @@ export async function requestRedemption(
       throw refused(
         new AppError('CONFLICT', 409, CAMPAIGN_MESSAGES.valueChanged(value.amountCents)),
       );
+    const identity = await checkPayeeIdentity(tx, {
+      userId,
+      amountCents: value.amountCents,
+      thresholdCents: settings.payee_identity_threshold_cents,
+      now,
+    });
     const created = await insertRedemption(tx, {
       userId,
       tokens,
@@ -77,6 +86,7 @@ export async function requestRedemption(
       campaignCents: value.campaignCents,
       paypalEmail: body.paypal_email,
       provider: ctx.payouts.provider,
+      identityRequired: identity.identityRequired,
       now,
     });
     let debit: LedgerEntry | null;
@@ -95,17 +105,24 @@ export async function requestRedemption(
     }
     await reviewRedemption(tx, { redemptionId: created.id, userId, settings, now });
     events.add(balanceEvent(debit!, 'redemption'));
-    return { redemption: created, entry: debit! };
+    return {
+      redemption: created,
+      entry: debit!,
+      identity: { ...identity, thresholdCents: settings.payee_identity_threshold_cents },
+    };
   });
   paymentMetrics.redemption('requested');
   return {
     redemption,
     response: {
       success: true,
-      message: REDEMPTION_MESSAGES.submitted,
+      // Accepted either way: a held one says why and what releases it.
+      message: identity.heldForIdentity
+        ? PAYEE_MESSAGES.identityHold(identity.thresholdCents)
+        : REDEMPTION_MESSAGES.submitted,
       newBalance: entry.balance_after,
       newRedeemableBalance: entry.redeemable_after,
-      redemption: presentRedemption(redemption),
+      redemption: presentRedemption(redemption, identity.heldForIdentity),
     },
   };
 }
@@ -132,6 +149,9 @@ export async function settleRedemption(
   const now = ctx.clock();
   const reason = decision.outcome === 'failed' ? decision.reason : null;
   const settled = await transactionThenPublish(ctx, async (tx, events) => {
+    // Issue 43: no one pays a redemption the identity rules hold (the sender never claims it).
+    if (decision.outcome === 'paid' && (await isAwaitingPayeeProfile(tx, id)))
+      throw new AppError('CONFLICT', 409, PAYEE_MESSAGES.awaitingProfile);
     const row = await decidePendingRedemption(tx, id, {
       status: decision.outcome,
       reason,

@@ -7,6 +7,7 @@ import {
   businessSettingsPatch,
   businessSettingsSchema,
   businessSettingsShape,
+  DEFAULT_PAYEE_IDENTITY_THRESHOLD_CENTS,
   DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
   DEFAULT_REDEMPTION_RISK_THRESHOLD,
 } from '@bidboard/shared';
@@ -61,6 +62,7 @@ const FIXED_DEFAULTS: Pick<BusinessSettings, FixedSetting> = {
   nudity_threshold: 0.8,
   redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
   redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
+  payee_identity_threshold_cents: DEFAULT_PAYEE_IDENTITY_THRESHOLD_CENTS,
 };
 
 export function defaultSettings(config: SettingsDefaults): BusinessSettings {

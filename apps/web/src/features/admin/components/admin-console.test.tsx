@@ -289,6 +289,7 @@ describe('admin console', () => {
       nudity_threshold: 0.8,
       redemption_risk_threshold: 35,
       redemption_member_30_day_cap_cents: 25000,
+      payee_identity_threshold_cents: 60000,
     };
     const api = asAdmin({
       'GET /api/admin/settings': () => [200, { success: true, settings }],

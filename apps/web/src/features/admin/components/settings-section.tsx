@@ -69,6 +69,10 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
     label: 'Redemptions per member per 30 days before flagging',
     unit: 'cents',
   },
+  payee_identity_threshold_cents: {
+    label: 'Payouts in a year before a payee profile is needed',
+    unit: 'cents',
+  },
 };
 
 const FIELDS = (Object.keys(FIELD_VIEWS) as BusinessSettingKey[]).map((key) => ({

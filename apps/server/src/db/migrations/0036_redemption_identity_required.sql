@@ -1,0 +1,1 @@
+ALTER TABLE "redemptions" ADD COLUMN "identity_required" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,51 @@
+// Year-to-date payouts and the identity hold (issue 43; product rules, Payouts): a
+// redemption that would take the member's payouts this calendar year (New York), paid and
+// pending, past payee_identity_threshold_cents waits for their payee profile. The
+// redemption service asks here under the member's lock, so parallel requests count each
+// other's pending amounts.
+import { needsPayeeIdentity, type PayoutsYearToDate } from '@bidboard/shared';
+import type { Db, Executor } from '../../db/client';
+import type { Clock } from '../../lib/context';
+import { newYorkYear, newYorkYearBounds } from '../../lib/new-york-date';
+import { loadSettings, type SettingsDefaults } from '../settings/settings.service';
+import { hasPayeeProfile, payoutsInYear } from './payouts-year.repository';
+
+export interface IdentityCheck {
+  /** It takes the year past the threshold: it needs a payee profile before it is sent. */
+  identityRequired: boolean;
+  /** It needs one and the member has none yet. */
+  heldForIdentity: boolean;
+}
+
+export async function checkPayeeIdentity(
+  tx: Executor,
+  input: { userId: number; amountCents: number; thresholdCents: number; now: Date },
+): Promise<IdentityCheck> {
+  const year = await payoutsInYear(tx, input.userId, newYorkYearBounds(newYorkYear(input.now)));
+  const identityRequired = needsPayeeIdentity({
+    yearToDateCents: year.paid_cents + year.pending_cents,
+    amountCents: input.amountCents,
+    thresholdCents: input.thresholdCents,
+  });
+  const heldForIdentity = identityRequired && !(await hasPayeeProfile(tx, input.userId));
+  return { identityRequired, heldForIdentity };
+}
+
+export async function payoutsYearToDate(
+  ctx: { db: Db; clock: Clock; config: SettingsDefaults },
+  userId: number,
+): Promise<PayoutsYearToDate> {
+  const year = newYorkYear(ctx.clock());
+  const [totals, complete, settings] = await Promise.all([
+    payoutsInYear(ctx.db, userId, newYorkYearBounds(year)),
+    hasPayeeProfile(ctx.db, userId),
+    loadSettings(ctx.db, ctx.config),
+  ]);
+  return {
+    success: true,
+    year,
+    ...totals,
+    identity_threshold_cents: settings.payee_identity_threshold_cents,
+    payee_profile_complete: complete,
+  };
+}
