@@ -6,21 +6,32 @@ import { type Executor, rows } from '../../db/client';
 function sections(userId: number): Record<string, SQL> {
   return {
     bids: sql`SELECT b.id, b.auction_id, a.user_id AS auction_owner_id, o.username AS auction_owner,
-                     b.amount, b.created_at
+                     b.amount, b.maximum, b.automatic, b.created_at
                 FROM bids b JOIN auctions a ON a.id = b.auction_id JOIN users o ON o.id = a.user_id
                WHERE b.user_id = ${userId} ORDER BY b.id`,
     auctions: sql`SELECT a.id, a.period_id, a.starting_bid, a.current_bid, a.lead_bidder_id,
                          a.status, a.created_at, a.closed_at
                     FROM auctions a WHERE a.user_id = ${userId} ORDER BY a.id`,
     connections: sql`SELECT c.id, c.user_id AS winning_bidder_id, c.partner_id AS owner_id,
-                            o.username AS other_member, c.amount, c.status, c.escrow_state,
-                            c.created_at, c.status_changed_at, c.engaged_at
+                            o.username AS other_member, c.amount, c.escrow_promotional,
+                            c.escrow_purchased, c.escrow_redeemable, c.escrow_clawed,
+                            c.status, c.escrow_state, c.created_at, c.status_changed_at,
+                            c.engaged_at
                        FROM connections c
                        JOIN users o ON o.id = CASE WHEN c.user_id = ${userId} THEN c.partner_id ELSE c.user_id END
                       WHERE c.user_id = ${userId} OR c.partner_id = ${userId} ORDER BY c.id`,
-    ledger: sql`SELECT id, amount, balance_after, redeemable_after, transaction_type, status,
+    ledger: sql`SELECT id, amount, promotional_amount, purchased_amount, redeemable_amount,
+                       balance_after, redeemable_after, transaction_type, status,
                        bid_target_id, reference_id, created_at
                   FROM token_transactions WHERE user_id = ${userId} ORDER BY id`,
+    // Offered to the member as a runner-up, and offered on the member's own auctions.
+    second_chances: sql`SELECT s.id, s.auction_id,
+                               CASE WHEN s.user_id = ${userId} THEN 'runner_up' ELSE 'owner' END AS role,
+                               o.username AS other_member, s.amount, s.status, s.offered_at,
+                               s.expires_at, s.taken_at, s.connection_id
+                          FROM second_chances s
+                          JOIN users o ON o.id = CASE WHEN s.user_id = ${userId} THEN s.owner_id ELSE s.user_id END
+                         WHERE s.user_id = ${userId} OR s.owner_id = ${userId} ORDER BY s.id`,
     alerts: sql`SELECT id, kind, message, payload, is_read, read_at, created_at
                   FROM alerts WHERE user_id = ${userId} ORDER BY id`,
     conversations: sql`SELECT c.cid, o.username AS other_member, c.created_at, c.updated_at
@@ -30,6 +41,13 @@ function sections(userId: number): Record<string, SQL> {
     messages_sent: sql`SELECT id, cid, text, type, created_at
                          FROM messages WHERE sender_id = ${userId} ORDER BY id`,
     purchases: sql`SELECT * FROM token_purchases WHERE user_id = ${userId} ORDER BY created_at`,
+    // Every card payment form the member opened, completed or not (its form token aside: a
+    // credential of the processor's, not about the member).
+    payment_attempts: sql`SELECT id, item_name, quantity, tokens, amount_cents, provider,
+                                 invoice_number, status, created_at, completed_at
+                            FROM payment_intents WHERE user_id = ${userId} ORDER BY id`,
+    payment_errors: sql`SELECT id, error_type, payment_flow, message, details, created_at
+                          FROM payment_errors WHERE user_id = ${userId} ORDER BY id`,
     redemptions: sql`SELECT * FROM redemptions WHERE user_id = ${userId} ORDER BY id`,
     reports_made: sql`SELECT r.id, r.reported_id, u.username AS reported_member, r.reason, r.text,
                              r.status, r.created_at
@@ -38,7 +56,7 @@ function sections(userId: number): Record<string, SQL> {
     blocks: sql`SELECT b.blocked_id, u.username AS blocked_member, b.created_at
                   FROM blocks b JOIN users u ON u.id = b.blocked_id
                  WHERE b.blocker_id = ${userId} ORDER BY b.created_at`,
-    sessions: sql`SELECT created_at, last_seen_at, expires_at, revoked_at, user_agent, ip
+    sessions: sql`SELECT created_at, last_seen_at, expires_at, revoked_at, user_agent, ip, device_id
                     FROM sessions WHERE user_id = ${userId} ORDER BY created_at`,
     push_subscriptions: sql`SELECT endpoint, user_agent, created_at
                               FROM push_subscriptions WHERE user_id = ${userId}`,

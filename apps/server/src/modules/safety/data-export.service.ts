@@ -2,7 +2,9 @@
 // download from Profile Settings. Photos and the verification video come as signed URLs
 // (valid an hour); other members appear by id and username only, the chat part is the
 // member's conversations and the messages they wrote, and the reports the member made
-// carry what they wrote, never the moderators' notes.
+// carry what they wrote, never the moderators' notes. It holds what the account holds
+// about the member (issue 41): their hidden maximums, each session's device id, the
+// balance and every ledger row by origin, second chances and every payment attempt.
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -28,6 +30,9 @@ export async function exportMemberData(ctx: ExportContext, userId: number) {
     profile: {
       ...presentUser(member),
       phone_number: member.phone_number,
+      // The balance by origin (product rules, The token economy), beside tokenBalance.
+      promotional_tokens: member.promotional_tokens,
+      purchased_tokens: member.purchased_tokens,
       sms_consent_at: member.sms_consent_at,
       created_at: member.created_at,
       updated_at: member.updated_at,
