@@ -243,7 +243,11 @@ describe('payment webhook', () => {
 
 describe('the sandbox processor sends its own webhook', () => {
   it('credits a member who paid and closed the tab, over HTTP, signed', async () => {
-    const live = await createTestApp({ PAYMENTS_SANDBOX_WEBHOOK_DELAY_MS: '0' });
+    // On this file's database: a fresh PGlite of its own took this test past its time.
+    const live = await createTestApp(
+      { PAYMENTS_SANDBOX_WEBHOOK_DELAY_MS: '0' },
+      { database: t.database },
+    );
     try {
       await live.app.listen({ port: 0, host: '127.0.0.1' });
       const row = await buildBidder(live.database.db, 0);
