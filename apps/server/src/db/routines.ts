@@ -50,6 +50,7 @@ export interface Routine {
 const ROUTINE_TEXTS: Record<string, string> = {
   outbid: ALERT_TEMPLATES.outbid,
   noBidderName: NO_NAME.someone,
+  hiddenBidderName: NO_NAME.Member,
   noAuctionName: NO_NAME.auction,
 };
 

@@ -60,6 +60,7 @@ DECLARE
   v_refunded integer;
   v_bid record;
   v_lead_username text;
+  v_name_hidden boolean;
   v_taken record;
   v_promotional integer;
   v_purchased integer;
@@ -186,11 +187,16 @@ BEGIN
   END IF;
 
   IF v_outbid IS NOT NULL THEN
+    -- Two members with a block between them never read each other's names, in a third
+    -- member's auction either (product rules, Blocks cover everything): 'A member'.
+    v_name_hidden := EXISTS (SELECT 1 FROM blocks bl
+        WHERE (bl.blocker_id = v_outbid AND bl.blocked_id = v_proxy.lead_id)
+           OR (bl.blocker_id = v_proxy.lead_id AND bl.blocked_id = v_outbid));
     INSERT INTO alerts (user_id, kind, payload, message)
     VALUES (v_outbid, 'outbid',
       jsonb_build_object(
         'auctionId', p_auction_id,
-        'newBidderUsername', v_lead_username,
+        'newBidderUsername', CASE WHEN NOT v_name_hidden THEN v_lead_username END,
         'newBidAmount', v_proxy.current_bid,
         'auctionCreatorUsername', v_auction.owner_username,
         'auctionCreatorUserId', v_auction.user_id,
@@ -198,7 +204,8 @@ BEGIN
       replace(replace(replace({{text:outbid}},
         '{amount}', v_proxy.current_bid::text),
         '{owner}', COALESCE(v_auction.owner_username, {{text:noAuctionName}})),
-        '{bidder}', COALESCE(v_lead_username, {{text:noBidderName}})))
+        '{bidder}', CASE WHEN v_name_hidden THEN {{text:hiddenBidderName}}
+          ELSE COALESCE(v_lead_username, {{text:noBidderName}}) END))
     RETURNING alerts.id, alerts.payload, alerts.message, alerts.created_at
       INTO v_alert_id, v_alert_payload, v_alert_message, v_alert_created_at;
   END IF;

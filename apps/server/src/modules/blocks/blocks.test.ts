@@ -1,7 +1,13 @@
 // Blocking: the two members disappear from each other's Bid Board (list, pinned profile,
 // search, detail, profile data) and connections, cannot bid on each other, and the
 // blocker undoes it from the blocked list. Visitors and other members still see both.
-import { CONNECTION_MESSAGES, SAFETY_MESSAGES } from '@bidboard/shared';
+import {
+  ALERT_TEMPLATES,
+  CONNECTION_MESSAGES,
+  fillText,
+  NO_NAME,
+  SAFETY_MESSAGES,
+} from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/app';
@@ -293,5 +299,64 @@ describe('blocking a member', () => {
     // Their own photos and everyone else's view are untouched.
     expect(await photosOf(bob, bob)).toHaveLength(1);
     expect(await photosOf(carol, bob)).toHaveLength(1);
+  });
+
+  it("keeps their names from each other in a third member's auction: 'A member outbid you'", async () => {
+    const alice = await member(1000);
+    const bob = await member(1000);
+    const dave = await member(1000);
+    const carol = await member(0);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auctions/create',
+      headers: carol.headers,
+      payload: {},
+    });
+    const carolAuction = created.json().auction.auctionId as number;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: bob.headers,
+      payload: { user_id: alice.id },
+    });
+    const bid = async (who: Member, amount: number) =>
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/auctions/${carolAuction}/bids`,
+            headers: who.headers,
+            payload: { amount },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const outbidAlerts = (userId: number) =>
+      rows<{ message: string; payload: Record<string, unknown> }>(
+        t.database.db,
+        sql`SELECT message, payload FROM alerts WHERE user_id = ${userId} AND kind = 'outbid'
+             ORDER BY id`,
+      );
+    await bid(alice, 50);
+    await bid(bob, 60);
+    await bid(dave, 70);
+    await bid(alice, 80);
+    expect(await outbidAlerts(alice.id)).toEqual([
+      {
+        message: fillText(ALERT_TEMPLATES.outbid, {
+          bidder: NO_NAME.Member,
+          owner: carol.username!,
+          amount: 60,
+        }),
+        payload: expect.objectContaining({ newBidderUsername: null, newBidAmount: 60 }),
+      },
+    ]);
+    expect((await outbidAlerts(alice.id))[0]!.message).toMatch(/^A member outbid you on /);
+    // Others still read the names.
+    expect(await outbidAlerts(bob.id)).toMatchObject([
+      { message: `${dave.username} outbid you on ${carol.username} with 70 tokens.` },
+    ]);
+    expect(await outbidAlerts(dave.id)).toMatchObject([
+      { payload: expect.objectContaining({ newBidderUsername: alice.username }) },
+    ]);
   });
 });
