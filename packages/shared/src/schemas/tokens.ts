@@ -46,6 +46,11 @@ export const transactionSchema = z.object({
   redeemableTransaction: z
     .object({ status: z.string(), reason: z.string().nullable(), reward_amount: z.number() })
     .nullable(),
+  /**
+   * A connection reward's part still held for the settlement hold after the bidder's card
+   * purchase, and when it becomes redeemable (product rules, The token economy).
+   */
+  rewardPending: z.object({ tokens: z.number().int(), settles_at: z.string() }).nullable(),
   /** The row's parts by origin (they add up to amount). */
   origins: z.object({
     promotional: z.number().int(),

@@ -3,7 +3,7 @@
 // longer be taken back. On main the owner of a bid of 1,200 bought tokens could redeem
 // them the moment both had written; now they wait purchase_settlement_days (14) after the
 // purchase, shown on the owner's card, and turn redeemable when the hold ends, by the
-// sweeper or at the owner's redemption, whichever comes first.
+// sweeper or at the owner's redemption, whichever comes first; the history says so too.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
@@ -13,6 +13,7 @@ import { rows } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { requestRedemption } from '../redemptions/redemptions.service';
 import { updateSettings } from '../settings/settings.service';
+import { memberTransactions } from '../tokens/transactions.repository';
 import { sweepConnections } from './connection-sweep.service';
 import { connectionFor } from './connections-list.service';
 
@@ -65,6 +66,12 @@ describe('the settlement hold', () => {
       reward_pending: 1200,
       reward_settles_at: settlesAt.toISOString(),
     });
+    const [winRow] = await memberTransactions(database.db, owner.id, { limit: 10, offset: 0 });
+    expect(winRow).toMatchObject({
+      transaction_type: 'win',
+      amount: 0,
+      rewardPending: { tokens: 1200, settles_at: settlesAt.toISOString() },
+    });
     const refusal = await redeem(ctx, owner.id, 500).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).code).toBe('INSUFFICIENT_TOKENS');
@@ -83,6 +90,11 @@ describe('the settlement hold', () => {
       connection.id,
     );
     expect(settledCard).toMatchObject({ reward_pending: 0, reward_settles_at: null });
+    const history = await memberTransactions(database.db, owner.id, { limit: 10, offset: 0 });
+    expect(history.map((t) => [t.amount, t.rewardPending])).toEqual([
+      [1200, null],
+      [0, null],
+    ]);
     await redeem(ctx, owner.id, 500);
     expect(await balances(owner.id)).toEqual({ token_balance: 700, redeemable_tokens: 700 });
     expect(await ledgerProblems(database.db)).toEqual([]);

@@ -1,6 +1,7 @@
 // A member's ledger as the transaction history shows it (marketplace §3 Token
 // transaction): newest first, with the auction owner's username for bid rows and the
-// redemption (status, reason, cents paid) for redemption rows.
+// redemption (status, reason, cents paid) for redemption rows, and a reward's part still
+// held for the settlement hold.
 import type { TokenOriginsResponse, TokenTransaction } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
@@ -23,6 +24,8 @@ interface Row {
   redemption_status: string | null;
   redemption_reason: string | null;
   redemption_cents: number | null;
+  reward_pending: number | null;
+  reward_settles_at: Date | string | null;
 }
 
 export async function memberTransactions(
@@ -36,12 +39,16 @@ export async function memberTransactions(
                t.promotional_amount, t.purchased_amount, t.redeemable_amount,
                t.status, t.reference_id, t.created_at, t.updated_at, bt.username AS target_username,
                rd.status AS redemption_status, rd.reason AS redemption_reason,
-               rd.amount_cents AS redemption_cents
+               rd.amount_cents AS redemption_cents,
+               c.reward_pending, c.reward_settles_at
           FROM token_transactions t
           LEFT JOIN users bt ON bt.id = t.bid_target_id
           LEFT JOIN redemptions rd
             ON t.transaction_type IN ('redemption', 'redemption_paid', 'redemption_failed')
            AND t.reference_id = 'redemption:' || rd.id
+          LEFT JOIN connections c
+            ON t.transaction_type = 'win' AND t.idempotency_key LIKE 'connection:%:escrow'
+           AND t.reference_id = 'connection:' || c.id AND c.reward_pending > 0
          WHERE t.user_id = ${userId}
          ORDER BY t.id DESC
          LIMIT ${page.limit} OFFSET ${page.offset}`,
@@ -69,6 +76,13 @@ export async function memberTransactions(
               reason: r.redemption_reason,
               reward_amount: r.redemption_cents ?? 0,
             },
+      rewardPending:
+        r.reward_pending && r.reward_settles_at
+          ? {
+              tokens: r.reward_pending,
+              settles_at: new Date(r.reward_settles_at).toISOString(),
+            }
+          : null,
       origins: {
         promotional: r.promotional_amount,
         purchased: r.purchased_amount,

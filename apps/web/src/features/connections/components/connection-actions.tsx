@@ -6,6 +6,7 @@ import type { Connection, ConnectionAction } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRewardPendingText } from '@/lib/economy/reward-pending';
 import { useRewardSplitText } from '@/lib/economy/reward-split';
 import { formatTokens } from '@/lib/format';
 import { fillSlot, SLOT } from '@/lib/i18n';
@@ -34,7 +35,12 @@ export function ConnectionActions(props: ConnectionActionsProps) {
     fillSlot(message, <strong>{formatTokens(c.auction.final_bid)}</strong>);
   const refundedLine = () => withBid(t('actions.refunded', { amount: SLOT, count }));
   const refunded = c.is_user && c.escrow_state === 'refunded';
-  const rewardSplit = c.is_partner ? splitText(c.auction.final_bid, c.reward_redeemable) : null;
+  const pendingText = useRewardPendingText();
+  const split = c.is_partner ? splitText(c.auction.final_bid, c.reward_redeemable) : null;
+  const rewardSplit =
+    split && c.reward_pending > 0 && c.reward_settles_at
+      ? `${split} ${pendingText(c.reward_pending, c.reward_settles_at)}`
+      : split;
 
   const confirm = () => {
     if (confirming) onChange(confirming);

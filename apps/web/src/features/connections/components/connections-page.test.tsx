@@ -112,6 +112,36 @@ describe('Connections page', () => {
     );
   });
 
+  it("the owner's engaged card says how many earned tokens wait out the settlement hold, and until when", async () => {
+    const held = buildConnection({
+      is_user: false,
+      is_partner: true,
+      user_id: 20,
+      partner_id: 7,
+      status: 'accepted',
+      engaged: true,
+      escrow_state: 'paid',
+      auction: { id: 3, final_bid: 1200, created_at: '2026-01-08T01:00:00.000Z' },
+      reward_redeemable: 1200,
+      reward_pending: 1200,
+      reward_settles_at: '2026-03-16T15:00:00.000Z',
+    });
+    connectionsApi([[held]], { reloads: true });
+    renderApp('/connections');
+    const theo = await card('theo, 31');
+    expect(
+      within(theo).getByText(
+        /All 1,200 tokens are redeemable for cash\. 1,200 of them are pending until Mar 16, 2026, while the bidder’s card payment can still be taken back; then they are redeemable for cash\.$/,
+      ),
+    ).toBeTruthy();
+    await setLanguage('fr-CA');
+    expect(
+      await within(theo).findByText(
+        /1\u202f?\s?200 d’entre eux sont en attente jusqu’au 16 mars 2026, tant que le paiement par carte de l’enchérisseur peut encore être annulé; ils seront ensuite échangeables contre de l’argent\.$/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('the bidder waits: Pending and the waiting text, no controls', async () => {
     connectionsApi([[buildConnection()]]);
     renderApp('/connections');

@@ -3,6 +3,7 @@
 import clsx from 'clsx';
 import type { UIEvent } from 'react';
 import { Dialog } from '@/components/ui/sheet';
+import { useRewardPendingText } from '@/lib/economy/reward-pending';
 import { useTransactions } from '../api/get-transactions';
 import {
   paidNote,
@@ -24,6 +25,7 @@ export function TransactionHistory({
   onOpenChange: (open: boolean) => void;
 }) {
   const query = useTransactions(open);
+  const pendingText = useRewardPendingText();
   const rows = query.data?.pages.flat() ?? [];
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
@@ -66,6 +68,11 @@ export function TransactionHistory({
                   {note && !cashOnly ? ` · ${note}` : ''}
                 </p>
                 {reward ? <p className="tx-row__meta">{reward}</p> : null}
+                {tx.rewardPending ? (
+                  <p className="tx-row__meta">
+                    {pendingText(tx.rewardPending.tokens, tx.rewardPending.settles_at)}
+                  </p>
+                ) : null}
               </div>
               <p className={clsx('tx-row__amount', tx.amount < 0 && 'tx-row__amount--debit')}>
                 {cashOnly ? note : signedAmount(tx.amount)}
