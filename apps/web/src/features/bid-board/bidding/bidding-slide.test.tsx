@@ -91,6 +91,11 @@ describe('BiddingSlide', () => {
     expect(screen.getByText('15 tokens available')).toBeTruthy();
   });
 
+  it('groups thousands in English as the rest of the app does', () => {
+    renderSlide({ balance: 1200, currentBid: 1000 });
+    expect(screen.getByText('1,200 tokens available')).toBeTruthy();
+  });
+
   it('shows visitors no balance', () => {
     renderSlide({ balance: null, isVisitor: true });
     expect(screen.queryByText(/tokens available/)).toBeNull();
