@@ -21,6 +21,7 @@ const SAME_IN_FRENCH = new Set([
   'Bio',
   'OK',
   'Cancer', // the sign of the zodiac
+  'Conversations',
 ]);
 
 interface Area {

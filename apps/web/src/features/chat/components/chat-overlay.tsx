@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { flattenConversations, useConversations } from '../api/list-conversations';
 import { startConversation } from '../api/start-conversation';
+import { useChatText } from '../i18n';
 import { presenceStore } from '../lib/presence-store';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
@@ -24,6 +25,7 @@ export interface ChatOverlayProps {
 }
 
 export function ChatOverlay({ open, onOpenChange, partnerId, request }: ChatOverlayProps) {
+  const t = useChatText();
   const user = useCurrentUser();
   const [selected, setSelected] = useState<Conversation | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
@@ -74,7 +76,9 @@ export function ChatOverlay({ open, onOpenChange, partnerId, request }: ChatOver
         <RadixDialog.Content className="panel chat-overlay" aria-describedby={undefined}>
           {live && user ? (
             <>
-              <RadixDialog.Title className="visually-hidden">Chat</RadixDialog.Title>
+              <RadixDialog.Title className="visually-hidden">
+                {t('overlay.title')}
+              </RadixDialog.Title>
               <ConversationView
                 key={live.cid}
                 conversation={live}
@@ -86,9 +90,9 @@ export function ChatOverlay({ open, onOpenChange, partnerId, request }: ChatOver
           ) : (
             <>
               <div className="panel__header">
-                <RadixDialog.Title className="panel__title">Chat</RadixDialog.Title>
+                <RadixDialog.Title className="panel__title">{t('overlay.title')}</RadixDialog.Title>
                 <RadixDialog.Close asChild>
-                  <IconButton label="Close chat" className="panel__close">
+                  <IconButton label={t('overlay.close')} className="panel__close">
                     <CloseIcon />
                   </IconButton>
                 </RadixDialog.Close>

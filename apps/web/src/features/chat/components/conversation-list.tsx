@@ -1,10 +1,13 @@
 // The conversation list (marketplace §2 Chat overlay): avatar with online dot, name, the
 // last message's preview, its time and the unread count; older conversations load near
 // the bottom; the spec's empty text and fetch error.
-import { CHAT_MESSAGES, type Conversation, messagePreview } from '@bidboard/shared';
+import { CHAT_MESSAGES, type Conversation } from '@bidboard/shared';
 import { CountPill } from '@/components/ui/count-pill';
+import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { flattenConversations, useConversations } from '../api/list-conversations';
 import { useIsOnline } from '../hooks/use-presence';
+import { useChatText } from '../i18n';
 import { listTimestamp, partnerShown, unreadFor } from '../lib/chat-view';
 import { PartnerAvatar } from './partner-avatar';
 
@@ -16,6 +19,8 @@ interface ConversationListProps {
 }
 
 export function ConversationList({ viewerId, onOpen }: ConversationListProps) {
+  const t = useChatText();
+  const { sharedText } = useSharedText();
   const query = useConversations(true);
   const conversations = flattenConversations(query.data);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -26,24 +31,26 @@ export function ConversationList({ viewerId, onOpen }: ConversationListProps) {
     if (near && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
-  if (query.isPending) return <p className="chat-note">Loading conversations...</p>;
+  if (query.isPending) return <p className="chat-note">{t('list.loading')}</p>;
   if (query.isError) {
     return (
       <p className="chat-note chat-note--error" role="alert">
-        {query.error.message || CHAT_MESSAGES.failedToFetchConversations}
+        {errorMessage(query.error, CHAT_MESSAGES.failedToFetchConversations)}
       </p>
     );
   }
-  if (conversations.length === 0) return <p className="chat-note">{CHAT_MESSAGES.empty}</p>;
+  if (conversations.length === 0) {
+    return <p className="chat-note">{sharedText(CHAT_MESSAGES.empty)}</p>;
+  }
 
   return (
-    <ul className="chat-list" aria-label="Conversations" onScroll={handleScroll}>
+    <ul className="chat-list" aria-label={t('list.label')} onScroll={handleScroll}>
       {conversations.map((c) => (
         <li key={c.cid}>
           <ConversationRow conversation={c} viewerId={viewerId} onOpen={onOpen} />
         </li>
       ))}
-      {isFetchingNextPage ? <li className="chat-note">Loading more conversations...</li> : null}
+      {isFetchingNextPage ? <li className="chat-note">{t('list.loadingMore')}</li> : null}
     </ul>
   );
 }
@@ -57,16 +64,28 @@ function ConversationRow({
   viewerId: number;
   onOpen: (conversation: Conversation) => void;
 }) {
+  const t = useChatText();
+  const { sharedText } = useSharedText();
   const online = useIsOnline(c.partnerId);
   const unread = unreadFor(c, viewerId);
-  const { name, photo } = partnerShown(c);
-  const preview = messagePreview(c.lastMessage);
+  const { name, photo } = partnerShown(c, {
+    member: t('list.member'),
+    deleted: t('list.deletedUser'),
+  });
+  const last = c.lastMessage;
+  // The member's own words as written; only the stand-ins for an image or an unknown kind
+  // are the app's (shared messagePreview's cases).
+  const preview = !last
+    ? ''
+    : last.type === 'image'
+      ? sharedText(CHAT_MESSAGES.previewImage)
+      : last.text || sharedText(CHAT_MESSAGES.previewUnsupported);
   return (
     <button
       type="button"
       className="chat-row"
       data-cid={c.cid}
-      aria-label={`${name}${unread > 0 ? `, ${unread} unread` : ''}`}
+      aria-label={unread > 0 ? t('list.rowUnread', { name, count: unread }) : name}
       onClick={() => onOpen(c)}
     >
       <PartnerAvatar username={name} photo={photo} online={online} />
@@ -77,10 +96,12 @@ function ConversationRow({
             unread > 0 ? 'chat-row__preview chat-row__preview--unread' : 'chat-row__preview'
           }
         >
-          {c.lastMessage
-            ? `${c.lastMessage.senderId === viewerId ? 'You: ' : ''}${preview}`
+          {last
+            ? last.senderId === viewerId
+              ? t('list.you', { text: preview })
+              : preview
             : c.isOpen
-              ? 'Say hello!'
+              ? t('list.sayHello')
               : ''}
         </span>
       </span>

@@ -13,6 +13,7 @@ import { useCurrentUser } from '@/features/auth';
 import { MemberSafetyButton } from '@/features/safety';
 import { ConversationNotice } from '@/features/safety-notices';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { type ConversationPages, conversationsKey } from '../api/list-conversations';
 import { sendMessage } from '../api/send-message';
 import { uploadChatImage } from '../api/upload-image';
@@ -21,6 +22,7 @@ import { useConversationMessages } from '../hooks/use-conversation-messages';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { useIsOnline } from '../hooks/use-presence';
 import { usePartnerTyping, useTypingSender } from '../hooks/use-typing';
+import { useChatText } from '../i18n';
 import { lastReadOwnMessage, partnerShown } from '../lib/chat-view';
 import { MessageComposer } from './message-composer';
 import { MessageList, type MessageListHandle } from './message-list';
@@ -39,6 +41,8 @@ export function ConversationView({
   onBack,
   onLeave,
 }: ConversationViewProps) {
+  const t = useChatText();
+  const { sharedText } = useSharedText();
   const queryClient = useQueryClient();
   const viewer = useCurrentUser();
   const history = useConversationMessages(c.cid);
@@ -50,7 +54,10 @@ export function ConversationView({
   const [sendError, setSendError] = useState<string | null>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const list = useRef<MessageListHandle>(null);
-  const { name, photo } = partnerShown(c);
+  const { name, photo } = partnerShown(c, {
+    member: t('list.member'),
+    deleted: t('list.deletedUser'),
+  });
   const readId = lastReadOwnMessage(
     history.messages,
     viewerId,
@@ -111,16 +118,16 @@ export function ConversationView({
   const error = sendError ?? history.error ?? readError;
 
   return (
-    <section className="chat-view" aria-label={`Conversation with ${name}`}>
+    <section className="chat-view" aria-label={t('view.label', { name })}>
       <header className="chat-view__header">
-        <IconButton label="Back to conversations" onClick={onBack}>
+        <IconButton label={t('view.back')} onClick={onBack}>
           <ArrowLeftIcon />
         </IconButton>
         <Link
           to={`/connections/${c.partnerId}`}
           className="chat-view__partner"
           onClick={onLeave}
-          aria-label={`${name} (${online ? 'online' : 'offline'}): open connection`}
+          aria-label={t(online ? 'view.partnerOnline' : 'view.partnerOffline', { name })}
         >
           <PartnerAvatar username={name} photo={photo} online={online} size="sm" />
           <span className="chat-view__name">{name}</span>
@@ -137,16 +144,16 @@ export function ConversationView({
             }}
           />
         )}
-        <Link to="/" className="chat-view__home" aria-label="Bidboard home" onClick={onLeave}>
+        <Link to="/" className="chat-view__home" aria-label={t('view.home')} onClick={onLeave}>
           <Logo size="sm" />
         </Link>
       </header>
       <ConversationNotice user={viewer} />
       <div className="chat-view__body">
-        {history.status === 'loading' ? <p className="chat-note">Loading messages...</p> : null}
+        {history.status === 'loading' ? <p className="chat-note">{t('view.loading')}</p> : null}
         {history.status === 'ready' && history.messages.length === 0 ? (
           <p className="chat-note">
-            {c.isOpen ? `Say hello to ${name}.` : CHAT_MESSAGES.noLongerMatched}
+            {c.isOpen ? t('view.sayHello', { name }) : sharedText(CHAT_MESSAGES.noLongerMatched)}
           </p>
         ) : null}
         {history.status === 'ready' && history.messages.length > 0 ? (
@@ -166,7 +173,7 @@ export function ConversationView({
       </div>
       {error ? (
         <p className="chat-error" role="alert">
-          {error}
+          {sharedText(error)}
         </p>
       ) : null}
       <MessageComposer

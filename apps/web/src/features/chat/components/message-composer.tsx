@@ -8,12 +8,13 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_MESSAGES,
   detectScamSignals,
-  SCAM_GUARD,
 } from '@bidboard/shared';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Button, IconButton } from '@/components/ui/button';
 import { ImageIcon, SendIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { useSharedText } from '@/lib/i18n';
+import { useChatText } from '../i18n';
 
 interface MessageComposerProps {
   enabled: boolean;
@@ -32,6 +33,8 @@ interface MessageComposerProps {
 
 export function MessageComposer(props: MessageComposerProps) {
   const { enabled, partnerDeleted = false, uploadProgress, onSend, onImage, onKeystroke } = props;
+  const t = useChatText();
+  const { sharedText } = useSharedText();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [held, setHeld] = useState(false);
@@ -87,12 +90,12 @@ export function MessageComposer(props: MessageComposerProps) {
     <form className="chat-composer" onSubmit={(e) => void submit(e)}>
       {!enabled && !partnerDeleted ? (
         <p className="chat-composer__warning" role="status">
-          {CHAT_MESSAGES.notAccepted}
+          {sharedText(CHAT_MESSAGES.notAccepted)}
         </p>
       ) : null}
       {held ? (
         <div className="chat-scam-guard" role="alertdialog" aria-labelledby="chat-scam-guard-q">
-          <p id="chat-scam-guard-q">{SCAM_GUARD.question}</p>
+          <p id="chat-scam-guard-q">{t('guard.question')}</p>
           <div className="chat-scam-guard__actions">
             <Button
               size="md"
@@ -102,23 +105,23 @@ export function MessageComposer(props: MessageComposerProps) {
                 input.current?.focus();
               }}
             >
-              {SCAM_GUARD.edit}
+              {t('guard.edit')}
             </Button>
             <Button size="md" busy={sending} onClick={() => void send(true)}>
-              {SCAM_GUARD.sendAnyway}
+              {t('guard.sendAnyway')}
             </Button>
           </div>
         </div>
       ) : null}
       {uploadProgress !== null ? (
         <div className="chat-composer__upload">
-          <span>Sending image… {Math.round(uploadProgress * 100)}%</span>
-          <ProgressBar value={uploadProgress * 100} label="Image upload" />
+          <span>{t('composer.sendingImage', { percent: Math.round(uploadProgress * 100) })}</span>
+          <ProgressBar value={uploadProgress * 100} label={t('composer.upload')} />
         </div>
       ) : null}
       <div className="chat-composer__row">
         <IconButton
-          label="Send an image"
+          label={t('composer.sendImage')}
           className="chat-composer__icon"
           disabled={!enabled || uploadProgress !== null}
           onClick={() => fileInput.current?.click()}
@@ -141,8 +144,8 @@ export function MessageComposer(props: MessageComposerProps) {
           ref={input}
           className="chat-composer__input"
           rows={1}
-          aria-label="Message"
-          placeholder={enabled ? 'Message' : CHAT_MESSAGES.noLongerMatched}
+          aria-label={t('composer.message')}
+          placeholder={enabled ? t('composer.message') : sharedText(CHAT_MESSAGES.noLongerMatched)}
           disabled={!enabled}
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           value={enabled ? text : ''}
@@ -155,7 +158,7 @@ export function MessageComposer(props: MessageComposerProps) {
         />
         <IconButton
           type="submit"
-          label="Send"
+          label={t('composer.send')}
           className="chat-composer__icon chat-composer__send"
           disabled={!canSend}
         >

@@ -5,13 +5,15 @@
 // receipt and the partner's typing. Safety that sees (issue 23): a partner's message the
 // scam guard flagged carries a safety note above it; a partner's image shows only once the
 // server screened it, blurred with 'Tap to view' and 'Report' when it was flagged.
-import { CHAT_MESSAGES, type Message, SCAM_GUARD } from '@bidboard/shared';
+import { CHAT_MESSAGES, type Message } from '@bidboard/shared';
 import clsx from 'clsx';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { MemberSafetyButton } from '@/features/safety';
 import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { revealChatImage } from '../api/reveal-image';
+import { useChatText } from '../i18n';
 import { dividerLabel, needsDivider } from '../lib/chat-view';
 
 interface MessageListProps {
@@ -34,6 +36,7 @@ export interface MessageListHandle {
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(
   function MessageList(props, ref) {
     const { messages, firstItemIndex, viewerId, partnerName, readId, partnerTyping } = props;
+    const t = useChatText();
     const virtuoso = useRef<VirtuosoHandle>(null);
     // Whether new messages keep the view at the bottom. Only the member scrolling up lets go:
     // a burst of arrivals briefly leaves the bottom too, and must not stop the following.
@@ -114,12 +117,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(
             <div className="chat-message-row" data-message-id={message.id}>
               {needsDivider(previous?.ts ?? null, message.ts) ? (
                 <p className="chat-divider">
-                  <span>{dividerLabel(message.ts)}</span>
+                  <span>{dividerLabel(message.ts, (time) => t('divider.today', { time }))}</span>
                 </p>
               ) : null}
               {!own && message.scamFlags.length > 0 ? (
                 <p className="chat-safety-note" role="note">
-                  {SCAM_GUARD.recipientNote}
+                  {t('guard.recipientNote')}
                 </p>
               ) : null}
               <div
@@ -132,9 +135,9 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(
                 />
               </div>
               {own && message.id === readId ? (
-                <p className="chat-receipt">Read</p>
+                <p className="chat-receipt">{t('messages.read')}</p>
               ) : own && message.id === lastOwnId ? (
-                <p className="chat-receipt">Sent</p>
+                <p className="chat-receipt">{t('messages.sent')}</p>
               ) : null}
             </div>
           );
@@ -151,17 +154,19 @@ interface ListContext {
 }
 
 function ListHeader({ context }: { context?: ListContext }) {
+  const t = useChatText();
   return context?.loadingOlder ? (
-    <p className="chat-note">Loading earlier messages...</p>
+    <p className="chat-note">{t('messages.loadingEarlier')}</p>
   ) : (
     <div className="chat-messages__end" />
   );
 }
 
 function ListFooter({ context }: { context?: ListContext }) {
+  const t = useChatText();
   return context?.partnerTyping ? (
     <p className="chat-typing" role="status">
-      {context.partnerName} is typing…
+      {t('messages.typing', { name: context.partnerName })}
     </p>
   ) : (
     <div className="chat-messages__end" />
@@ -176,6 +181,8 @@ interface BodyProps {
 
 /** A flagged image from the partner: blurred until tapped; the report button beside it. */
 function FlaggedImage({ message, partner }: BodyProps) {
+  const t = useChatText();
+  const { sharedText } = useSharedText();
   const [original, setOriginal] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reveal = async () => {
@@ -187,44 +194,53 @@ function FlaggedImage({ message, partner }: BodyProps) {
     }
   };
   if (original) {
-    return <img className="chat-bubble__image" src={original} alt="Sent in the conversation" />;
+    return <img className="chat-bubble__image" src={original} alt={t('messages.imageAlt')} />;
   }
   return (
     <div className="chat-flagged">
       <button type="button" className="chat-flagged__reveal" onClick={() => void reveal()}>
         <img className="chat-bubble__image chat-flagged__blur" src={message.blobUrl!} alt="" />
         <span className="chat-flagged__label">
-          <strong>{CHAT_MESSAGES.tapToView}</strong>
-          <span>{CHAT_MESSAGES.flaggedImage}</span>
+          <strong>{sharedText(CHAT_MESSAGES.tapToView)}</strong>
+          <span>{sharedText(CHAT_MESSAGES.flaggedImage)}</span>
         </span>
       </button>
-      <MemberSafetyButton member={partner} text="Report" className="chat-flagged__report" />
+      <MemberSafetyButton
+        member={partner}
+        text={t('messages.report')}
+        className="chat-flagged__report"
+      />
       {error ? <span role="alert">{error}</span> : null}
     </div>
   );
 }
 
 function ImageBody(props: BodyProps) {
+  const t = useChatText();
+  const { sharedText } = useSharedText();
   const { message, own } = props;
   if (!own && message.imageState === 'flagged' && message.blobUrl)
     return <FlaggedImage {...props} />;
   if (!message.blobUrl) {
     return (
       <span className="chat-bubble__unsupported">
-        {message.imageState === 'screening'
-          ? CHAT_MESSAGES.imageScreening
-          : CHAT_MESSAGES.previewImage}
+        {sharedText(
+          message.imageState === 'screening'
+            ? CHAT_MESSAGES.imageScreening
+            : CHAT_MESSAGES.previewImage,
+        )}
       </span>
     );
   }
   return (
     <a href={message.blobUrl} target="_blank" rel="noreferrer">
-      <img className="chat-bubble__image" src={message.blobUrl} alt="Sent in the conversation" />
+      <img className="chat-bubble__image" src={message.blobUrl} alt={t('messages.imageAlt')} />
     </a>
   );
 }
 
 function MessageBody(props: BodyProps) {
+  const { sharedText } = useSharedText();
   const { message } = props;
   if (message.type === 'image') {
     return (
@@ -235,7 +251,11 @@ function MessageBody(props: BodyProps) {
     );
   }
   if (message.type !== 'text' || !message.text) {
-    return <span className="chat-bubble__unsupported">{CHAT_MESSAGES.previewUnsupported}</span>;
+    return (
+      <span className="chat-bubble__unsupported">
+        {sharedText(CHAT_MESSAGES.previewUnsupported)}
+      </span>
+    );
   }
   return <span className="chat-bubble__text">{message.text}</span>;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMessage } from '@/test/factories';
 import {
   catchUpAfter,
+  dividerLabel,
   hasGap,
   lastReadOwnMessage,
   listTimestamp,
@@ -42,6 +43,25 @@ describe('chat view rules', () => {
     expect(listTimestamp(new Date(2026, 0, 8, 9, 5).getTime(), now)).toBe('9:05 am');
     expect(listTimestamp(new Date(2026, 0, 6, 9, 5).getTime(), now)).toBe('Tue');
     expect(listTimestamp(new Date(2025, 11, 20, 9, 5).getTime(), now)).toBe('12/20/25');
+  });
+
+  it('in French: 24-hour times, French weekdays and the date as Quebec writes it', () => {
+    const now = new Date(2026, 0, 8, 15, 0);
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    const at = (...parts: [number, number, number, number, number]) => new Date(...parts).getTime();
+    expect(plain(listTimestamp(at(2026, 0, 8, 21, 5), now, 'fr-CA'))).toBe('21 h 05');
+    expect(listTimestamp(at(2026, 0, 6, 9, 5), now, 'fr-CA')).toBe('mar.');
+    expect(listTimestamp(at(2025, 11, 20, 9, 5), now, 'fr-CA')).toBe('2025-12-20');
+    const today = (time: string) => `Aujourd’hui, ${time}`;
+    expect(plain(dividerLabel(at(2026, 0, 8, 9, 5), today, now, 'fr-CA'))).toBe(
+      'Aujourd’hui, 9 h 05',
+    );
+    expect(plain(dividerLabel(at(2026, 0, 5, 21, 15), today, now, 'fr-CA'))).toBe(
+      'lun. 5 janv., 21 h 15',
+    );
+    expect(dividerLabel(at(2026, 0, 8, 9, 5), (time) => `Today ${time}`, now, 'en')).toBe(
+      'Today 9:05 am',
+    );
   });
 
   it('marks the latest own message the partner has read', () => {

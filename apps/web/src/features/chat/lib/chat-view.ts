@@ -4,27 +4,58 @@
 import {
   type Conversation,
   DELETED_USER_ICON,
-  DELETED_USER_NAME,
   MESSAGE_DIVIDER_GAP_MS,
   type Message,
 } from '@bidboard/shared';
+import type { Language } from '@bidboard/shared/i18n/languages';
 import { format, isSameDay, isSameYear } from 'date-fns';
+import { formatDate } from '@/lib/i18n/format';
+import { currentLanguage } from '@/lib/i18n/i18n';
+
+// English reads as the spec's screens do (date-fns patterns); French as Quebec writes dates
+// and 24-hour times, through Intl ('9 h 05', 'lun.', '2026-03-02').
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** The list's timestamp: the time today, the weekday within a week, else MM/DD/YY. */
-export function listTimestamp(ts: number, now: Date = new Date()): string {
+export function listTimestamp(
+  ts: number,
+  now: Date = new Date(),
+  language: Language = currentLanguage(),
+): string {
   const date = new Date(ts);
   if (Number.isNaN(date.getTime())) return '';
-  if (isSameDay(date, now)) return format(date, 'h:mm aaa');
-  if (now.getTime() - date.getTime() < 6 * 86_400_000) return format(date, 'EEE');
-  return format(date, 'MM/dd/yy');
+  const english = language === 'en';
+  if (isSameDay(date, now))
+    return english ? format(date, 'h:mm aaa') : formatDate(date, CLOCK, language);
+  if (now.getTime() - date.getTime() < 6 * 86_400_000) {
+    return english ? format(date, 'EEE') : formatDate(date, { weekday: 'short' }, language);
+  }
+  return english ? format(date, 'MM/dd/yy') : formatDate(date, { dateStyle: 'short' }, language);
 }
 
-/** A divider's label: 'Today 3:04 pm', 'Mon 03/02 9:15 am' or '03/02/25 9:15 am'. */
-export function dividerLabel(ts: number, now: Date = new Date()): string {
+/**
+ * A divider's label: 'Today 3:04 pm' (`today` words the day with its time), 'Mon 03/02
+ * 9:15 am' or '03/02/25 9:15 am'; in French 'Aujourd’hui, 9 h 15', 'lun. 2 mars, 9 h 15'.
+ */
+export function dividerLabel(
+  ts: number,
+  today: (time: string) => string,
+  now: Date = new Date(),
+  language: Language = currentLanguage(),
+): string {
   const date = new Date(ts);
-  if (isSameDay(date, now)) return `Today ${format(date, 'h:mm aaa')}`;
-  if (isSameYear(date, now)) return format(date, 'EEE MM/dd h:mm aaa');
-  return format(date, 'MM/dd/yy h:mm aaa');
+  const english = language === 'en';
+  if (isSameDay(date, now)) {
+    return today(english ? format(date, 'h:mm aaa') : formatDate(date, CLOCK, language));
+  }
+  if (isSameYear(date, now)) {
+    return english
+      ? format(date, 'EEE MM/dd h:mm aaa')
+      : formatDate(date, { weekday: 'short', day: 'numeric', month: 'short', ...CLOCK }, language);
+  }
+  return english
+    ? format(date, 'MM/dd/yy h:mm aaa')
+    : formatDate(date, { day: 'numeric', month: 'short', year: 'numeric', ...CLOCK }, language);
 }
 
 /** A divider goes above the first message and after any gap over 10 minutes. */
@@ -95,9 +126,13 @@ export function lastReadOwnMessage(
 
 /**
  * The partner as the list row and the header show them: a member who deleted their account
- * is the deleted-user placeholder the deletion dialog promises (marketplace §3).
+ * is the deleted-user placeholder the deletion dialog promises (marketplace §3), named in the
+ * member's language (`names`).
  */
-export function partnerShown(c: Conversation): { name: string; photo: string | null } {
-  if (c.partner.deleted) return { name: DELETED_USER_NAME, photo: DELETED_USER_ICON };
-  return { name: c.partner.username ?? 'Member', photo: c.partner.profile_picture_1 };
+export function partnerShown(
+  c: Conversation,
+  names: { member: string; deleted: string },
+): { name: string; photo: string | null } {
+  if (c.partner.deleted) return { name: names.deleted, photo: DELETED_USER_ICON };
+  return { name: c.partner.username ?? names.member, photo: c.partner.profile_picture_1 };
 }
