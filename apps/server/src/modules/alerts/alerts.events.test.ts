@@ -14,7 +14,7 @@ import type { AlertRow } from './alerts.repository';
 const ONLINE = 2_500;
 const dialect = new PgDialect();
 
-/** Answers alertsInRange with one 'won' alert for each member it asks about. */
+/** Answers alertsInRange with one 'auction_won' alert for each member it asks about. */
 function alertsTable() {
   const queried: number[] = [];
   const executor = {
@@ -24,7 +24,7 @@ function alertsTable() {
       const rows: AlertRow[] = ids.map((userId) => ({
         id: 10_000 + userId,
         user_id: userId,
-        kind: 'won',
+        kind: 'auction_won',
         payload: {},
         message: 'You won',
         is_read: false,
@@ -65,7 +65,7 @@ describe('a close fanned out to this server', () => {
       firstId: 10_001,
       lastId: 10_000 + ONLINE,
       count: ONLINE,
-      kinds: ['won'],
+      kinds: ['auction_won'],
     });
     done = true;
     await probe;
