@@ -1,11 +1,16 @@
 // Typed domain errors: a stable code, an HTTP status and the spec's user-facing message.
-import { type ErrorCode, MESSAGES } from '@bidboard/shared';
+import { type ErrorCode, type ErrorResponse, MESSAGES } from '@bidboard/shared';
+
+/** A message built from arguments, by its key among the shared texts and what fills it. */
+export type ErrorText = { key: string; params: NonNullable<ErrorResponse['params']> };
 
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly status: number,
     message: string,
+    /** Lets the client say a built message in the member's language (fr-CA.json). */
+    readonly text?: ErrorText,
   ) {
     super(message);
     this.name = 'AppError';

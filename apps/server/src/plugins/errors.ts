@@ -31,7 +31,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { regi
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code });
+      return reply
+        .status(error.status)
+        .send({ message: error.message, code: error.code, ...error.text });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

@@ -64,7 +64,13 @@ describe('wrong sign-in codes across windows', () => {
     let res = await verify(phone, last.otp);
     expect([res.statusCode, res.json()]).toEqual([
       429,
-      { message: MESSAGES.codeLockedHours(24), code: 'TOO_MANY_ATTEMPTS' },
+      {
+        message: MESSAGES.codeLockedHours(24),
+        code: 'TOO_MANY_ATTEMPTS',
+        // The key and hours let a member reading French see the lockout in French.
+        key: 'MESSAGES.codeLockedHours',
+        params: { hours: 24 },
+      },
     ]);
     const sent = t.sms.lastTo(phone);
     at(60 + 23 * 60 + 30);
