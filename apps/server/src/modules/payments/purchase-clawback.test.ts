@@ -7,7 +7,7 @@
 // already cashed is a payment review naming the buyer and who was paid.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/database';
 import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import {
   buyTokens,
@@ -24,7 +24,7 @@ import { reversePurchase } from './purchase-reversal.service';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ poolSize: 8 });
 });
 afterAll(() => database?.close());
 
@@ -160,4 +160,24 @@ describe('a chargeback claws back what the purchase paid for', () => {
     });
     expect(await ledgerProblems(database.db)).toEqual([]);
   });
+
+  it.skipIf(!onPostgres)(
+    'takes it back whichever comes first when the chargeback and the engagement race',
+    async () => {
+      const pairs: Awaited<ReturnType<typeof stage>>[] = [];
+      for (const day of [1, 2, 3, 4, 5]) pairs.push(await stage(`2026-06-0${day}T15:00:00Z`));
+      await Promise.all(
+        pairs.flatMap(({ ctx, connection, chargeback }) => [chargeback(), engage(ctx, connection)]),
+      );
+      for (const { partner, connection } of pairs) {
+        expect(await connectionRow(connection.id)).toEqual({
+          escrow_purchased: 0,
+          escrow_clawed: 1200,
+          reward_pending: 0,
+        });
+        expect(await member(partner.id)).toMatchObject({ token_balance: 0, redeemable_tokens: 0 });
+      }
+      expect(await ledgerProblems(database.db)).toEqual([]);
+    },
+  );
 });
