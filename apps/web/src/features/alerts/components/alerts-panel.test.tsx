@@ -1,6 +1,7 @@
 import type { Alert } from '@bidboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -52,6 +53,19 @@ async function openAlerts() {
 }
 
 describe('Alerts panel', () => {
+  it('in French: the panel, its dates in 24-hour time, the delete button and the empty text', async () => {
+    await setLanguage('fr-CA');
+    alertsApi([buildAlert(2)]);
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    fireEvent.click(within(menu).getByRole('button', { name: /^Alerts/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Alertes' });
+    expect(await within(panel).findByText('2025-03-07 20 h 05')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Supprimer l’alerte' })).toBeTruthy();
+    expect(within(panel).getByText('Non lue :')).toBeTruthy();
+  });
+
   it('shows the unread dot and bell, lists alerts with their time, and marks them read after 2 s', async () => {
     const api = alertsApi([buildAlert(2), buildAlert(1, { isRead: true })]);
     renderApp('/');

@@ -8,9 +8,11 @@ import { useNavigate } from 'react-router';
 import { TrashIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
 import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { useDeleteAlert } from '../api/delete-alert';
 import { useAlerts } from '../api/get-alerts';
 import { useMarkAlertsRead } from '../api/mark-alerts-read';
+import { useAlertsText } from '../i18n';
 import { alertDate, alertDestination } from '../lib/alert-view';
 import './alerts.css';
 
@@ -20,6 +22,8 @@ interface AlertsPanelProps {
 }
 
 export function AlertsPanel({ open, onOpenChange }: AlertsPanelProps) {
+  const t = useAlertsText();
+  const { sharedText } = useSharedText();
   const query = useAlerts(open);
   const remove = useDeleteAlert();
   const markRead = useMarkAlertsRead();
@@ -50,14 +54,15 @@ export function AlertsPanel({ open, onOpenChange }: AlertsPanelProps) {
   };
 
   let body: React.ReactNode;
-  if (query.isPending) body = <p className="alerts-message">Loading…</p>;
+  if (query.isPending) body = <p className="alerts-message">{t('panel.loading')}</p>;
   else if (query.isError)
     body = (
       <p className="alerts-message alerts-message--error" role="alert">
         {errorMessage(query.error, ALERT_MESSAGES.failedToFetch)}
       </p>
     );
-  else if (alerts.length === 0) body = <p className="alerts-message">{ALERT_MESSAGES.empty}</p>;
+  else if (alerts.length === 0)
+    body = <p className="alerts-message">{sharedText(ALERT_MESSAGES.empty)}</p>;
   else
     body = (
       <ul className="alerts-list">
@@ -67,7 +72,7 @@ export function AlertsPanel({ open, onOpenChange }: AlertsPanelProps) {
               {!alert.isRead ? (
                 <>
                   <span className="alert-row__dot" aria-hidden="true" />
-                  <span className="visually-hidden">Unread: </span>
+                  <span className="visually-hidden">{t('panel.unread')} </span>
                 </>
               ) : null}
               <span className="alert-row__message">{alert.message}</span>
@@ -76,8 +81,8 @@ export function AlertsPanel({ open, onOpenChange }: AlertsPanelProps) {
             <button
               type="button"
               className="alert-row__delete"
-              aria-label="Delete alert"
-              title="Delete alert"
+              aria-label={t('panel.delete')}
+              title={t('panel.delete')}
               disabled={remove.isPending && remove.variables === alert.id}
               onClick={() => remove.mutate(alert.id)}
             >
@@ -95,7 +100,12 @@ export function AlertsPanel({ open, onOpenChange }: AlertsPanelProps) {
       : null;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Alerts" className="alerts-dialog">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('panel.title')}
+      className="alerts-dialog"
+    >
       {failure ? (
         <p className="alerts-message alerts-message--error" role="alert">
           {failure}

@@ -53,5 +53,9 @@ describe('alert dates', () => {
     expect(alertDate(new Date(2025, 2, 7, 20, 5).toISOString())).toBe('03/07/2025 - 8:05 pm');
     expect(alertDate(new Date(2025, 11, 1, 0, 30).toISOString())).toBe('12/01/2025 - 12:30 am');
     expect(alertDate('nonsense')).toBe('');
+    // In French: the date and the 24-hour time as Quebec writes them.
+    expect(alertDate(new Date(2025, 2, 7, 20, 5).toISOString(), 'fr-CA').replace(/\s/g, ' ')).toBe(
+      '2025-03-07 20 h 05',
+    );
   });
 });

@@ -1,13 +1,21 @@
 // How an alert reads and where it leads (marketplace §2 Alerts panel, §4 Alerts).
 import { type Alert, RESULTS_PATH } from '@bidboard/shared';
+import type { Language } from '@bidboard/shared/i18n/languages';
 import { format } from 'date-fns';
+import { formatDate } from '@/lib/i18n/format';
+import { currentLanguage } from '@/lib/i18n/i18n';
 
 export const ALERT_DATE_FORMAT = 'MM/dd/yyyy - h:mm aaa';
 
-/** "03/07/2025 - 8:05 pm" in the viewer's time zone; '' when unreadable. */
-export function alertDate(iso: string): string {
+/**
+ * "03/07/2025 - 8:05 pm" in the viewer's time zone (the spec's), in French the date and the
+ * 24-hour time as Quebec writes them ("2025-03-07 20 h 05"); '' when unreadable.
+ */
+export function alertDate(iso: string, language: Language = currentLanguage()): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, ALERT_DATE_FORMAT);
+  if (Number.isNaN(date.getTime())) return '';
+  if (language === 'en') return format(date, ALERT_DATE_FORMAT);
+  return formatDate(date, { dateStyle: 'short', timeStyle: 'short' }, language);
 }
 
 function pick(payload: Record<string, unknown>, keys: string[]): string | null {
