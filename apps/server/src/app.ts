@@ -32,6 +32,7 @@ import { registerConnectionSweeper } from './jobs/connection-sweep';
 import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
+import { registerBiometricRetentionSweeper } from './jobs/biometric-retention-sweep';
 import { registerRetentionSweeper } from './jobs/retention-sweep';
 import { registerStorageDeletionSweeper } from './jobs/storage-deletion-sweep';
 import { registerUploadSlotSweeper } from './jobs/upload-slot-sweep';
@@ -330,6 +331,13 @@ export async function buildApp(deps: AppDependencies) {
     db: database.db,
     config,
     clock,
+    enabled: config.SWEEPER_ENABLED,
+  });
+  registerBiometricRetentionSweeper(app, {
+    db: database.db,
+    config,
+    clock,
+    onFilesQueued: wakeStorageDeletions,
     enabled: config.SWEEPER_ENABLED,
   });
 

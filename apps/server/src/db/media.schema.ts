@@ -126,6 +126,10 @@ export const verificationVideos = pgTable(
     /** Storage keys of the frames the match looked at (the reviewer's evidence). */
     evidence_keys: text('evidence_keys').array().notNull().default(sql`'{}'`),
     face_checked_at: timestamp('face_checked_at', { withTimezone: true }),
+    /** When a person (or AUTO_APPROVE) decided the review: the retention clock starts (issue 42). */
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    /** The file and its frames were deleted by retention; the row keeps the decision. */
+    file_deleted_at: timestamp('file_deleted_at', { withTimezone: true }),
     /**
      * A newer submission replaced this one (issue 41): its file, frames and face description
      * are gone; the row stays a day so the daily limit still counts it, then is pruned.

@@ -74,6 +74,8 @@ export const users = pgTable(
     approval_rejection_reason: text('approval_rejection_reason'),
     approval_rejected_at: timestamp('approval_rejected_at', { withTimezone: true }),
     last_active_at: timestamp('last_active_at', { withTimezone: true }),
+    /** The latest sign-in (a new session): face data expires a set time after it (issue 42). */
+    last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Suspended by an admin: signed out everywhere and unable to sign in until restored. */
     suspended_at: timestamp('suspended_at', { withTimezone: true }),
     suspension_reason: text('suspension_reason'),

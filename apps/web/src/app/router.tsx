@@ -50,7 +50,8 @@ const screens: RouteObject[] = [
   { path: 'auth', element: <AuthRoute /> },
   { path: 'logout', element: <LogoutRoute /> },
   { path: 'terms', element: <TermsRoute /> },
-  { path: 'policy', element: <PolicyRoute /> },
+  // /policy/biometric too: the route's own chunk, nothing added to the first page.
+  { path: 'policy/*', element: <PolicyRoute /> },
   // The console's code loads only after the guard has seen an admin session.
   { element: <RequireAdmin />, children: [{ path: 'admin/*', element: <AdminRoute /> }] },
   {

@@ -37,3 +37,11 @@ export const biometricConsentBody = z.object({
   decision: z.enum(['agreed', 'declined']),
   version: z.string().min(1).max(40),
 });
+
+/** The numbers the public biometric retention policy states (GET /biometric-policy). */
+export const biometricPolicyResponse = z.object({
+  version: z.string(),
+  retention_days: z.number().int(),
+  video_retention_days: z.number().int(),
+});
+export type BiometricPolicy = z.infer<typeof biometricPolicyResponse>;

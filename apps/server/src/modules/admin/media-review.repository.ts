@@ -137,7 +137,7 @@ export async function setVideoReview(
 ) {
   const [row] = await tx
     .update(verificationVideos)
-    .set({ verification_status: status, updated_at: now })
+    .set({ verification_status: status, reviewed_at: now, updated_at: now })
     .where(eq(verificationVideos.id, videoId))
     .returning();
   return row!;

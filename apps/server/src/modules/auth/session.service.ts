@@ -10,6 +10,7 @@ import { notAuthenticated } from '../../lib/errors';
 import type { UserRow } from '../users/user.presenter';
 import {
   insertSession,
+  recordSignIn,
   type LiveBounds,
   liveSessionMembers,
   liveSessions,
@@ -64,6 +65,7 @@ export async function createSession(
   const now = settings.clock();
   const expiresAt = new Date(now.getTime() + settings.absoluteSeconds * 1000);
   const sid = await insertSession(db, { userId, now, expiresAt, meta });
+  await recordSignIn(db, userId, now);
   return new SignJWT({ sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))

@@ -18,6 +18,11 @@ interface SessionRow {
   last_seen_at: Date | string;
 }
 
+/** Keeps the member's latest sign-in: their face data expires a set time after it (issue 42). */
+export async function recordSignIn(db: Executor, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ last_sign_in_at: at }).where(eq(users.id, userId));
+}
+
 export async function insertSession(
   db: Executor,
   session: {

@@ -64,3 +64,31 @@ export async function videoAwaitingConsent(tx: Executor, userId: number): Promis
   );
   return video ? Number(video.id) : null;
 }
+
+/**
+ * Deletes the face descriptions of members whose last sign-in (their joining, before any)
+ * is before `cutoff`; how many were deleted comes back.
+ */
+export async function deleteFaceEmbeddingsSignedInBefore(
+  tx: Executor,
+  cutoff: Date,
+): Promise<number> {
+  const at = cutoff.toISOString();
+  const videos = await rows<{ id: number }>(
+    tx,
+    sql`UPDATE verification_videos v SET face_embedding = NULL
+          FROM users u
+         WHERE u.id = v.user_id AND v.face_embedding IS NOT NULL
+           AND COALESCE(u.last_sign_in_at, u.created_at) < ${at}::timestamptz
+     RETURNING v.id`,
+  );
+  const photos = await rows<{ id: number }>(
+    tx,
+    sql`UPDATE profile_images p SET face_embedding = NULL
+          FROM users u
+         WHERE u.id = p.user_id AND p.face_embedding IS NOT NULL
+           AND COALESCE(u.last_sign_in_at, u.created_at) < ${at}::timestamptz
+     RETURNING p.id`,
+  );
+  return videos.length + photos.length;
+}

@@ -1,9 +1,14 @@
 // HTTP adapter for biometric consent: the member's decision and what the consent screen
-// states, agreeing or declining, and withdrawing.
-import { biometricConsentBody, biometricConsentState } from '@bidboard/shared';
+// states, agreeing or declining, and withdrawing; and the public retention policy's numbers.
+import {
+  biometricConsentBody,
+  biometricConsentState,
+  biometricPolicyResponse,
+} from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import {
+  biometricPolicy,
   biometricConsentState as consentState,
   decideBiometricConsent,
   withdrawBiometricConsent,
@@ -14,6 +19,12 @@ const tags = ['privacy'];
 
 export async function biometricConsentRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
   const member = { onRequest: app.requireMember };
+  // Public: the policy page is for anyone, before joining too.
+  app.get(
+    '/biometric-policy',
+    { schema: { tags, response: { 200: biometricPolicyResponse } } },
+    async () => biometricPolicy(ctx),
+  );
   app.get(
     '/biometric-consent',
     { ...member, schema: { tags, response: { 200: biometricConsentState, ...errors } } },

@@ -11,6 +11,7 @@ import {
   BIOMETRIC_CONSENT_MESSAGES,
   BIOMETRIC_CONSENT_VERSION,
   type BiometricConsentState,
+  type BiometricPolicy,
 } from '@bidboard/shared';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
@@ -46,6 +47,15 @@ export async function biometricConsentState(
     version: latest?.version ?? null,
     decided_at: latest?.decided_at.toISOString() ?? null,
     current_version: BIOMETRIC_CONSENT_VERSION,
+    retention_days: ctx.config.BIOMETRIC_RETENTION_DAYS,
+    video_retention_days: ctx.config.VERIFICATION_VIDEO_RETENTION_DAYS,
+  };
+}
+
+/** What the public retention policy states: the text version and the settings' numbers. */
+export function biometricPolicy(ctx: Pick<ConsentContext, 'config'>): BiometricPolicy {
+  return {
+    version: BIOMETRIC_CONSENT_VERSION,
     retention_days: ctx.config.BIOMETRIC_RETENTION_DAYS,
     video_retention_days: ctx.config.VERIFICATION_VIDEO_RETENTION_DAYS,
   };

@@ -160,10 +160,12 @@ export async function submitVerificationVideo(
       const now = ctx.clock();
       // Without biometric consent no face match checks it: a person must (issue 42).
       const consented = await hasBiometricConsent(tx, userId);
+      const status = consented ? initialReviewStatus(ctx) : 'pending';
       const inserted = await insertVideo(tx, {
         user_id: userId,
         file_name: key,
-        verification_status: consented ? initialReviewStatus(ctx) : 'pending',
+        verification_status: status,
+        reviewed_at: status === 'approved' ? now : null,
         created_at: now,
         updated_at: now,
       });

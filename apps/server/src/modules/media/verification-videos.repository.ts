@@ -1,6 +1,6 @@
 // SQL of verification videos: a member's submitted recordings and what the face match
 // found in them.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
 
@@ -101,7 +101,7 @@ export async function insertVideo(
   tx: Executor,
   video: Pick<
     VerificationVideoRow,
-    'user_id' | 'file_name' | 'verification_status' | 'created_at' | 'updated_at'
+    'user_id' | 'file_name' | 'verification_status' | 'reviewed_at' | 'created_at' | 'updated_at'
   >,
 ): Promise<VerificationVideoRow> {
   const [inserted] = await tx.insert(verificationVideos).values(video).returning();
@@ -170,4 +170,47 @@ export async function otherMembersFacesPage(
     )
     .orderBy(verificationVideos.id)
     .limit(input.limit);
+}
+
+/**
+ * Up to `limit` videos whose review was decided before `cutoff` and whose file is still
+ * kept, locked (SKIP LOCKED, so servers sweep side by side), marked deleted; how many, and
+ * their storage keys (the files and their frames) for the durable deletion, come back.
+ */
+export async function markReviewedVideoFilesDeleted(
+  tx: Executor,
+  input: { cutoff: Date; now: Date; limit: number },
+): Promise<{ videos: number; keys: string[] }> {
+  const due = await tx
+    .select({
+      id: verificationVideos.id,
+      file_name: verificationVideos.file_name,
+      evidence_keys: verificationVideos.evidence_keys,
+    })
+    .from(verificationVideos)
+    .where(
+      and(
+        isNull(verificationVideos.file_deleted_at),
+        isNull(verificationVideos.superseded_at),
+        inArray(verificationVideos.verification_status, ['approved', 'rejected']),
+        lt(verificationVideos.reviewed_at, input.cutoff),
+      ),
+    )
+    .orderBy(verificationVideos.id)
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return { videos: 0, keys: [] };
+  await tx
+    .update(verificationVideos)
+    .set({ file_deleted_at: input.now, evidence_keys: [], updated_at: input.now })
+    .where(
+      inArray(
+        verificationVideos.id,
+        due.map((video) => video.id),
+      ),
+    );
+  return {
+    videos: due.length,
+    keys: due.flatMap((video) => [video.file_name, ...video.evidence_keys]),
+  };
 }

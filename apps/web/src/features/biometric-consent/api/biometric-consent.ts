@@ -1,7 +1,7 @@
 // The member's biometric consent (issue 42): GET /biometric-consent (their decision and the
 // numbers the screen states), POST /biometric-consent (agree or decline, naming the version
-// read) and POST /biometric-consent/withdraw.
-import type { BiometricConsentState } from '@bidboard/shared';
+// read) and POST /biometric-consent/withdraw; GET /policy/biometric, the public policy's numbers.
+import type { BiometricConsentState, BiometricPolicy } from '@bidboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -28,5 +28,13 @@ export function useWithdrawConsent() {
   return useMutation({
     mutationFn: () => api.post<BiometricConsentState>('/biometric-consent/withdraw', {}),
     onSuccess: (state) => queryClient.setQueryData(consentKey, state),
+  });
+}
+
+/** The public retention policy's numbers (GET /policy/biometric, no sign-in needed). */
+export function useBiometricPolicy() {
+  return useQuery({
+    queryKey: ['biometric-policy'],
+    queryFn: () => api.get<BiometricPolicy>('/biometric-policy'),
   });
 }

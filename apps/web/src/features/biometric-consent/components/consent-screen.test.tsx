@@ -3,6 +3,7 @@
 // sent with the version read; and the Profile Settings withdrawal.
 import { BIOMETRIC_CONSENT_VERSION, type BiometricConsentState } from '@bidboard/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage, textsReady } from '@/lib/i18n';
 import { mockFetch } from '@/test/fetch-mock';
@@ -44,7 +45,11 @@ describe('BiometricConsentScreen', () => {
   it('says what, why, who, how long and how to withdraw, then sends the agreement with its version', async () => {
     const { callsTo } = routes();
     const onDecided = vi.fn();
-    renderWithProviders(<BiometricConsentScreen onDecided={onDecided} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <BiometricConsentScreen onDecided={onDecided} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: en['screen.title'] })).toBeTruthy();
     for (const key of [
       'screen.whatTitle',
@@ -59,6 +64,9 @@ describe('BiometricConsentScreen', () => {
     expect(screen.getByText(en['screen.what'])).toBeTruthy();
     expect(screen.getByText(/at most 365 days after your last sign-in/)).toBeTruthy();
     expect(screen.getByText(/deleted 30 days after its review is decided/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: en['screen.policyLink'] }).getAttribute('href')).toBe(
+      '/policy/biometric',
+    );
     expect(onDecided).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: en['screen.agree'] }));
@@ -72,7 +80,11 @@ describe('BiometricConsentScreen', () => {
   it('lets the member go on without face matching', async () => {
     const { callsTo } = routes();
     const onDecided = vi.fn();
-    renderWithProviders(<BiometricConsentScreen onDecided={onDecided} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <BiometricConsentScreen onDecided={onDecided} />
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: en['screen.continueWithout'] }));
     await waitFor(() => expect(onDecided).toHaveBeenCalledTimes(1));
     expect(callsTo('POST /api/biometric-consent')[0]!.body).toMatchObject({
@@ -85,7 +97,11 @@ describe('BiometricConsentScreen', () => {
     await setLanguage('fr-CA');
     await textsReady();
     routes();
-    renderWithProviders(<BiometricConsentScreen onDecided={vi.fn()} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <BiometricConsentScreen onDecided={vi.fn()} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: fr['screen.title'] })).toBeTruthy();
     expect(screen.getByText(/au plus 365 jours après votre dernière connexion/)).toBeTruthy();
     expect(screen.getByText(/supprimée 30 jours après la décision/)).toBeTruthy();

@@ -4,6 +4,7 @@
 // button; the member may go on without it, and either decision is stored with the version
 // of the words they read before the camera opens.
 import { BIOMETRIC_CONSENT_VERSION } from '@bidboard/shared';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useBiometricConsent, useDecideConsent } from '../api/biometric-consent';
@@ -51,6 +52,9 @@ export function BiometricConsentScreen({ onDecided }: { onDecided: () => void })
           </div>
         ))}
       </dl>
+      <p className="consent__policy">
+        <Link to="/policy/biometric">{t('screen.policyLink')}</Link>
+      </p>
       {decide.isError ? (
         <p className="field-error" role="alert">
           {errorMessage(decide.error, t('screen.saveFailed'))}

@@ -1,7 +1,7 @@
 // /terms and /policy (marketplace §2): the document with a close button that returns to
 // the previous page, or to / when the page was opened directly.
 import { LEGAL } from '@bidboard/shared';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
@@ -25,7 +25,14 @@ function cameFromThisSite(): boolean {
   }
 }
 
-export function LegalPage({ document: doc }: { document: LegalDocument }) {
+export function LegalPage({
+  document: doc,
+  children,
+}: {
+  document: LegalDocument;
+  /** Sections another feature adds after the document's own, in the member's language. */
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -72,6 +79,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             ) : null}
           </section>
         ))}
+        {children}
       </article>
     </main>
   );

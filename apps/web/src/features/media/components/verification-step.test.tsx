@@ -1,5 +1,6 @@
 import { BIOMETRIC_CONSENT_VERSION, MEDIA_MESSAGES } from '@bidboard/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -157,7 +158,11 @@ describe('VerificationStep', () => {
         },
       ],
     });
-    renderWithProviders(<VerificationStep onDone={vi.fn()} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <VerificationStep onDone={vi.fn()} />
+      </MemoryRouter>,
+    );
     const decline = await screen.findByRole('button', { name: 'Continue without face matching' });
     expect(screen.queryByRole('button', { name: 'Start verification' })).toBeNull();
     fireEvent.click(decline);
