@@ -97,3 +97,20 @@ export const payoutsYearToDateResponse = z.object({
   payee_profile_complete: z.boolean(),
 });
 export type PayoutsYearToDate = z.infer<typeof payoutsYearToDateResponse>;
+
+/** GET /payouts/statement?year=2026: the member's own yearly statement of what was paid. */
+export const payoutsStatementQuery = z.object({
+  year: z.coerce.number().int().min(2020).max(2100),
+});
+export const payoutsStatementResponse = z.object({
+  success: z.literal(true),
+  year: z.number().int(),
+  /** Who paid: the product's name as it appears on the payee reports. */
+  payer: z.string(),
+  payee: payeeIdentitySchema.nullable(),
+  payments: z.array(
+    z.object({ id: z.number().int(), paid_at: z.string(), amount_cents: z.number().int() }),
+  ),
+  total_cents: z.number().int(),
+});
+export type PayoutsStatement = z.infer<typeof payoutsStatementResponse>;

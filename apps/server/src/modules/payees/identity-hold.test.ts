@@ -183,6 +183,16 @@ describe('the identity hold', () => {
       identity_threshold_cents: 60_000,
       payee_profile_complete: false,
     });
+    const statement = (await call('GET', '/payouts/statement?year=2026', m.headers)).json();
+    expect(statement).toMatchObject({
+      year: 2026,
+      payer: 'Bidboard',
+      payee: null,
+      payments: [{ id: first.id, amount_cents: 60_000 }],
+      total_cents: 60_000,
+    });
+    const next = (await call('GET', '/payouts/statement?year=2027', m.headers)).json();
+    expect(next).toMatchObject({ payments: [], total_cents: 0 });
     time.set('2027-01-01T04:59:59Z');
     expect((await redeem(m, 500)).json().redemption.awaiting_payee_profile).toBe(true);
     time.set('2027-01-01T05:00:00Z');

@@ -3,10 +3,17 @@
 import {
   payeeIdentityBody,
   payeeIdentityResponse,
+  payoutsStatementQuery,
+  payoutsStatementResponse,
   payoutsYearToDateResponse,
 } from '@bidboard/shared';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
-import { type PayeesContext, readPayeeIdentity, savePayeeIdentity } from './payees.service';
+import {
+  type PayeesContext,
+  payoutsStatement,
+  readPayeeIdentity,
+  savePayeeIdentity,
+} from './payees.service';
 import { payoutsYearToDate } from './payouts-year.service';
 
 const errors = errorResponses(400, 401);
@@ -35,5 +42,17 @@ export async function payeesRoutes(app: FastifyZodApp, { ctx }: { ctx: PayeesCon
     '/payouts/year-to-date',
     { ...member, schema: { tags, response: { 200: payoutsYearToDateResponse, ...errors } } },
     async (request) => payoutsYearToDate(ctx, request.member!.id),
+  );
+  app.get(
+    '/payouts/statement',
+    {
+      ...member,
+      schema: {
+        tags,
+        querystring: payoutsStatementQuery,
+        response: { 200: payoutsStatementResponse, ...errors },
+      },
+    },
+    async (request) => payoutsStatement(ctx, request.member!.id, request.query.year),
   );
 }

@@ -7,11 +7,14 @@ import {
   type PayeeIdentity,
   type PayeeIdentityBody,
   type PayeeIdentityResponse,
+  type PayoutsStatement,
+  PRODUCT_NAME,
   taxpayerIdLast4,
 } from '@bidboard/shared';
 import type { Db } from '../../db/client';
 import type { PayeeIdentityRow } from '../../db/payouts.schema';
 import type { Clock } from '../../lib/context';
+import { newYorkYearBounds } from '../../lib/new-york-date';
 import type { PayeeIdCipher } from '../../lib/payee-id-cipher';
 import type { SettingsDefaults } from '../settings/settings.service';
 import {
@@ -20,6 +23,7 @@ import {
   replaceSealedId,
   savePayeeIdentityRow,
 } from './payees.repository';
+import { paidInYear } from './payouts-year.repository';
 
 export interface PayeesContext {
   db: Db;
@@ -113,4 +117,28 @@ export async function resealPayeeIds(
     resealed += batch;
     if (batch < ROTATE_BATCH) return { resealed };
   }
+}
+
+/** The member's statement for a calendar year (New York): each payout paid, and the total. */
+export async function payoutsStatement(
+  ctx: Pick<PayeesContext, 'db'>,
+  userId: number,
+  year: number,
+): Promise<PayoutsStatement> {
+  const [payments, payee] = await Promise.all([
+    paidInYear(ctx.db, userId, newYorkYearBounds(year)),
+    findPayeeIdentity(ctx.db, userId),
+  ]);
+  return {
+    success: true,
+    year,
+    payer: PRODUCT_NAME,
+    payee: payee ? presentPayeeIdentity(payee) : null,
+    payments: payments.map((p) => ({
+      id: p.id,
+      paid_at: new Date(p.decided_at).toISOString(),
+      amount_cents: p.amount_cents,
+    })),
+    total_cents: payments.reduce((sum, p) => sum + p.amount_cents, 0),
+  };
 }

@@ -47,3 +47,18 @@ export async function isAwaitingPayeeProfile(db: Executor, redemptionId: number)
   );
   return found.length > 0;
 }
+
+/** The member's redemptions paid in the year, oldest first: their statement's lines. */
+export async function paidInYear(
+  db: Executor,
+  userId: number,
+  year: { start: Date; end: Date },
+): Promise<{ id: number; decided_at: Date | string; amount_cents: number }[]> {
+  return rows(
+    db,
+    sql`SELECT id, decided_at, amount_cents FROM redemptions
+         WHERE user_id = ${userId} AND status = 'paid'
+           AND decided_at >= ${year.start} AND decided_at < ${year.end}
+         ORDER BY decided_at, id`,
+  );
+}

@@ -19,6 +19,7 @@ const SAME_IN_FRENCH = new Set([
   'Messages',
   'Photos',
   'Bio',
+  'Canada',
   'OK',
   'Cancer', // the sign of the zodiac
   'Conversations',

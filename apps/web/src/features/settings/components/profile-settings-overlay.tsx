@@ -35,6 +35,10 @@ const PhotoSlots = lazy(() =>
 const BiometricConsentSetting = lazyComponent(() =>
   import('@/features/biometric-consent').then((m) => m.BiometricConsentSetting),
 );
+// Payouts and taxes (issue 43): its own chunk and catalogue.
+const PayoutsSetting = lazyComponent(() =>
+  import('@/features/payouts').then((m) => m.PayoutsSetting),
+);
 
 interface ProfileSettingsOverlayProps {
   open: boolean;
@@ -156,6 +160,9 @@ export function ProfileSettingsForm({ user }: { user: User }) {
 
       <Suspense fallback={null}>
         <BiometricConsentSetting />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PayoutsSetting />
       </Suspense>
       <BlockedMembers />
       <AccountSettings />

@@ -15,7 +15,7 @@ import {
   validateRedeemAmount,
 } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DigitBoxes } from '@/components/ui/digit-boxes';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
@@ -24,11 +24,17 @@ import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
+import { lazyComponent } from '@/lib/lazy';
 import { useMinimumRedeemable } from '../api/get-minimum-redeemable';
 import { quoteLimits, redemptionQuoteKey, useRedemptionQuote } from '../api/get-redemption-quote';
 import { useRedeemTokens } from '../api/redeem-tokens';
 import { RedemptionValue } from './redemption-value';
 import './redemption.css';
+
+// The year's payouts and the payee profile (issue 43): the payouts feature's own chunk.
+const RedemptionPayoutsNote = lazyComponent(() =>
+  import('@/features/payouts').then((m) => m.RedemptionPayoutsNote),
+);
 
 const toDigits = (amount: number) =>
   String(amount).padStart(REDEEM_DIGITS, '0').slice(-REDEEM_DIGITS).split('');
@@ -118,7 +124,14 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
       </button>
       {result?.ok ? (
         <div className="redeem__done" role="status">
-          <p className="redeem__done-title">{result.message}</p>
+          <p className="redeem__done-title">
+            {redeem.data?.redemption.awaiting_payee_profile
+              ? REDEMPTION_MESSAGES.submitted
+              : result.message}
+          </p>
+          <Suspense fallback={null}>
+            <RedemptionPayoutsNote held={redeem.data?.redemption.awaiting_payee_profile} />
+          </Suspense>
           <p className="redeem__hint">
             We pay {formatCents(redeem.data?.redemption.amount_cents ?? payout ?? 0)} to{' '}
             {redeem.data?.redemption.paypal_email}. Your history shows it as pending until it is
@@ -172,6 +185,9 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
           ) : (
             <p className="redeem__note">Working out what these tokens are worth…</p>
           )}
+          <Suspense fallback={null}>
+            <RedemptionPayoutsNote />
+          </Suspense>
           <label className="redeem__label" htmlFor={emailId}>
             {REDEMPTION_MESSAGES.emailPrompt}
           </label>

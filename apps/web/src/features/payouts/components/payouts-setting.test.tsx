@@ -1,0 +1,110 @@
+// Payouts and taxes in Profile Settings (issue 43): the year's payouts, the payee profile
+// form that checks the taxpayer id before sending it and then shows it masked only, and
+// the yearly statement; in Canadian French too.
+import { TAXPAYER_ID_MESSAGES } from '@bidboard/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage, textsReady } from '@/lib/i18n';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import en from '../locales/en.json';
+import fr from '../locales/fr-CA.json';
+import { PayoutsSetting } from './payouts-setting';
+
+const SAVED = {
+  legal_name: 'Jordan A. Rivera',
+  address_line1: '221 Elm Street',
+  address_line2: '',
+  city: 'Newark',
+  region: 'NJ',
+  postal_code: '07102',
+  country: 'US',
+  taxpayer_id_type: 'ssn',
+  taxpayer_id_masked: '•••-••-6789',
+  certified_at: '2026-12-02T03:00:00.000Z',
+  certification_version: 1,
+  updated_at: '2026-12-02T03:00:00.000Z',
+};
+
+function routes() {
+  return mockFetch({
+    'GET /api/payouts/year-to-date': () => [
+      200,
+      {
+        success: true,
+        year: 2026,
+        paid_cents: 45_000,
+        payments: 3,
+        pending_cents: 0,
+        identity_threshold_cents: 60_000,
+        payee_profile_complete: false,
+      },
+    ],
+    'GET /api/payee-identity': () => [200, { success: true, payee: null }],
+    'PUT /api/payee-identity': () => [200, { success: true, payee: SAVED }],
+    'GET /api/payouts/statement': () => [
+      200,
+      {
+        success: true,
+        year: 2026,
+        payer: 'Bidboard',
+        payee: null,
+        payments: [{ id: 12, paid_at: '2026-03-04T15:00:00.000Z', amount_cents: 45_000 }],
+        total_cents: 45_000,
+      },
+    ],
+  });
+}
+
+const field = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('PayoutsSetting', () => {
+  it('checks the id before sending it, then shows it masked only', async () => {
+    const { callsTo } = routes();
+    renderWithProviders(<PayoutsSetting />);
+    expect(await screen.findByText(/Paid to you in 2026: \$450\.00 \(3 payouts\)/)).toBeTruthy();
+    expect(screen.getByText(/pass \$600\.00/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en['setting.complete'] }));
+    field(en['form.legal_name'], 'Jordan A. Rivera');
+    field(en['form.address_line1'], '221 Elm Street');
+    field(en['form.city'], 'Newark');
+    field(en['form.region.US'], 'NJ');
+    field(en['form.postal_code'], '07102');
+    field(en['form.taxpayerId'], '666-12-3456');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: en['form.save'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(TAXPAYER_ID_MESSAGES.ssnInvalid);
+    expect(callsTo('PUT /api/payee-identity')).toHaveLength(0);
+    field(en['form.taxpayerId'], '123-45-6789');
+    fireEvent.click(screen.getByRole('button', { name: en['form.save'] }));
+    await waitFor(() => expect(callsTo('PUT /api/payee-identity')).toHaveLength(1));
+    expect(callsTo('PUT /api/payee-identity')[0]!.body).toMatchObject({
+      country: 'US',
+      taxpayer_id_type: 'ssn',
+      taxpayer_id: '123-45-6789',
+      certified: true,
+    });
+    expect(await screen.findByText(/taxpayer id •••-••-6789/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('123-45-6789');
+  });
+
+  it('opens the year’s statement with each payout and the total', async () => {
+    routes();
+    renderWithProviders(<PayoutsSetting />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Statement 2026' }));
+    expect(await screen.findByText('Paid by Bidboard')).toBeTruthy();
+    expect(screen.getByText('#12')).toBeTruthy();
+    expect(screen.getAllByText('$450.00')).toHaveLength(2);
+  });
+
+  it('reads in Canadian French', async () => {
+    await setLanguage('fr-CA');
+    await textsReady();
+    routes();
+    renderWithProviders(<PayoutsSetting />);
+    expect(await screen.findByRole('heading', { name: fr['setting.title'] })).toBeTruthy();
+    expect(screen.getByRole('button', { name: fr['setting.complete'] })).toBeTruthy();
+    await setLanguage('en');
+  });
+});
