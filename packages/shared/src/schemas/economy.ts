@@ -14,6 +14,8 @@ export const adminEconomyResponse = z.object({
   pendingRedemptions: int,
   heldRedemptions: int,
   redeemableTokens: int,
+  /** Owners' rewards held for the settlement hold: redeemable tokens once it ends. */
+  heldRewardTokens: int,
   redeemableValueCents: int,
   owedNowCents: int,
   campaign: z.object({

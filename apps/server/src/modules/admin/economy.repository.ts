@@ -1,6 +1,7 @@
 // What the economy owes and took in (product rules, The token economy: the operator's view),
 // read from the ledger, purchases and redemptions: tokens issued by origin, cash in, cash
-// out, and what is owed now (pending redemptions and redeemable tokens at today's value).
+// out, and what is owed now (pending redemptions and redeemable tokens at today's value) or
+// later (rewards held for the settlement hold).
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 
@@ -16,6 +17,8 @@ export interface EconomyTotals {
   /** Pending redemptions the risk review held for an admin, not yet approved. */
   heldRedemptions: number;
   redeemableTokens: number;
+  /** Rewards' purchased parts waiting out the settlement hold: redeemable when it ends. */
+  heldRewardTokens: number;
 }
 
 /** Ledger types that only move tokens between members and escrows: not issued. */
@@ -44,7 +47,8 @@ export async function economyTotals(db: Executor): Promise<EconomyTotals> {
           (SELECT COUNT(*) FROM redemptions WHERE status = 'pending') AS pending,
           (SELECT COUNT(*) FROM redemptions r JOIN redemption_reviews v ON v.redemption_id = r.id
             WHERE r.status = 'pending' AND v.held AND v.approved_at IS NULL) AS held,
-          (SELECT COALESCE(SUM(redeemable_tokens), 0) FROM users) AS redeemable_now`,
+          (SELECT COALESCE(SUM(redeemable_tokens), 0) FROM users) AS redeemable_now,
+          (SELECT COALESCE(SUM(reward_pending), 0) FROM connections) AS held_rewards`,
   );
   const n = (key: string) => Number(row![key]);
   return {
@@ -60,5 +64,6 @@ export async function economyTotals(db: Executor): Promise<EconomyTotals> {
     pendingRedemptions: n('pending'),
     heldRedemptions: n('held'),
     redeemableTokens: n('redeemable_now'),
+    heldRewardTokens: n('held_rewards'),
   };
 }

@@ -11,6 +11,7 @@ import { buildBidder, ledgerProblems, testClock } from '../../../test/marketplac
 import { buyTokens, engage, pendingConnection, stageContext } from '../../../test/settlement';
 import { rows } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { economyTotals } from '../admin/economy.repository';
 import { requestRedemption } from '../redemptions/redemptions.service';
 import { updateSettings } from '../settings/settings.service';
 import { memberTransactions } from '../tokens/transactions.repository';
@@ -66,6 +67,8 @@ describe('the settlement hold', () => {
       reward_pending: 1200,
       reward_settles_at: settlesAt.toISOString(),
     });
+    // The operator's economy counts it as owed once the hold ends.
+    expect((await economyTotals(database.db)).heldRewardTokens).toBe(1200);
     const [winRow] = await memberTransactions(database.db, owner.id, { limit: 10, offset: 0 });
     expect(winRow).toMatchObject({
       transaction_type: 'win',
@@ -90,6 +93,7 @@ describe('the settlement hold', () => {
       connection.id,
     );
     expect(settledCard).toMatchObject({ reward_pending: 0, reward_settles_at: null });
+    expect((await economyTotals(database.db)).heldRewardTokens).toBe(0);
     const history = await memberTransactions(database.db, owner.id, { limit: 10, offset: 0 });
     expect(history.map((t) => [t.amount, t.rewardPending])).toEqual([
       [1200, null],

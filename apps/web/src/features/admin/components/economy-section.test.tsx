@@ -31,6 +31,7 @@ const economy = {
   pendingRedemptions: 2,
   heldRedemptions: 1,
   redeemableTokens: 1_200,
+  heldRewardTokens: 600,
   redeemableValueCents: 1_500,
   owedNowCents: 3_250,
   campaign: { multiplier: 5, budgetCents: 10_000, memberCapCents: 2_500, budgetLeftCents: 6_500 },
@@ -92,6 +93,8 @@ describe('the Economy page', () => {
         '$17.50 in 2 pending redemptions + 1,200 redeemable tokens worth $15.00 today',
       ),
     ).toBeTruthy();
+    expect(screen.getByText('Owed after the settlement hold')).toBeTruthy();
+    expect(screen.getByText('600')).toBeTruthy();
     expect(screen.getByText('Campaign budget left (5X)')).toBeTruthy();
     expect(screen.getByText('$65.00')).toBeTruthy();
     expect(screen.getByText('of 2 pending redemptions')).toBeTruthy();

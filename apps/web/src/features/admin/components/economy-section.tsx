@@ -122,6 +122,11 @@ export function EconomySection() {
                 value={formatCents(e.owedNowCents)}
                 note={`${formatCents(e.pendingRedemptionCents)} in ${formatTokens(e.pendingRedemptions)} pending redemptions + ${formatTokens(e.redeemableTokens)} redeemable tokens worth ${formatCents(e.redeemableValueCents)} today`}
               />
+              <Figure
+                label="Owed after the settlement hold"
+                value={formatTokens(e.heldRewardTokens)}
+                note="tokens of rewards held while the bidders' card purchases can be taken back"
+              />
               <Campaign campaign={e.campaign} />
               <Figure
                 label="Held for review"
