@@ -15,3 +15,12 @@ export function useRewardSplitText(): (tokens: number, redeemable: number) => st
     });
   };
 }
+
+/** The token screen's line about everything a member earned from winning bidders. */
+export function useEarnedSplitText(): (earned: number, redeemable: number) => string {
+  const t = useEconomyText();
+  return (earned, redeemable) =>
+    earned <= 0
+      ? t('earned.none')
+      : t('earned.some', { earned, redeemable: formatTokens(redeemable) });
+}

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -52,6 +53,18 @@ describe('menu token actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Transaction History' }));
     expect(await screen.findByText('No transactions yet.')).toBeTruthy();
     expect(screen.getByText('Your token activity will appear here.')).toBeTruthy();
+  });
+
+  it('in French: the claim, the balance screen and the empty history', async () => {
+    await setLanguage('fr-CA');
+    signedIn(true);
+    renderWithProviders(<TokenSummaryProbe />);
+    fireEvent.click(await screen.findByRole('button', { name: 'ACHETER/ÉCHANGER' }));
+    expect(await screen.findByText('Disponibles pour miser')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Acheter' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Minimum de 500' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Historique des transactions' }));
+    expect(await screen.findByText('Aucune transaction pour l’instant.')).toBeTruthy();
   });
 
   it('says Failed to fetch transactions when the ledger cannot load', async () => {

@@ -7,8 +7,10 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/features/auth';
 import { useDailyClaimed } from '../api/check-tokens';
 import { useClaimTokens } from '../api/claim-tokens';
+import { useTokensText } from '../i18n';
 
 export function TokenActions({ onOpenBalance }: { onOpenBalance: () => void }) {
+  const t = useTokensText();
   const user = useCurrentUser();
   const claimed = useDailyClaimed(user !== null);
   const claim = useClaimTokens();
@@ -28,11 +30,11 @@ export function TokenActions({ onOpenBalance }: { onOpenBalance: () => void }) {
 
   return claimed.data === false ? (
     <Button size="md" onClick={handleClaim} busy={claim.isPending}>
-      Daily Claim
+      {t('actions.dailyClaim')}
     </Button>
   ) : (
     <Button size="md" variant="secondary" onClick={onOpenBalance}>
-      BUY/REDEEM
+      {t('actions.buyRedeem')}
     </Button>
   );
 }

@@ -2,15 +2,17 @@
 // cash' with Redeem (disabled below the minimum, saying so) and the Transaction History
 // link. Purchase, redemption and history replace this screen while open; closing them
 // comes back here. The purchase and redemption screens load on demand.
-import { DEFAULT_MINIMUM_REDEEMABLE, earnedSplitText } from '@bidboard/shared';
+import { DEFAULT_MINIMUM_REDEEMABLE } from '@bidboard/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CashIcon, CoinIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
+import { useEarnedSplitText } from '@/lib/economy/reward-split';
 import { formatTokens } from '@/lib/format';
 import { useMinimumRedeemable } from '../api/get-minimum-redeemable';
 import { useTokenOrigins } from '../api/get-token-origins';
+import { useTokensText } from '../i18n';
 import { TransactionHistory } from './transaction-history';
 import './tokens.css';
 
@@ -29,14 +31,17 @@ interface TokenBalanceScreenProps {
 }
 
 function Loading({ onClose }: { onClose: () => void }) {
+  const t = useTokensText();
   return (
-    <Dialog open onOpenChange={(next) => !next && onClose()} title="Tokens">
-      <p className="tx-message">Loading…</p>
+    <Dialog open onOpenChange={(next) => !next && onClose()} title={t('balance.title')}>
+      <p className="tx-message">{t('balance.loading')}</p>
     </Dialog>
   );
 }
 
 export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenProps) {
+  const t = useTokensText();
+  const earnedSplitText = useEarnedSplitText();
   const user = useCurrentUser();
   const minimum = useMinimumRedeemable(open).data ?? DEFAULT_MINIMUM_REDEEMABLE;
   const origins = useTokenOrigins(open).data;
@@ -58,7 +63,7 @@ export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenPro
       <Dialog
         open={open && view === 'balance'}
         onOpenChange={handleOpenChange}
-        title="Tokens"
+        title={t('balance.title')}
         className="token-screen"
       >
         <section className="token-panel" aria-labelledby="tokens-available">
@@ -67,12 +72,12 @@ export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenPro
           </span>
           <div className="token-panel__body">
             <h3 id="tokens-available" className="token-panel__label">
-              Available for bids
+              {t('balance.available')}
             </h3>
             <p className="token-panel__amount">{formatTokens(balance)}</p>
           </div>
           <Button size="md" onClick={() => setView('purchase')}>
-            Purchase
+            {t('balance.purchase')}
           </Button>
         </section>
         <section className="token-panel" aria-labelledby="tokens-redeemable">
@@ -81,13 +86,13 @@ export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenPro
           </span>
           <div className="token-panel__body">
             <h3 id="tokens-redeemable" className="token-panel__label">
-              Redeemable for cash
+              {t('balance.redeemable')}
             </h3>
             <p className="token-panel__amount">{formatTokens(redeemable)}</p>
             <p className="token-panel__note" data-testid="earned-split">
               {origins
                 ? earnedSplitText(origins.earned, origins.earnedRedeemable)
-                : 'Tokens earned from engaging with winning bidders.'}
+                : t('balance.earnedNote')}
             </p>
           </div>
           <Button
@@ -96,11 +101,13 @@ export function TokenBalanceScreen({ open, onOpenChange }: TokenBalanceScreenPro
             disabled={belowMinimum}
             onClick={() => setView('redeem')}
           >
-            {belowMinimum ? `${formatTokens(minimum)} minimum` : 'Redeem'}
+            {belowMinimum
+              ? t('balance.minimum', { minimum: formatTokens(minimum) })
+              : t('balance.redeem')}
           </Button>
         </section>
         <button type="button" className="token-history-link" onClick={() => setView('history')}>
-          Transaction History
+          {t('balance.history')}
         </button>
       </Dialog>
       <TransactionHistory open={open && view === 'history'} onOpenChange={back} />

@@ -5,6 +5,7 @@ import type { UIEvent } from 'react';
 import { Dialog } from '@/components/ui/sheet';
 import { useRewardPendingText } from '@/lib/economy/reward-pending';
 import { useTransactions } from '../api/get-transactions';
+import { useTokensText } from '../i18n';
 import {
   paidNote,
   pendingNote,
@@ -24,6 +25,7 @@ export function TransactionHistory({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useTokensText();
   const query = useTransactions(open);
   const pendingText = useRewardPendingText();
   const rows = query.data?.pages.flat() ?? [];
@@ -35,18 +37,18 @@ export function TransactionHistory({
   };
 
   let body: React.ReactNode;
-  if (query.isPending) body = <p className="tx-message">Loading…</p>;
+  if (query.isPending) body = <p className="tx-message">{t('history.loading')}</p>;
   else if (query.isError)
     body = (
       <p className="tx-message tx-message--error" role="alert">
-        Failed to fetch transactions
+        {t('history.failed')}
       </p>
     );
   else if (rows.length === 0)
     body = (
       <div className="tx-empty">
-        <p className="tx-empty__title">No transactions yet.</p>
-        <p className="tx-message">Your token activity will appear here.</p>
+        <p className="tx-empty__title">{t('history.empty')}</p>
+        <p className="tx-message">{t('history.emptyHint')}</p>
       </div>
     );
   else
@@ -80,7 +82,7 @@ export function TransactionHistory({
             </li>
           );
         })}
-        {query.isFetchingNextPage ? <li className="tx-message">Loading…</li> : null}
+        {query.isFetchingNextPage ? <li className="tx-message">{t('history.loading')}</li> : null}
       </ul>
     );
 
@@ -88,7 +90,7 @@ export function TransactionHistory({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Transaction History"
+      title={t('history.title')}
       className="tx-dialog"
     >
       <div className="tx-scroll" onScroll={handleScroll} data-testid="transaction-scroll">
