@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSharedText } from '@/lib/i18n';
 import { type PayeeIdentityInput, useSavePayeeIdentity } from '../api/payee-identity';
 import { usePayoutsText } from '../i18n';
+import { unbroken } from './unbroken';
 
 const TYPE_LABELS = {
   ssn: 'type.ssn',
@@ -162,7 +163,11 @@ export function PayeeProfileForm({
       <SettingsField
         label={t('form.taxpayerId')}
         htmlFor={`${id}-tin`}
-        hint={saved ? t('form.onFile', { masked: saved.taxpayer_id_masked }) : t('form.idHint')}
+        hint={
+          saved
+            ? t('form.onFile', { masked: unbroken(saved.taxpayer_id_masked) })
+            : t('form.idHint')
+        }
       >
         <input
           id={`${id}-tin`}

@@ -85,7 +85,7 @@ describe('PayoutsSetting', () => {
       taxpayer_id: '123-45-6789',
       certified: true,
     });
-    expect(await screen.findByText(/taxpayer id •••-••-6789/)).toBeTruthy();
+    expect(await screen.findByText(/taxpayer id •••‑••‑6789/)).toBeTruthy();
     expect(document.body.textContent).not.toContain('123-45-6789');
   });
 

@@ -9,6 +9,7 @@ import { usePayoutsYearToDate } from '../api/year-to-date';
 import { usePayoutsText } from '../i18n';
 import { PayeeProfileForm } from './payee-profile-form';
 import { PayoutsStatementDialog } from './payouts-statement';
+import { unbroken } from './unbroken';
 import './payouts.css';
 
 export function PayoutsSetting() {
@@ -37,7 +38,7 @@ export function PayoutsSetting() {
         <p className="text-muted">
           {t('setting.onFile', {
             name: payee.payee.legal_name,
-            masked: payee.payee.taxpayer_id_masked,
+            masked: unbroken(payee.payee.taxpayer_id_masked),
           })}
         </p>
       ) : (

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/sheet';
 import { formatDate, formatMoney } from '@/lib/i18n/format';
 import { usePayoutsStatement } from '../api/statement';
 import { usePayoutsText } from '../i18n';
+import { unbroken } from './unbroken';
 
 export function PayoutsStatementDialog({ year, onClose }: { year: number; onClose: () => void }) {
   const t = usePayoutsText();
@@ -24,7 +25,7 @@ export function PayoutsStatementDialog({ year, onClose }: { year: number; onClos
             <p>
               {t('statement.payee', {
                 name: statement.payee.legal_name,
-                masked: statement.payee.taxpayer_id_masked,
+                masked: unbroken(statement.payee.taxpayer_id_masked),
               })}
               <br />
               {statement.payee.address_line1}
