@@ -2,7 +2,7 @@
 import { defineTexts } from '@/lib/i18n';
 import type en from './locales/en.json';
 
-export const { useText: useTokensText } = defineTexts<typeof en>(
+export const { useText: useTokensText, text: tokensText } = defineTexts<typeof en>(
   'tokens',
   import.meta.glob('./locales/*.json', { query: '?lingui', import: 'default' }),
 );

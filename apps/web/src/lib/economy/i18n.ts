@@ -2,7 +2,7 @@
 import { defineTexts } from '@/lib/i18n';
 import type en from './locales/en.json';
 
-export const { useText: useEconomyText } = defineTexts<typeof en>(
+export const { useText: useEconomyText, text: economyText } = defineTexts<typeof en>(
   'economy',
   import.meta.glob('./locales/*.json', { query: '?lingui', import: 'default' }),
 );

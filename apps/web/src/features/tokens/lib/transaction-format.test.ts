@@ -1,5 +1,6 @@
 import type { TokenTransaction } from '@bidboard/shared';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import {
   paidNote,
   signedAmount,
@@ -51,6 +52,23 @@ describe('transaction formatting', () => {
   it('formats dates as MM/DD/YY', () => {
     expect(transactionDate('2026-03-07T12:00:00')).toBe('03/07/26');
     expect(transactionDate('nope')).toBe('');
+  });
+
+  it('in French: the labels, a referral, the payout and the date as Quebec writes them', async () => {
+    await setLanguage('fr-CA');
+    expect(transactionLabel('bid')).toBe('Mise');
+    expect(transactionLabel('free_claim')).toBe('Réclamation quotidienne');
+    const referral = {
+      transaction_type: 'referral2',
+      bidTarget: { username: 'theo' },
+      bid: null,
+    } as unknown as TokenTransaction;
+    expect(transactionTitle(referral)).toBe('Prime de parrainage\u00a0: inscription grâce à theo');
+    const paid = {
+      redeemableTransaction: { status: 'paid', reason: null, reward_amount: 1250 },
+    } as TokenTransaction;
+    expect(paidNote(paid)?.replace(/\s/g, ' ')).toBe('payé 12,50 $');
+    expect(transactionDate('2026-03-07T12:00:00')).toBe('2026-03-07');
   });
 
   it('shows paid $x.xx for a paid redemption', () => {

@@ -1,31 +1,38 @@
-// Transaction history rows (marketplace §9): labels, signed amounts and MM/DD/YY dates.
-import { rewardSplitText, type TokenTransaction } from '@bidboard/shared';
+// Transaction history rows (marketplace §9): labels, signed amounts and MM/DD/YY dates, in
+// the language on screen (the history's component draws again when it changes).
+import type { TokenTransaction } from '@bidboard/shared';
 import { format } from 'date-fns';
+import { rewardSplitText } from '@/lib/economy/reward-split';
 import { formatTokens } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/i18n/format';
+import { currentLanguage } from '@/lib/i18n/i18n';
+import { tokensText as t } from '../i18n';
 
-const LABELS: Record<string, string> = {
-  signup: 'Signup bonus',
-  free_claim: 'Daily claim',
-  referral1: 'Referral bonus',
-  referral2: 'Referral bonus',
-  bid: 'Bid',
-  outbid: 'Outbid',
-  rebid: 'Rebid',
-  win: 'Connection reward',
-  adjustment: 'Adjustment',
-  redemption_failed: 'Failed redemption',
-  redemption_paid: 'Redemption paid',
-  redemption: 'Redemption',
-  refund: 'Refund',
-  refund_deleted_user: 'Refund (account deleted)',
-  purchase: 'Purchase',
-  purchase_reversal: 'Purchase reversed',
+// The six the spec names exactly (Bid, Outbid, Rebid, Failed redemption, Redemption, Refund)
+// and plain labels for the rest (product rules 'Copy').
+const LABELS: Record<string, Parameters<typeof t>[0]> = {
+  signup: 'tx.signup',
+  free_claim: 'tx.freeClaim',
+  referral1: 'tx.referral',
+  referral2: 'tx.referral',
+  bid: 'tx.bid',
+  outbid: 'tx.outbid',
+  rebid: 'tx.rebid',
+  win: 'tx.win',
+  adjustment: 'tx.adjustment',
+  redemption_failed: 'tx.redemptionFailed',
+  redemption_paid: 'tx.redemptionPaid',
+  redemption: 'tx.redemption',
+  refund: 'tx.refund',
+  refund_deleted_user: 'tx.refundDeletedUser',
+  purchase: 'tx.purchase',
+  purchase_reversal: 'tx.purchaseReversal',
 };
 
 /** Every ledger type reads as words; a type added later is title-cased until it gets one. */
 export function transactionLabel(type: string): string {
   const known = LABELS[type];
-  if (known) return known;
+  if (known) return t(known);
   return type
     .split(/[_\s-]+/)
     .filter(Boolean)
@@ -39,9 +46,12 @@ export function transactionLabel(type: string): string {
  */
 export function transactionTitle(tx: TokenTransaction): string {
   const other = tx.bidTarget?.username;
-  if (other && tx.transaction_type === 'referral1') return `Referral bonus: ${other} joined`;
-  if (other && tx.transaction_type === 'referral2')
-    return `Referral bonus: joined through ${other}`;
+  if (other && tx.transaction_type === 'referral1') {
+    return t('tx.referralJoined', { username: other });
+  }
+  if (other && tx.transaction_type === 'referral2') {
+    return t('tx.referralThrough', { username: other });
+  }
   return transactionLabel(tx.transaction_type);
 }
 
@@ -52,10 +62,13 @@ export function signedAmount(amount: number): string {
   return `${amount < 0 ? '-' : '+'}${formatTokens(Math.abs(amount))}`;
 }
 
-/** ISO timestamp -> "MM/DD/YY" in the viewer's time zone; '' when unreadable. */
+/** ISO timestamp -> "MM/DD/YY" in the viewer's time zone (French: "2026-03-07"); '' when unreadable. */
 export function transactionDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'MM/dd/yy');
+  if (Number.isNaN(date.getTime())) return '';
+  return currentLanguage() === 'en'
+    ? format(date, 'MM/dd/yy')
+    : formatDate(date, { dateStyle: 'short' });
 }
 
 /** The other member a row is about, when there is one. */
@@ -68,13 +81,13 @@ export function transactionCounterparty(tx: TokenTransaction): string | null {
 export function paidNote(tx: TokenTransaction): string | null {
   const redeemable = tx.redeemableTransaction;
   if (redeemable?.status !== 'paid') return null;
-  return `paid $${(redeemable!.reward_amount / 100).toFixed(2)}`;
+  return t('tx.paid', { amount: formatMoney(redeemable!.reward_amount) });
 }
 
 /** A redemption still waiting for its payout says so. */
 export function pendingNote(tx: TokenTransaction): string | null {
   return tx.transaction_type === 'redemption' && tx.redeemableTransaction?.status === 'pending'
-    ? 'payout pending'
+    ? t('tx.payoutPending')
     : null;
 }
 
