@@ -42,10 +42,11 @@ describe('card updates to a room', () => {
   });
 
   it('never drops the last update: it arrives one interval late at most', () => {
-    updates.push('auction_1', 1);
+    // push says which wait: the room's card caches must hear of those at once.
+    expect(updates.push('auction_1', 1)).toBe(false);
     vi.advanceTimersByTime(100);
-    updates.push('auction_1', 2);
-    updates.push('auction_1', 3);
+    expect(updates.push('auction_1', 2)).toBe(true);
+    expect(updates.push('auction_1', 3)).toBe(true);
     expect(sent.map((s) => s.update)).toEqual([1]);
     vi.advanceTimersByTime(CARD_UPDATE_INTERVAL_MS - 100);
     expect(sent.map((s) => [s.update, s.at])).toEqual([

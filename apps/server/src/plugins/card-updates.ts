@@ -25,14 +25,18 @@ export class CardUpdates<T> {
     },
   ) {}
 
-  /** Sends the room's update now, or as the newest when the room's interval ends. */
-  push(room: string, update: T): void {
+  /**
+   * Sends the room's update now, or as the newest when the room's interval ends; true when
+   * it waits (the room hears of the change later than the change happened).
+   */
+  push(room: string, update: T): boolean {
     const open = this.windows.get(room);
     if (open) {
       open.latest = update;
-      return;
+      return true;
     }
     this.send(room, update);
+    return false;
   }
 
   /** Sends every update still waiting (a closing server, before its sockets go). */

@@ -3,6 +3,7 @@
 // alert-range fan-out and session endings. Services reach it only through
 // transactionThenPublish / publishAfterCommit, so nothing leaves before COMMIT. It also
 // delivers to this server's members the alert ranges other servers announce.
+import { auctionOfRoom } from '@bidboard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client';
@@ -33,7 +34,15 @@ export function socketRealtime(deps: {
     switch (event.kind) {
       case 'emit': {
         if (event.event === 'bidUpdate' && event.to !== 'everyone' && deps.cardUpdates) {
-          for (const room of event.to) deps.cardUpdates.push(room, event.args);
+          const held: number[] = [];
+          for (const room of event.to) {
+            const auctionId = auctionOfRoom(room);
+            if (deps.cardUpdates.push(room, event.args) && auctionId !== null) held.push(auctionId);
+          }
+          // The room's own broadcast is what makes the servers' room-card caches forget the
+          // card: a held one would leave a join within the interval answered from before the
+          // change, so they are told now.
+          announceCardChanges(io, held);
           return;
         }
         const target = event.to === 'everyone' ? io : io.to([...event.to]);
