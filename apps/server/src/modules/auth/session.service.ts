@@ -10,13 +10,13 @@ import { notAuthenticated } from '../../lib/errors';
 import type { UserRow } from '../users/user.presenter';
 import {
   insertSession,
-  recordSignIn,
   type LiveBounds,
   liveSessionMembers,
   liveSessions,
   liveSessionsTouched,
   markMemberSessionsRevoked,
   markSessionRevoked,
+  recordSignIn,
   touchSession,
 } from './sessions.repository';
 
