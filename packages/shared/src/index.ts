@@ -23,6 +23,7 @@ export * from './rules/economy';
 export * from './rules/email';
 export * from './rules/favorite-thing';
 export * from './rules/gender';
+export * from './rules/luhn';
 export * from './rules/media';
 export * from './rules/notifications';
 export * from './rules/otp';

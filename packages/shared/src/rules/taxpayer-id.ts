@@ -3,6 +3,7 @@
 // issuing agency publishes (SSA's never-issued SSN ranges, IRS ITIN middle digits and EIN
 // campus prefixes, the SIN's Luhn check digit), so a typo is caught before the year-end
 // report. The id itself is only ever shown masked: the last 4 digits in its usual layout.
+import { luhnValid } from './luhn';
 import { fail, pass, type RuleResult } from './result';
 
 export const PAYEE_COUNTRIES = ['US', 'CA'] as const;
@@ -51,20 +52,6 @@ function isItinGroup(group: number): boolean {
   );
 }
 
-/** The Luhn check the SIN's last digit makes. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 function checkDigits(type: TaxpayerIdType, digits: string): string | null {
   const area = digits.slice(0, 3);
   switch (type) {
@@ -85,7 +72,7 @@ function checkDigits(type: TaxpayerIdType, digits: string): string | null {
         : null;
     case 'sin':
       // 0 is CRA's fictitious range and 8 is not used.
-      return digits[0] !== '0' && digits[0] !== '8' && passesLuhn(digits)
+      return digits[0] !== '0' && digits[0] !== '8' && luhnValid(digits)
         ? null
         : TAXPAYER_ID_MESSAGES.sinInvalid;
     case 'bn':

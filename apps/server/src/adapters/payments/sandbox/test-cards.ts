@@ -1,6 +1,7 @@
 // The sandbox processor's card rules, modelled on Authorize.Net's sandbox: its published
 // test numbers approve, a few numbers (and ZIP 46282) decline, anything else that passes
 // the Luhn check declines too, so only a deliberate test card ever mints tokens.
+import { luhnValid } from '@bidboard/shared';
 
 export const APPROVING_TEST_CARDS = [
   '4111111111111111',
@@ -24,19 +25,6 @@ export const SANDBOX_CARD_MESSAGES = {
   invalidCode: 'Please enter the 3 or 4 digit card code.',
   declined: 'This transaction has been declined.',
 } as const;
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 export function cardType(digits: string): string {
   if (/^3[47]/.test(digits)) return 'AmericanExpress';
