@@ -1,6 +1,7 @@
 // A block in chat: the conversation leaves both members' lists and unread counts, its
 // history cannot be read, a new message or conversation is refused both ways, and nothing
-// moves in the ledger. Unblocking brings it all back.
+// moves in the ledger. Unblocking brings the history back, not the connection the block
+// ended (product rules, Blocks cover everything): no new message without a new match.
 import { CHAT_MESSAGES } from '@bidboard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -18,7 +19,7 @@ const get = (headers: Record<string, string>, url: string) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('blocking in chat', () => {
-  it('hides the conversation both ways and refuses messages until unblocked', async () => {
+  it('hides the conversation both ways and refuses messages, the ended connection too after unblocking', async () => {
     const [pair] = await acceptedPairs(t, clock, 1);
     const { owner, bidder, cid } = pair!;
     expect((await send(t, bidder, cid, { text: 'Hi there' })).statusCode).toBe(200);
@@ -60,6 +61,8 @@ describe('blocking in chat', () => {
     });
     const back = await get(owner.headers, '/api/chat/conversations');
     expect(back.json().conversations.map((c: { cid: string }) => c.cid)).toEqual([cid]);
-    expect((await send(t, owner, cid, { text: 'Sorry, wrong button' })).statusCode).toBe(200);
+    const after = await send(t, owner, cid, { text: 'Sorry, wrong button' });
+    expect(after.statusCode).toBe(403);
+    expect(after.json().message).toBe(CHAT_MESSAGES.notAccepted);
   });
 });

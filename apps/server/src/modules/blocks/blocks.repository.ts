@@ -60,7 +60,8 @@ export async function blocksBy(db: Executor, blockerId: number): Promise<BlockRo
  * already blocked keeps the first block. The two members' rows stay locked until the
  * commit, so a connection change between them that locks them too (connections.service)
  * waits and then sees the block; the offers are taken before them, as a second chance's
- * take does (its offer, then the members), so the two never wait on each other.
+ * take does (its offer, then the members), so the two never wait on each other. A caller
+ * ending the pair's connections locks those first, as a status change does.
  */
 export async function blockBetween(tx: Executor, blockerId: number, blockedId: number) {
   await tx.execute(

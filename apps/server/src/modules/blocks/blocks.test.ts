@@ -160,7 +160,7 @@ describe('blocking a member', () => {
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
-  it('hides connections with the member, and nothing moves', async () => {
+  it('hides connections with the member, and ends them', async () => {
     const [made] = await pendingConnections(t.database.db, clock, 1);
     const owner = await signIn(t, made!.owner.phone_number);
     const bidder = await signIn(t, made!.bidder.phone_number);
@@ -184,7 +184,7 @@ describe('blocking a member', () => {
     });
     expect(await list(bidder.token)).toEqual([]);
     expect(await list(owner.token)).toEqual([]);
-    expect(await balanceOf(t.database.db, made!.bidder.id)).toBe(before);
+    expect(await balanceOf(t.database.db, made!.bidder.id)).toBe(before + made!.amount);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
@@ -262,8 +262,8 @@ describe('blocking a member', () => {
     }
     expect(await written()).toEqual(before);
     expect(before.connections).toMatchObject([
-      { status: 'pending', escrow_state: 'held' },
-      { status: 'accepted', escrow_state: 'held' },
+      { status: 'unmatched', escrow_state: 'refunded' },
+      { status: 'unmatched', escrow_state: 'refunded' },
     ]);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });

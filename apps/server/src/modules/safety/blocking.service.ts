@@ -1,21 +1,30 @@
 // A member blocks another (issue 11) from an auction card, a connection card or a chat, and
-// undoes it from Profile Settings. The block (modules/blocks) ends what stood between the
-// two (second-chance offers withdrawn) and every list and action between them checks it;
-// once it has committed, the two leave each other's auction rooms on every server, and no
-// server answers the pair's room joins from a card kept from before.
+// undoes it from Profile Settings. The block ends what stood between the two in its own
+// transaction (product rules, Blocks cover everything): their pending and accepted
+// connections end, a held escrow back to the bidder as on an unmatch before engagement,
+// and second-chance offers are withdrawn; every list and action between them checks it.
+// Once it has committed, both members' screens hear the connections end, the two leave
+// each other's auction rooms on every server, and no server answers the pair's room
+// joins from a card kept from before.
 import { type BlockedMember, SAFETY_MESSAGES } from '@bidboard/shared';
 import type { Storage } from '../../adapters/storage/storage.port';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
+import type { Clock } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import { type BlockRow, blockBetween, blocksBy, deleteBlock } from '../blocks/blocks.repository';
+import type { ConnectionEffects } from '../connections';
+import { mergeEffects, noEffects } from '../connections/connection-effects';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { findUserById } from '../users/users.repository';
+import { endConnection } from './member-withdrawal.service';
 import { blockEvents, unblockEvents } from './safety.events';
+import { lockOpenConnectionsOf } from './withdrawal.repository';
 
 export interface BlocksContext {
   db: Db;
   storage: Storage;
+  clock: Clock;
   realtime?: Realtime;
 }
 
@@ -47,12 +56,34 @@ async function present(ctx: BlocksContext, found: BlockRow[]): Promise<BlockedMe
   }));
 }
 
+/**
+ * Blocks inside the caller's transaction and ends the two members' open connections.
+ * Lock order as a status change's: the connections by id, then (blockBetween) the
+ * offers and the two members.
+ */
+export async function blockInTransaction(
+  tx: Tx,
+  blockerId: number,
+  blockedId: number,
+  now: Date,
+): Promise<ConnectionEffects> {
+  const connections = await lockOpenConnectionsOf(tx, blockerId, blockedId);
+  await blockBetween(tx, blockerId, blockedId);
+  const effects = noEffects();
+  for (const connection of connections) {
+    mergeEffects(effects, await endConnection(tx, connection.id, now, 'refund'));
+  }
+  return effects;
+}
+
 export async function blockAndSeparate(ctx: BlocksContext, blockerId: number, userId: number) {
   const member = await otherMember(ctx.db, blockerId, userId, SAFETY_MESSAGES.cannotBlockSelf);
   return publishAfterCommit(ctx.realtime, async (events) => {
-    await ctx.db.transaction((tx) => blockBetween(tx, blockerId, member.id));
+    const ended = await ctx.db.transaction((tx) =>
+      blockInTransaction(tx, blockerId, member.id, ctx.clock()),
+    );
     const blocked = (await blocksBy(ctx.db, blockerId)).find((b) => b.id === member.id)!;
-    events.add(...(await blockEvents(ctx.db, blockerId, member.id)));
+    events.add(...(await blockEvents(ctx.db, blockerId, member.id, ended)));
     return {
       message: SAFETY_MESSAGES.blocked(member.username ?? 'this member'),
       blocked: (await present(ctx, [blocked]))[0]!,

@@ -132,9 +132,10 @@ async function voidLead(tx: Tx, auction: LockedAuction, refundType: WithdrawalRe
 
 /**
  * Pending and accepted connections become unmatched; a held escrow (pending, accepted
- * before engagement, rejected within its grace period) goes back to the bidder.
+ * before engagement, rejected within its grace period) goes back to the bidder. A block
+ * ends the connections between its two members this way too.
  */
-async function endConnection(
+export async function endConnection(
   tx: Tx,
   connectionId: number,
   now: Date,

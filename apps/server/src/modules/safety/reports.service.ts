@@ -13,11 +13,11 @@ import {
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
-import { blockBetween } from '../blocks/blocks.repository';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { riskScore, riskSignalsFor } from '../vision/risk-signals';
-import { otherMember } from './blocking.service';
+import { blockInTransaction, otherMember } from './blocking.service';
 import {
   closeOpenReport,
   insertReport,
@@ -25,6 +25,7 @@ import {
   type ReportRow,
   reportsByStatus,
 } from './reports.repository';
+import { blockEvents } from './safety.events';
 
 /** Open reports ranked by risk at once (beyond it, the oldest wait for the next page of work). */
 const OPEN_QUEUE_MAX = 1000;
@@ -37,7 +38,7 @@ export interface ReportInput {
 }
 
 export async function reportMember(
-  ctx: { db: Db; clock: () => Date },
+  ctx: { db: Db; clock: () => Date; realtime?: Realtime },
   reporterId: number,
   input: ReportInput,
 ) {
@@ -47,20 +48,24 @@ export async function reportMember(
     input.user_id,
     SAFETY_MESSAGES.cannotReportSelf,
   );
-  await ctx.db.transaction(async (tx) => {
-    await insertReport(tx, {
-      reporterId,
-      reportedId: member.id,
-      reason: input.reason,
-      text: input.text || null,
-      at: ctx.clock(),
+  return publishAfterCommit(ctx.realtime, async (events) => {
+    const now = ctx.clock();
+    const ended = await ctx.db.transaction(async (tx) => {
+      await insertReport(tx, {
+        reporterId,
+        reportedId: member.id,
+        reason: input.reason,
+        text: input.text || null,
+        at: now,
+      });
+      return input.block ? blockInTransaction(tx, reporterId, member.id, now) : null;
     });
-    if (input.block) await blockBetween(tx, reporterId, member.id);
+    if (ended) events.add(...(await blockEvents(ctx.db, reporterId, member.id, ended)));
+    return {
+      message: input.block ? SAFETY_MESSAGES.reportedAndBlocked : SAFETY_MESSAGES.reported,
+      blocked: input.block,
+    };
   });
-  return {
-    message: input.block ? SAFETY_MESSAGES.reportedAndBlocked : SAFETY_MESSAGES.reported,
-    blocked: input.block,
-  };
 }
 
 export async function presentReports(

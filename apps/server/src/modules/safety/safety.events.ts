@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { cardsChanged, emitTo, type RealtimeEvent } from '../../lib/realtime';
 import { auctionRemovedEvents } from '../auctions/auctions.events';
 import { liveAuctionsOf } from '../auctions/auctions.repository';
-import { connectionEffectEvents } from '../connections';
+import { type ConnectionEffects, connectionEffectEvents } from '../connections';
 import type { Withdrawal } from './member-withdrawal.service';
 
 export function withdrawalEvents(userId: number, withdrawal: Withdrawal): RealtimeEvent[] {
@@ -27,17 +27,20 @@ export function withdrawalEvents(userId: number, withdrawal: Withdrawal): Realti
 }
 
 /**
- * After a block, neither member's sockets (on any server) stay in the other's auction
- * rooms: they stop receiving each other's bid updates at once, as the board hides them;
- * and no server answers a join of those rooms from a card kept from before the block.
+ * After a block, both members hear the connections it ended (their screens and balances
+ * follow), neither member's sockets (on any server) stay in the other's auction rooms:
+ * they stop receiving each other's bid updates at once, as the board hides them; and no
+ * server answers a join of those rooms from a card kept from before the block.
  */
 export async function blockEvents(
   db: Executor,
   blockerId: number,
   blockedId: number,
+  ended: ConnectionEffects,
 ): Promise<RealtimeEvent[]> {
   const auctions = await liveAuctionsOf(db, [blockerId, blockedId]);
   return [
+    ...connectionEffectEvents(ended),
     cardsChanged(auctions.map((auction) => auction.id)),
     ...auctions.map(
       (auction): RealtimeEvent => ({

@@ -28,16 +28,24 @@ export async function lockLiveAuctionsOf(tx: Tx, userId: number): Promise<Locked
   return auctions.map((a) => ({ ...a, id: Number(a.id) }));
 }
 
-/** The member's connections still open or holding an escrow, locked by id. */
+/**
+ * The member's connections still open or holding an escrow (only those with `otherId`
+ * when given: a block's), locked by id.
+ */
 export function lockOpenConnectionsOf(
   tx: Tx,
   userId: number,
+  otherId?: number,
 ): Promise<{ id: number; user_id: number; partner_id: number }[]> {
+  const between =
+    otherId === undefined
+      ? sql`(user_id = ${userId} OR partner_id = ${userId})`
+      : sql`((user_id = ${userId} AND partner_id = ${otherId})
+          OR (user_id = ${otherId} AND partner_id = ${userId}))`;
   return rows<{ id: number; user_id: number; partner_id: number }>(
     tx,
     sql`SELECT id, user_id, partner_id FROM connections
-         WHERE (user_id = ${userId} OR partner_id = ${userId})
-           AND (status IN ('pending', 'accepted') OR escrow_state = 'held')
+         WHERE ${between} AND (status IN ('pending', 'accepted') OR escrow_state = 'held')
          ORDER BY id FOR UPDATE`,
   );
 }
