@@ -15,6 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  agreeToFaceMatching,
   me,
   memberApi,
   newPhoneDigits,
@@ -352,6 +353,8 @@ describe.each([
 
     // Step 11: the widget's upload reached the server, then the page reloaded before
     // Continue. The step shows the video as received and goes on without a new recording.
+    // A member who agreed to face matching (issue 42): the slot-1 check looks for the face.
+    await agreeToFaceMatching(joined.call);
     await joined.call('/uploadProfileImage?display_order=1&image_type=profile', {
       body: new Uint8Array(facePhoto()),
       type: 'image/jpeg',

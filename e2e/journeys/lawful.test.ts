@@ -5,6 +5,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
+  agreeToFaceMatching,
   me,
   memberApi,
   newPhoneDigits,
@@ -87,6 +88,8 @@ async function finishOnboarding(member: Member, postal: string) {
     if (onboarded > step) continue;
     await member.call('/auth/update-profile', { body: { ...fields, onboarded: step + 1 } });
   }
+  // A member who agreed to face matching (issue 42): the slot-1 check looks for the face.
+  await agreeToFaceMatching(member.call);
   await member.call('/uploadProfileImage?display_order=1&image_type=profile', {
     body: new Uint8Array(facePhoto()),
     type: 'image/jpeg',

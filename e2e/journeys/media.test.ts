@@ -5,7 +5,13 @@
 // new order. Steps before the media ones are saved through the API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, readSignUpNotice, submitVerificationVideo } from '../support/api';
+import {
+  agreeToFaceMatching,
+  me,
+  memberApi,
+  readSignUpNotice,
+  submitVerificationVideo,
+} from '../support/api';
 import {
   collectPageErrors,
   launchChromium,
@@ -98,6 +104,8 @@ describe('media', () => {
 
     // Step 11 comes after a photo; save it through the API and reload the wizard.
     // Slot 1 must show a face to the server's check (issue 20).
+    // Agreed already (issue 42), so the slot-1 check looks for the face at once.
+    await agreeToFaceMatching(call);
     await call('/uploadProfileImage?display_order=1&image_type=profile', {
       body: new Uint8Array(facePhoto()),
       type: 'image/jpeg',

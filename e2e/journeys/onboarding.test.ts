@@ -5,7 +5,13 @@
 // through the API so the wizard's last two steps and the hand-off to /referral are covered.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, otpFromOutbox, submitVerificationVideo } from '../support/api';
+import {
+  agreeToFaceMatching,
+  me,
+  memberApi,
+  otpFromOutbox,
+  submitVerificationVideo,
+} from '../support/api';
 import {
   collectPageErrors,
   DESKTOP,
@@ -39,6 +45,8 @@ async function expectError(page: Page, message: string) {
 /** Uploads a slot-1 photo and saves steps 10 and 11 the way the media widgets would. */
 async function completeMediaStepsByApi(token: string) {
   const headers = { authorization: `Bearer ${token}` };
+  // A member who agreed to face matching (issue 42): the slot-1 check looks for the face.
+  await agreeToFaceMatching(memberApi(baseUrl, token));
   // Slot 1 must show a face to the server's check (issue 20).
   const upload = await fetch(
     `${baseUrl}/api/uploadProfileImage?display_order=1&image_type=profile`,

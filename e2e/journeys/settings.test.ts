@@ -4,7 +4,7 @@
 // code the server cannot find puts the field back with the error under it.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { me, memberApi, submitVerificationVideo } from '../support/api';
+import { agreeToFaceMatching, me, memberApi, submitVerificationVideo } from '../support/api';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { joinWithReferral } from '../support/join';
@@ -40,6 +40,8 @@ async function onboard(token: string) {
     if (onboarded >= 10) break;
     await call('/auth/update-profile', { body: { ...fields, onboarded: onboarded + 1 } });
   }
+  // A member who agreed to face matching (issue 42): the slot-1 check looks for the face.
+  await agreeToFaceMatching(call);
   // Slot 1 must show a face to the server's check (issue 20).
   await call('/uploadProfileImage?display_order=1&image_type=profile', {
     body: new Uint8Array(facePhoto()),

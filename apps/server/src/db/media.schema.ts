@@ -23,7 +23,8 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 export const PROFILE_IMAGE_TYPES = ['profile', 'additional'] as const;
-export const FACE_STATUSES = ['pending', 'face', 'no_face'] as const;
+/** 'no_consent': no face model looked, for want of biometric consent (issue 42). */
+export const FACE_STATUSES = ['pending', 'face', 'no_face', 'no_consent'] as const;
 export const SCREEN_STATUSES = ['pending', 'passed', 'held'] as const;
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const PROFILE_IMAGE_SLOTS = 3;
@@ -46,7 +47,10 @@ export const profileImages = pgTable(
     review_status: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    /** The server's face detector on this photo (issue 20: only 'face' may reach slot 1). */
+    /**
+     * The server's face detector on this photo (issue 20: only 'face' may move into slot 1;
+     * a 'no_consent' photo uploaded there waits for a moderator).
+     */
     face_status: text('face_status', { enum: FACE_STATUSES }).notNull().default('pending'),
     /** The largest face's description, for the verification face match. */
     face_embedding: bytea('face_embedding'),
@@ -70,7 +74,7 @@ export const profileImages = pgTable(
     ),
     check(
       'profile_images_face_status_valid',
-      sql`${t.face_status} IN ('pending', 'face', 'no_face')`,
+      sql`${t.face_status} IN ('pending', 'face', 'no_face', 'no_consent')`,
     ),
     check(
       'profile_images_screen_status_valid',

@@ -48,6 +48,12 @@ export const MEDIA_MESSAGES = {
   /** Issue 20: slot 1 holds only a photo in which the server's face check found a face. */
   firstSpotFaceOnly: 'Only a photo that shows your face can be in the 1st spot',
   firstSpotChecking: 'This photo is still being checked. Try again in a moment.',
+  /**
+   * Issue 42: without biometric consent no face model looks at a photo, so a moderator checks
+   * the face of the photo uploaded into slot 1; one from another slot was never checked.
+   */
+  firstSpotUploadOnly:
+    'Without face matching, a moderator checks the photo in the 1st spot: upload it there instead.',
   photoChecksBusy: 'We could not check this photo right now. Please try again.',
   noFaceBadge: 'No face found',
   checkingBadge: 'Checking…',
@@ -92,7 +98,8 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export type MediaReviewStatus = (typeof MEDIA_REVIEW_STATUSES)[number];
 
-export const FACE_CHECKS = ['pending', 'face', 'no_face'] as const;
+/** 'no_consent': no face model looked (no biometric consent, issue 42); a person decides. */
+export const FACE_CHECKS = ['pending', 'face', 'no_face', 'no_consent'] as const;
 export type FaceCheck = (typeof FACE_CHECKS)[number];
 export const PHOTO_SCREENINGS = ['pending', 'passed', 'held'] as const;
 export type PhotoScreening = (typeof PHOTO_SCREENINGS)[number];
@@ -109,5 +116,6 @@ export function firstSpotProblem(photo: {
   if (photo.review !== 'approved') return MEDIA_MESSAGES.firstSpotApprovedOnly;
   if (photo.faceCheck === 'pending') return MEDIA_MESSAGES.firstSpotChecking;
   if (photo.faceCheck === 'no_face') return MEDIA_MESSAGES.firstSpotFaceOnly;
+  if (photo.faceCheck === 'no_consent') return MEDIA_MESSAGES.firstSpotUploadOnly;
   return null;
 }

@@ -65,6 +65,16 @@ export async function videoAwaitingConsent(tx: Executor, userId: number): Promis
   return video ? Number(video.id) : null;
 }
 
+/** The member's active photos no face model has looked at for want of consent. */
+export async function photosAwaitingConsent(tx: Executor, userId: number): Promise<number[]> {
+  const photos = await rows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM profile_images
+         WHERE user_id = ${userId} AND is_active AND face_status = 'no_consent'`,
+  );
+  return photos.map((photo) => Number(photo.id));
+}
+
 /**
  * Deletes the face descriptions of members whose last sign-in (their joining, before any)
  * is before `cutoff`; how many were deleted comes back.

@@ -3,7 +3,8 @@
 // the face-turn video with the text's version. Declining or withdrawing deletes every face
 // description of the member at once (their videos' and photos'), which also takes them out
 // of other members' duplicate search; their video stays for a person to review. Agreeing
-// later sends a video the face match skipped back to it.
+// later sends a video the face match skipped back to it, and the photos no face model looked
+// at back to the photo check.
 //
 // Decisions and the face match's writes take the member's row lock first, so a face match
 // that started before a withdrawal cannot store a description after it.
@@ -22,6 +23,7 @@ import {
   insertDecision,
   latestDecision,
   lockConsentOwner,
+  photosAwaitingConsent,
   videoAwaitingConsent,
 } from './biometric-consent.repository';
 
@@ -78,9 +80,11 @@ export async function decideBiometricConsent(
       await deleteFaceEmbeddings(tx, userId);
       return false;
     }
+    const photos = await photosAwaitingConsent(tx, userId);
+    for (const photo of photos) await enqueueVisionJob(tx, 'photo_screen', photo);
     const skipped = await videoAwaitingConsent(tx, userId);
     if (skipped !== null) await enqueueVisionJob(tx, 'face_match', skipped);
-    return skipped !== null;
+    return skipped !== null || photos.length > 0;
   });
   if (requeued) ctx.wakeVisionJobs();
   return biometricConsentState(ctx, userId);

@@ -7,11 +7,15 @@
 //
 // The face check only asks whether there is a face: the photo's face description is not
 // kept here. Only the face match stores one, and only with the member's biometric consent
-// (issue 42).
+// (issue 42). Without that consent no face model looks at the photo at all (the detector
+// computes the face's geometry on its way to an answer): it is 'no_consent', only the
+// nudity model runs, and a person decides. A slot-1 photo then waits for a moderator even
+// where uploads approve themselves, since nothing else saw a face in it.
 import { MEDIA_MESSAGES } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
+import { hasBiometricConsent } from '../biometrics/biometric-consent.service';
 import { loadSettings } from '../settings/settings.service';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import { latestVideoId } from './verification-videos.repository';
@@ -19,41 +23,45 @@ import { latestVideoId } from './verification-videos.repository';
 export type CheckContext = Pick<ServiceContext, 'db' | 'vision' | 'config'>;
 
 export interface PhotoVerdict {
-  face_status: 'face' | 'no_face';
+  face_status: 'face' | 'no_face' | 'no_consent';
   nudity_score: number;
   /** At or above the nudity threshold: held for review, shown to nobody else. */
   held: boolean;
 }
 
-/** Runs the face detector and the nudity model on one photo. */
+/** Runs the nudity model on one of the member's photos, and the face detector with consent. */
 export async function judgePhoto(
   ctx: CheckContext,
+  userId: number,
   bytes: Uint8Array,
   priority: 'interactive' | 'background',
 ): Promise<PhotoVerdict> {
-  const settings = await loadSettings(ctx.db, ctx.config);
+  const [settings, consented] = await Promise.all([
+    loadSettings(ctx.db, ctx.config),
+    hasBiometricConsent(ctx.db, userId),
+  ]);
   const analysis = await ctx.vision.analyze(
     { encoded: bytes },
-    { faces: true, nudity: true, priority },
+    { faces: consented, nudity: true, priority },
   );
-  const face = analysis.faces[0];
   const nudity = analysis.nudity?.score ?? 0;
   return {
-    face_status: face ? 'face' : 'no_face',
+    face_status: !consented ? 'no_consent' : analysis.faces[0] ? 'face' : 'no_face',
     nudity_score: nudity,
     held: nudity >= settings.nudity_threshold,
   };
 }
 
 /** The verdict on a photo bound for slot 1, or the refusal the member sees. */
-export async function checkFirstSpotUpload(ctx: CheckContext, bytes: Uint8Array) {
+export async function checkFirstSpotUpload(ctx: CheckContext, userId: number, bytes: Uint8Array) {
   let verdict: PhotoVerdict;
   try {
-    verdict = await judgePhoto(ctx, bytes, 'interactive');
+    verdict = await judgePhoto(ctx, userId, bytes, 'interactive');
   } catch {
     throw new AppError('UNAVAILABLE', 503, MEDIA_MESSAGES.photoChecksBusy);
   }
-  if (verdict.face_status !== 'face') throw badRequest('VALIDATION', MEDIA_MESSAGES.faceRequired);
+  if (verdict.face_status === 'no_face')
+    throw badRequest('VALIDATION', MEDIA_MESSAGES.faceRequired);
   return verdict;
 }
 

@@ -5,13 +5,14 @@
 // plan inside a transaction. Every path that puts a photo into slot 1 other than an
 // upload (which checks the face itself) asks mayTakeFirstSpot.
 import { firstSpotProblem, MEDIA_MESSAGES, MESSAGES } from '@bidboard/shared';
+import type { ProfileImageRow } from '../../db/media.schema';
 import { badRequest, notFound } from '../../lib/errors';
 
 export interface SlotImage {
   id: number;
   display_order: number;
   review_status: 'pending' | 'approved' | 'rejected';
-  face_status: 'pending' | 'face' | 'no_face';
+  face_status: ProfileImageRow['face_status'];
   file_name: string;
   thumbnail_file_name: string;
 }

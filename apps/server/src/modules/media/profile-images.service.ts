@@ -75,8 +75,12 @@ function checkedColumns(ctx: MediaContext, verdict: PhotoVerdict | null) {
     nudity_score: verdict.nudity_score,
     screen_status: verdict.held ? ('held' as const) : ('passed' as const),
     screened_at: ctx.clock(),
-    // Held photos wait for a person whatever the deployment approves on its own.
-    review_status: verdict.held ? ('pending' as const) : initialReviewStatus(ctx),
+    // Held photos, and a slot-1 photo no face model looked at, wait for a person whatever
+    // the deployment approves on its own.
+    review_status:
+      verdict.held || verdict.face_status === 'no_consent'
+        ? ('pending' as const)
+        : initialReviewStatus(ctx),
   };
 }
 
@@ -101,7 +105,7 @@ export async function uploadProfileImage(
 ): Promise<ProfileImage> {
   await admitUpload(ctx, userId, 'photo');
   const photo = await processProfilePhoto(bytes);
-  const verdict = slot === 1 ? await checkFirstSpotUpload(ctx, photo.original) : null;
+  const verdict = slot === 1 ? await checkFirstSpotUpload(ctx, userId, photo.original) : null;
   const originalKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
   const cardKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');
   const thumbnailKey = ctx.storage.newKey(PHOTO_FOLDER, 'webp');

@@ -42,7 +42,9 @@ function PhotoChecks({ item }: { item: AdminMediaItem }) {
       ? 'Face found'
       : item.face_check === 'no_face'
         ? 'No face found'
-        : 'Face not checked yet';
+        : item.face_check === 'no_consent'
+          ? 'Face not checked: no consent to face matching, check it by eye'
+          : 'Face not checked yet';
   const nudity =
     item.nudity_score === null
       ? 'Nudity not screened yet'

@@ -1,0 +1,2 @@
+ALTER TABLE "profile_images" DROP CONSTRAINT "profile_images_face_status_valid";--> statement-breakpoint
+ALTER TABLE "profile_images" ADD CONSTRAINT "profile_images_face_status_valid" CHECK ("profile_images"."face_status" IN ('pending', 'face', 'no_face', 'no_consent'));
