@@ -1,5 +1,6 @@
 // The database schema. Migrations in ./migrations are generated from this file
 // (`npm run db:generate -w apps/server`) and committed; they are applied at start.
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@bidboard/shared/i18n/languages';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -69,6 +70,13 @@ export const users = pgTable(
     sms_notification: boolean('sms_notification').notNull().default(false),
     sms_consent_at: timestamp('sms_consent_at', { withTimezone: true }),
     twilio_stop: boolean('twilio_stop').notNull().default(false),
+    /**
+     * The member's language (product rules, Languages): their screens, alerts, pushes and
+     * texts. Starts as the device's at sign-up, French when the postal code is in Quebec.
+     */
+    language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
+    /** Picked by the member (Settings, the sign-in page): a Quebec postal code leaves it. */
+    language_chosen: boolean('language_chosen').notNull().default(false),
     is_approved: boolean('is_approved').notNull().default(false),
     /** Why an admin turned the member down (shown to them); null unless rejected. */
     approval_rejection_reason: text('approval_rejection_reason'),
@@ -103,6 +111,7 @@ export const users = pgTable(
     check('users_invites_left_nonnegative', sql`${t.invites_left} >= 0`),
     check('users_reserve_price_range', sql`${t.reserve_price} BETWEEN 0 AND 99999`),
     check('users_onboarded_range', sql`${t.onboarded} BETWEEN 0 AND 14`),
+    check('users_language', sql`${t.language} IN ('en', 'fr-CA')`),
   ],
 );
 

@@ -36,6 +36,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     offer_second_chance: true,
     sms_notification: false,
     twilio_stop: false,
+    language: 'en',
     profile_image: null,
     profile_picture_1: null,
     profile_picture_2: null,

@@ -28,6 +28,7 @@ import { FAVORITE_CATEGORY_LABELS, FAVORITE_MESSAGES } from '../rules/favorite-t
 import { GENDER_LABELS, GENDER_MESSAGES } from '../rules/gender';
 import { MEDIA_MESSAGES } from '../rules/media';
 import { NOTIFICATION_MESSAGES } from '../rules/notifications';
+import { OTP_TEXTS } from '../rules/otp';
 import { PAYEE_MESSAGES } from '../rules/payee';
 import { POSTAL_MESSAGES } from '../rules/postal';
 import { REDEMPTION_MESSAGES } from '../rules/redemption';
@@ -72,6 +73,7 @@ export const SHARED_TEXTS = {
   MESSAGES,
   NO_NAME,
   NOTIFICATION_MESSAGES,
+  OTP_TEXTS,
   PAYEE_MESSAGES,
   PAYMENT_MESSAGES,
   POSTAL_MESSAGES,

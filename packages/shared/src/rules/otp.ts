@@ -1,5 +1,5 @@
 // One-time code rules of accounts §5 (Code).
-import { OTP_LENGTH } from '../constants';
+import { OTP_LENGTH, PRODUCT_NAME } from '../constants';
 
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
@@ -17,3 +17,9 @@ export function lockoutWait(secondsLeft: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return `${m}:${ss}`;
 }
+
+/** The text that carries the code (its French in i18n/fr-CA.json). */
+export const OTP_TEXTS = {
+  signInCode: (code: string, minutes: number) =>
+    `Your ${PRODUCT_NAME} code is ${code}. It expires in ${minutes} minutes.`,
+} as const;

@@ -2,17 +2,27 @@
 import { z } from 'zod';
 import { OTP_PATTERN } from '../rules/otp';
 import { idSchema, safeText } from './common';
-import { userSchema } from './user';
+import { languageSchema, userSchema } from './user';
 
 const phoneField = safeText({ min: 1, max: 32 });
 
-export const requestOtpBody = z.object({ phone_number: phoneField });
+/**
+ * `language`: the one on the device's screen, so a number that is no member yet gets the
+ * code's text in it (a member gets theirs).
+ */
+export const requestOtpBody = z.object({
+  phone_number: phoneField,
+  language: languageSchema.optional(),
+});
 export const requestOtpResponse = z.object({ success: z.boolean(), message: z.string() });
 
 export const verifyOtpBody = z.object({
   phone_number: phoneField,
   otp: z.string().regex(OTP_PATTERN, 'Invalid Code'),
   referred_by: safeText({ max: 32 }).nullish(),
+  /** The device's language: a new member starts in it; `language_chosen` when picked there. */
+  language: languageSchema.optional(),
+  language_chosen: z.boolean().optional(),
 });
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
 

@@ -19,7 +19,7 @@ import { validatePostalCode } from '../rules/postal';
 import type { RuleResult } from '../rules/result';
 import { validateUsername } from '../rules/username';
 import { safeText } from './common';
-import { userSchema } from './user';
+import { languageSchema, userSchema } from './user';
 
 /** A field checked by `rule`: its message on failure, its cleaned value on success. */
 function ruled<In, Out>(base: z.ZodType<In>, rule: (input: In) => RuleResult<Out>) {
@@ -75,6 +75,7 @@ export function buildUpdateProfileBody(now: () => Date = () => new Date()) {
       reserve_price: z.number().int().min(0).max(MAX_BID),
       offer_second_chance: z.boolean(),
       sms_notification: z.boolean(),
+      language: languageSchema,
       email: ruled(text, validateEmail).nullable(),
       onboarded: z.number().int().min(0).max(ONBOARDING_COMPLETE),
     })

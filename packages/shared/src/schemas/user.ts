@@ -1,5 +1,6 @@
 // The current member as the API returns it (accounts §3, User).
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import { FAVORITE_CATEGORIES } from '../rules/favorite-thing';
 import { GENDERS, SEEKING_GENDERS } from '../rules/gender';
 
@@ -7,6 +8,7 @@ export const genderSchema = z.enum(GENDERS);
 export const seekingGenderSchema = z.enum(SEEKING_GENDERS);
 export const favoriteCategorySchema = z.enum(FAVORITE_CATEGORIES);
 export const roleSchema = z.enum(['member', 'admin']);
+export const languageSchema = z.enum(LANGUAGES);
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -44,6 +46,8 @@ export const userSchema = z.object({
   offer_second_chance: z.boolean(),
   sms_notification: z.boolean(),
   twilio_stop: z.boolean(),
+  /** Screens, alerts, pushes and texts (product rules, Languages). */
+  language: languageSchema,
   profile_image: z.string().nullable(),
   profile_picture_1: z.string().nullable(),
   profile_picture_2: z.string().nullable(),

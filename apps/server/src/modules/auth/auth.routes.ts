@@ -20,6 +20,7 @@ import {
   verifyOtpBody,
 } from '@bidboard/shared';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { presentUser } from '../users/user.presenter';
 import {
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
   };
   const signIn = async (
     request: FastifyRequest<{
-      Body: { phone_number: string; otp: string; referred_by?: string | null };
+      Body: z.infer<typeof verifyOtpBody>;
     }>,
   ) =>
     signInWithCode(ctx, {
@@ -52,6 +53,8 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
       userAgent: request.headers['user-agent'],
       ip: request.ip,
       deviceId: deviceIdHeader.parse(request.headers[DEVICE_ID_HEADER]),
+      language: request.body.language,
+      languageChosen: request.body.language_chosen,
     });
 
   app.post(
@@ -64,7 +67,8 @@ export async function authRoutes(app: FastifyZodApp, { ctx }: { ctx: AuthContext
         response: { 200: requestOtpResponse, ...errors },
       },
     },
-    async (request) => requestCode(ctx, requirePhone(request.body.phone_number), request.ip),
+    async (request) =>
+      requestCode(ctx, requirePhone(request.body.phone_number), request.ip, request.body.language),
   );
   app.post(
     '/auth/verify-otp',

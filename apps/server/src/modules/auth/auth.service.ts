@@ -3,6 +3,7 @@
 // ADMIN_PHONES lists it (product rules: the admins of a new deployment join without one).
 
 import { MESSAGES, SAFETY_MESSAGES, type User } from '@bidboard/shared';
+import type { Language } from '@bidboard/shared/i18n/languages';
 import type { Tx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
@@ -12,7 +13,7 @@ import { consumeCode } from './otp.repository';
 import { checkCode } from './otp.service';
 import { awardReferralBonus } from './referral.service';
 import { createSession, type SessionSettings } from './session.service';
-import { insertMember, setMemberRole, takeInvite } from './sign-in.repository';
+import { insertMember, setMemberLanguage, setMemberRole, takeInvite } from './sign-in.repository';
 
 export interface AuthContext extends ServiceContext {
   secret: string;
@@ -26,6 +27,9 @@ export interface SignInInput {
   userAgent?: string;
   ip?: string;
   deviceId?: string;
+  /** The device's language; `languageChosen` when the member picked it on the sign-in page. */
+  language?: Language;
+  languageChosen?: boolean;
 }
 
 export async function signInWithCode(
@@ -42,7 +46,10 @@ export async function signInWithCode(
     if (existing?.suspended_at) {
       throw new AppError('ACCOUNT_SUSPENDED', 403, SAFETY_MESSAGES.suspended);
     }
-    const member = existing ?? (await join(tx, ctx, input.phone, input.referredBy));
+    const member = existing ?? (await join(tx, ctx, input));
+    if (existing && input.language && input.languageChosen) {
+      await setMemberLanguage(tx, member.id, input.language);
+    }
     // ADMIN_PHONES is read at every sign-in; an admin the operator made keeps the role.
     const listed = ctx.config.ADMIN_PHONES.includes(input.phone);
     const role = listed || member.admin_granted_at ? 'admin' : 'member';
@@ -58,29 +65,29 @@ export async function signInWithCode(
   return { token: outcome.token, user: presentUser(user!) };
 }
 
-async function join(
-  tx: Tx,
-  ctx: AuthContext,
-  phone: string,
-  referredBy: string | null | undefined,
-) {
+/** A new member's language: the one their device showed at sign-up. */
+function startingLanguage(input: SignInInput) {
+  return input.language
+    ? { language: input.language, language_chosen: input.languageChosen ?? false }
+    : {};
+}
+
+async function join(tx: Tx, ctx: AuthContext, input: SignInInput) {
+  const { phone, referredBy } = input;
   if (referredBy || !ctx.config.ADMIN_PHONES.includes(phone)) {
-    return joinWithReferral(tx, ctx, phone, referredBy);
+    return joinWithReferral(tx, ctx, input);
   }
   return insertMember(tx, {
     phone_number: phone,
+    ...startingLanguage(input),
     role: 'admin',
     created_at: ctx.clock(),
     updated_at: ctx.clock(),
   });
 }
 
-async function joinWithReferral(
-  tx: Tx,
-  ctx: AuthContext,
-  phone: string,
-  referredBy: string | null | undefined,
-) {
+async function joinWithReferral(tx: Tx, ctx: AuthContext, input: SignInInput) {
+  const { phone, referredBy } = input;
   if (!referredBy) throw new AppError('ACCOUNT_NOT_FOUND', 404, MESSAGES.accountNotFound);
   // Taking the invite is the guarded update: two sign-ups cannot spend the last one.
   const referrer = await takeInvite(tx, referredBy);
@@ -92,6 +99,7 @@ async function joinWithReferral(
   const member = await insertMember(tx, {
     phone_number: phone,
     referred_by: referrer.id,
+    ...startingLanguage(input),
     role: ctx.config.ADMIN_PHONES.includes(phone) ? 'admin' : 'member',
     created_at: ctx.clock(),
     updated_at: ctx.clock(),

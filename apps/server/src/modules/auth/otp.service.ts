@@ -4,12 +4,15 @@
 // in `code_failures_window_hours` is locked for `code_lockout_hours`: no code is sent to
 // it and none is compared, so guessing stays bounded over days, not only per code.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { isTestPhone, MESSAGES, OTP_LENGTH, PRODUCT_NAME } from '@bidboard/shared';
+import { isTestPhone, MESSAGES, OTP_LENGTH, OTP_TEXTS } from '@bidboard/shared';
+import type { Language } from '@bidboard/shared/i18n/languages';
 import { SmsDeliveryError } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { sayText } from '../../lib/texts';
 import { loadSettings } from '../settings/settings.service';
+import { findUserByPhone } from '../users/users.repository';
 import {
   activeLockout,
   countGuess,
@@ -40,10 +43,15 @@ export function hashCode(secret: string, phone: string, code: string): string {
   return createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
 }
 
+/**
+ * Texts a sign-in code to `phone`, in its member's language, or for a number that is no
+ * member yet in `deviceLanguage` (the one on the sign-in page).
+ */
 export async function requestCode(
   ctx: ServiceContext & { secret: string },
   phone: string,
   ip: string,
+  deviceLanguage: Language = 'en',
 ): Promise<{ success: true; message: string }> {
   if (isTestPhone(phone)) return { success: true, message: MESSAGES.codeSent };
   const now = ctx.clock();
@@ -75,11 +83,15 @@ export async function requestCode(
       expiresAt: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
     });
   });
+  const minutes = Math.round(config.OTP_TTL_SECONDS / 60);
+  const language = (await findUserByPhone(ctx.db, phone))?.language ?? deviceLanguage;
+  const body = sayText(
+    language,
+    { key: 'OTP_TEXTS.signInCode', params: { code, minutes } },
+    OTP_TEXTS.signInCode(code, minutes),
+  );
   try {
-    await ctx.sms.send({
-      to: phone,
-      body: `Your ${PRODUCT_NAME} code is ${code}. It expires in ${Math.round(config.OTP_TTL_SECONDS / 60)} minutes.`,
-    });
+    await ctx.sms.send({ to: phone, body });
   } catch (error) {
     // A code that never left must not count against the member or stay valid.
     await deleteCode(ctx.db, row.id);

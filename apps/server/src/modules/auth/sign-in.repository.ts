@@ -1,5 +1,6 @@
 // SQL of the member rows sign-in writes: a new member, the referrer's invite spent on
 // them, and the role ADMIN_PHONES or the operator gives.
+import type { Language } from '@bidboard/shared/i18n/languages';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -13,6 +14,11 @@ export async function insertMember(tx: Tx, member: NewMember) {
 
 export async function setMemberRole(tx: Tx, userId: number, role: 'admin' | 'member') {
   await tx.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+/** The language the member picked on the sign-in page, before their stored one came. */
+export async function setMemberLanguage(tx: Tx, userId: number, language: Language) {
+  await tx.update(users).set({ language, language_chosen: true }).where(eq(users.id, userId));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   USERNAME_MESSAGES,
   validateAgeRange,
 } from '@bidboard/shared';
+import { isQuebecPostalCode } from '@bidboard/shared/i18n/languages';
 import type { UserChanges } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, constraintOf, notAuthenticated, pgErrorCode } from '../../lib/errors';
@@ -79,6 +80,18 @@ function fieldChanges(body: UpdateProfileBody, member: Member, now: Date): UserC
       state: place.value.state,
       city: place.value.city,
     });
+    // Product rules, Languages: members in Quebec start in French, unless they picked.
+    if (
+      !member.language_chosen &&
+      place.value.country === 'CA' &&
+      isQuebecPostalCode(place.value.zip)
+    ) {
+      changes.language = 'fr-CA';
+    }
+  }
+  if (body.language !== undefined) {
+    changes.language = body.language;
+    changes.language_chosen = true;
   }
   if (body.ideal_match_age_min !== undefined || body.ideal_match_age_max !== undefined) {
     const range = {

@@ -51,6 +51,7 @@ export function presentUser(row: UserRow, pictures: ProfilePictures = noPictures
     offer_second_chance: row.offer_second_chance,
     sms_notification: row.sms_notification,
     twilio_stop: row.twilio_stop,
+    language: row.language,
     profile_image: pictures.profile_picture_1,
     ...pictures,
     is_approved: row.is_approved,

@@ -11,7 +11,7 @@
 import type { Language } from '@bidboard/shared/i18n/languages';
 import { type Messages, setupI18n } from '@lingui/core';
 import { createElement, Fragment, type ReactNode, useSyncExternalStore } from 'react';
-import { rememberLanguage, showLanguage, startingLanguage } from './language';
+import { deviceLanguage, rememberLanguage, showLanguage, startingLanguage } from './language';
 
 type CatalogueLoaders = Record<string, () => Promise<Messages>>;
 
@@ -82,6 +82,11 @@ showLanguage(language);
 
 export function currentLanguage(): Language {
   return language;
+}
+
+/** The language on screen and whether the member picked it, for the sign-in calls. */
+export function signInLanguage(): ReturnType<typeof deviceLanguage> {
+  return deviceLanguage(language);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -6,6 +6,7 @@ export {
   fillSlot,
   SLOT,
   setLanguage,
+  signInLanguage,
   textsReady,
   useLanguage,
 } from './i18n';

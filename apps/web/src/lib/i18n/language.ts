@@ -27,6 +27,23 @@ export function startingLanguage(): Language {
   return stored() ?? languageFromPreferences(browser) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * What sign-in tells the server: the language on screen, and whether the member picked it
+ * (a new member starts in it; a picked one replaces the member's stored language).
+ */
+export function deviceLanguage(current: Language): {
+  language: Language;
+  language_chosen: boolean;
+} {
+  let chosen = false;
+  try {
+    chosen = localStorage.getItem(CHOSEN_KEY) === '1';
+  } catch {
+    // No storage: nothing was picked on this device.
+  }
+  return { language: current, language_chosen: chosen };
+}
+
 /** Kept on the device, so the next visit starts in it even before the member is known. */
 export function rememberLanguage(language: Language, chosen: boolean): void {
   try {

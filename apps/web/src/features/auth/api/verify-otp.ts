@@ -2,6 +2,7 @@
 import { type LoginResponse, MESSAGES } from '@bidboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { signInLanguage } from '@/lib/i18n';
 
 export interface VerifyOtpInput {
   phoneNumber: string;
@@ -19,6 +20,7 @@ export async function verifyOtp({
     body = await api.post<Partial<LoginResponse>>('/auth/verify-otp', {
       phone_number: phoneNumber,
       otp,
+      ...signInLanguage(),
       ...(referredBy ? { referred_by: referredBy } : {}),
     });
   } catch (error) {

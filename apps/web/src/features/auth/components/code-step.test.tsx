@@ -52,6 +52,8 @@ describe('code step', () => {
     expect(api.callsTo('POST /api/auth/verify-otp')[0]?.body).toEqual({
       phone_number: '+11234567890',
       otp: '123456',
+      language: 'en',
+      language_chosen: false,
       referred_by: 'bob',
     });
     expect(localStorage.getItem('authToken')).toBe('jwt-1');

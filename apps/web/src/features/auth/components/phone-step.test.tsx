@@ -68,6 +68,7 @@ describe('phone step', () => {
     expect(api.callsTo('POST /api/phone/validate')[0]?.body).toEqual({ phone: '+15555550123' });
     expect(api.callsTo('POST /api/auth/request-otp')[0]?.body).toEqual({
       phone_number: '+15555550123',
+      language: 'en',
     });
   });
 

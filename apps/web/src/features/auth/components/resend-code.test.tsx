@@ -41,7 +41,10 @@ describe("sign-in 'Resend code'", () => {
 
     fireEvent.click(resend);
     expect(await screen.findByText(/We sent a new code\./)).toBeTruthy();
-    expect(api.callsTo('POST /api/auth/request-otp')[0]?.body).toEqual({ phone_number: PHONE });
+    expect(api.callsTo('POST /api/auth/request-otp')[0]?.body).toEqual({
+      phone_number: PHONE,
+      language: 'en',
+    });
     expect(resend.disabled).toBe(true);
     expect(screen.getByText('You can ask for another in 0:30.')).toBeTruthy();
   });

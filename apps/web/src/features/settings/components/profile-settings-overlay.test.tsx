@@ -2,6 +2,7 @@ import type { User } from '@bidboard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -247,5 +248,18 @@ describe('Profile Settings: dating fields', () => {
     expect(
       within(seeking).getByRole('radio', { name: 'Female' }).getAttribute('aria-checked'),
     ).toBe('true');
+  });
+});
+
+describe('Profile Settings: language', () => {
+  it('saves the member’s language and switches the screens to it', async () => {
+    const api = setup(buildUser());
+    await userEvent.click(await screen.findByRole('button', { name: 'Français' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('fr-CA'));
+    expect(api.callsTo('POST /api/auth/update-profile').at(-1)?.body).toEqual({
+      language: 'fr-CA',
+    });
+    expect(await screen.findByText('Écrans, alertes, notifications et textos')).toBeTruthy();
+    await act(() => setLanguage('en'));
   });
 });

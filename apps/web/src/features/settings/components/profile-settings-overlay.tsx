@@ -22,6 +22,7 @@ import { BidsAvailabilitySetting } from './bids-availability-setting';
 import { BirthDateSetting } from './birth-date-setting';
 import { ChoiceSetting } from './choice-setting';
 import { FavoriteThingSetting } from './favorite-thing-setting';
+import { LanguageSetting } from './language-setting';
 import { bioChanges, postalChanges, reserveChanges, usernameChanges } from './profile-fields';
 import { SwitchSetting } from './switch-setting';
 import { TextSetting } from './text-setting';
@@ -106,6 +107,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
           autoComplete="postal-code"
           hint={() => place || null}
         />
+        <LanguageSetting user={user} />
       </section>
 
       <section className="settings-section" aria-labelledby="settings-favorites">
