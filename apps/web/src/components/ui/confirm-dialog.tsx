@@ -1,5 +1,5 @@
-// A yes/no question before an action that matters (accepting, unmatching): Yes runs it,
-// No or closing leaves everything as it was.
+// A yes/no question before an action that matters (accepting, unmatching, a large bid): Yes
+// runs it, No or closing leaves everything as it was.
 import { Button } from './button';
 import { useUiText } from './i18n';
 import { Dialog } from './sheet';
@@ -8,11 +8,13 @@ import './confirm-dialog.css';
 interface ConfirmDialogProps {
   open: boolean;
   question: string;
+  /** What saying yes means, when the question alone does not tell. */
+  detail?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, question, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, question, detail, onConfirm, onCancel }: ConfirmDialogProps) {
   const t = useUiText();
   return (
     <Dialog
@@ -21,6 +23,7 @@ export function ConfirmDialog({ open, question, onConfirm, onCancel }: ConfirmDi
         if (!next) onCancel();
       }}
       title={question}
+      description={detail}
       className="confirm-dialog"
     >
       <div className="confirm-dialog__actions">

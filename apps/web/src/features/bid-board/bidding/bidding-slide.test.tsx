@@ -1,5 +1,6 @@
 import { MAXIMUM_BID_TEXT } from '@bidboard/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { BiddingSlide } from './bidding-slide';
@@ -47,16 +48,108 @@ describe('BiddingSlide', () => {
     expect((minus as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('raises an entry below the minimum to current + 10 on submit', () => {
+  it('raises an entry below the minimum to current + 10 on submit, and says so first', async () => {
     const { onSubmit } = renderSlide();
     const boxes = screen.getAllByRole('textbox');
-    fireEvent.change(boxes[4]!, { target: { value: '5' } });
+    await userEvent.click(boxes[4]!);
+    await userEvent.keyboard('5');
     expect(digits()).toBe('00135');
-    fireEvent.change(boxes[3]!, { target: { value: '2' } });
+    await userEvent.click(boxes[3]!);
+    await userEvent.keyboard('2');
     expect(digits()).toBe('00125');
+    expect(screen.getByText('Bid 130 tokens, the lowest bid now')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
     expect(onSubmit).toHaveBeenCalledWith(130, false);
     expect(digits()).toBe('00130');
+  });
+
+  it('after being outbid at 90, typing 1, 2, 0 into the third box bids 120 (issue 46)', async () => {
+    const { onSubmit } = renderSlide({ currentBid: 90 });
+    expect(digits()).toBe('00100');
+    await userEvent.click(screen.getAllByRole('textbox')[2]!);
+    await userEvent.keyboard('120');
+    expect(digits()).toBe('00120');
+    expect(screen.getByText('Bid 120 tokens')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+    expect(onSubmit).toHaveBeenCalledWith(120, false);
+  });
+
+  it('typing 00100 from the first box bids 100, not 01050 (issue 46)', async () => {
+    const { onSubmit } = renderSlide({ currentBid: 50 });
+    expect(digits()).toBe('00060');
+    await userEvent.click(screen.getAllByRole('textbox')[0]!);
+    await userEvent.keyboard('00100');
+    expect(digits()).toBe('00100');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+    expect(onSubmit).toHaveBeenCalledWith(100, false);
+  });
+
+  it('a pasted amount is the bid, and the boxes bring up the number pad', () => {
+    renderSlide();
+    const boxes = screen.getAllByRole('textbox') as HTMLInputElement[];
+    expect(boxes.every((box) => box.inputMode === 'numeric')).toBe(true);
+    fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '250' } });
+    expect(digits()).toBe('00250');
+    expect(screen.getByText('Bid 250 tokens')).toBeTruthy();
+  });
+
+  it('says the bid must be more than the current one while the entry is not', async () => {
+    renderSlide();
+    await userEvent.click(screen.getAllByRole('textbox')[2]!);
+    await userEvent.keyboard('0');
+    expect(digits()).toBe('00030');
+    expect(screen.getByText('Bid more than 120 tokens')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Submit Bid' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('quick raises: +50 adds to the entry, "Lead by 10" goes back to the lowest leading bid', () => {
+    renderSlide();
+    fireEvent.click(screen.getByRole('button', { name: 'Raise the bid by 50' }));
+    expect(digits()).toBe('00180');
+    expect(screen.getByText('+50')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Increase bid by 10' }));
+    expect(digits()).toBe('00190');
+    fireEvent.click(screen.getByRole('button', { name: 'Lead by 10' }));
+    expect(digits()).toBe('00130');
+  });
+
+  it('the leader is offered no "Lead by 10"', () => {
+    renderSlide({ isLeading: true });
+    expect(screen.queryByRole('button', { name: 'Lead by 10' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Raise the bid by 50' })).toBeTruthy();
+  });
+
+  it('asks before a bid of more than half the balance; No places nothing', () => {
+    const { onSubmit } = renderSlide({ balance: 200, currentBid: 90 });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+    expect(onSubmit).toHaveBeenCalledWith(100, false);
+    fireEvent.click(screen.getByRole('button', { name: 'Raise the bid by 50' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const dialog = screen.getByRole('dialog', { name: 'Bid 150 tokens?' });
+    expect(dialog.textContent).toContain(
+      'It takes 150 of your 200 tokens for bids, more than half.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Bid' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(150, false);
+  });
+
+  it('a leader is asked about what the raise costs, not the whole bid', () => {
+    const { onSubmit } = renderSlide({ balance: 100, currentBid: 120, isLeading: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Raise the bid by 50' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Bid' }));
+    // 180 over a held 120 takes 60 of 100: more than half.
+    expect(screen.getByRole('dialog', { name: 'Bid 180 tokens?' }).textContent).toContain(
+      'It takes 60 of your 100 tokens',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onSubmit).toHaveBeenCalledWith(180, false);
   });
 
   it('shows Update Bid to the leader and opens How It Works for visitors', () => {

@@ -8,20 +8,8 @@ export function minimumBid(currentBid: number): number {
   return Math.min(MAX_BID, currentBid + BID_STEP);
 }
 
-/** 120 -> ['0','0','1','2','0']: the amount padded to the five boxes. */
-export function amountToDigits(amount: number): string[] {
-  const clamped = Math.max(0, Math.min(MAX_BID, Math.trunc(amount)));
-  return String(clamped).padStart(BID_DIGITS, '0').split('');
-}
-
-/** Empty boxes count as 0. */
-export function digitsToAmount(digits: readonly string[]): number {
-  const joined = digits.map((d) => (/^\d$/.test(d) ? d : '0')).join('');
-  return Number.parseInt(joined, 10) || 0;
-}
-
-export function increaseBid(amount: number): number {
-  return Math.min(MAX_BID, amount + BID_STEP);
+export function increaseBid(amount: number, by: number = BID_STEP): number {
+  return Math.min(MAX_BID, amount + by);
 }
 
 export function decreaseBid(amount: number): number {
@@ -33,11 +21,22 @@ export function isMinusDisabled(amount: number, currentBid: number): boolean {
   return amount <= currentBid + BID_STEP;
 }
 
-export function isPlusDisabled(amount: number): boolean {
-  return amount + BID_STEP > MAX_BID;
+export function isPlusDisabled(amount: number, by: number = BID_STEP): boolean {
+  return amount + by > MAX_BID;
 }
+
+/** The quick raises under the boxes, besides -10 / +10 and "Lead by 10" (the minimum bid). */
+export const QUICK_RAISES = [5 * BID_STEP] as const;
 
 /** A lower entry is raised to the minimum on submit. */
 export function amountToSubmit(amount: number, currentBid: number): number {
   return Math.max(amount, minimumBid(currentBid));
+}
+
+/**
+ * A bid that would spend more than half of what the member holds for bids is asked about
+ * first; one beyond the whole balance is not (the server refuses it: Insufficient Tokens).
+ */
+export function needsConfirmation(cost: number, balance: number | null): boolean {
+  return balance !== null && cost > balance / 2 && cost <= balance;
 }

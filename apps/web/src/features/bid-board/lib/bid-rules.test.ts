@@ -3,14 +3,13 @@ import biddingEn from '../bidding/locales/en.json';
 import { isSubmitDisabled, submitLabel } from '../bidding/submit-state';
 import en from '../locales/en.json';
 import {
-  amountToDigits,
   amountToSubmit,
   decreaseBid,
-  digitsToAmount,
   increaseBid,
   isMinusDisabled,
   isPlusDisabled,
   minimumBid,
+  needsConfirmation,
 } from './bid-amount';
 import { BID_BUTTON_LABEL, bidStatus } from './bid-status';
 
@@ -21,15 +20,18 @@ describe('bid amount rules', () => {
     expect(minimumBid(99_995)).toBe(99_999);
   });
 
-  it('pads the amount to five digit boxes and reads empty boxes as 0', () => {
-    expect(amountToDigits(130)).toEqual(['0', '0', '1', '3', '0']);
-    expect(amountToDigits(0)).toEqual(['0', '0', '0', '0', '0']);
-    expect(amountToDigits(123_456)).toEqual(['9', '9', '9', '9', '9']);
-    expect(digitsToAmount(['0', '', '2', '5', '0'])).toBe(250);
+  it('asks about a bid of more than half the balance, not one beyond it', () => {
+    expect(needsConfirmation(100, 200)).toBe(false);
+    expect(needsConfirmation(101, 200)).toBe(true);
+    expect(needsConfirmation(200, 200)).toBe(true);
+    expect(needsConfirmation(201, 200)).toBe(false);
+    expect(needsConfirmation(500, null)).toBe(false);
   });
 
   it('steps by 10 and raises a low entry to the minimum on submit', () => {
     expect(increaseBid(130)).toBe(140);
+    expect(increaseBid(130, 50)).toBe(180);
+    expect(increaseBid(99_980, 50)).toBe(99_999);
     expect(decreaseBid(130)).toBe(120);
     expect(decreaseBid(5)).toBe(0);
     expect(amountToSubmit(125, 120)).toBe(130);
