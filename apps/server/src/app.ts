@@ -62,6 +62,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { filesRoutes } from './modules/media/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { adminPayeesRoutes } from './modules/payees/admin-payees.routes';
 import { payeesRoutes } from './modules/payees/payees.routes';
 import { adminPaymentsRoutes } from './modules/payments/admin-payments.routes';
 import type { PaymentsContext } from './modules/payments/payments.context';
@@ -297,7 +298,9 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(adminPaymentsRoutes, { ctx: payments });
       await api.register(redemptionsRoutes, { ctx: payments });
       await api.register(adminRedemptionsRoutes, { ctx: payments });
-      await api.register(payeesRoutes, { ctx: { db: database.db, clock, config, payeeIds } });
+      const payees = { db: database.db, clock, config, payeeIds };
+      await api.register(payeesRoutes, { ctx: payees });
+      await api.register(adminPayeesRoutes, { ctx: payees });
       await api.register(adminTokensRoutes, { ctx });
       await api.register(auditRoutes, { db: database.db });
       await api.register(adminConsoleRoutes, { ctx });

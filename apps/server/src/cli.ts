@@ -1,4 +1,5 @@
 // Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses.
+import { payeeReportQuery } from '@bidboard/shared';
 import { ZodError } from 'zod';
 import { createPaymentGateway } from './adapters/payments';
 import { createPayoutProvider } from './adapters/payouts';
@@ -12,6 +13,7 @@ import { economyReport } from './modules/admin/economy.service';
 import { createAdmin, removeAdmin } from './modules/admin/operator-admins.service';
 import { sweepPeriods } from './modules/auctions/period-sweep';
 import { sweepConnections } from './modules/connections/connection-sweep.service';
+import { payeeReport, payeeReportWithFullIds } from './modules/payees/payee-report.service';
 import { resealPayeeIds } from './modules/payees/payees.service';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { reversePurchase } from './modules/payments/purchase-reversal.service';
@@ -41,6 +43,9 @@ function paymentsContext(
     payouts: createPayoutProvider(config),
   };
 }
+
+const payeeIdCipher = (config: Config) =>
+  createPayeeIdCipher(config.PAYEE_ID_KEYS, loadSecrets(config).payeeIdKey);
 
 const commands: Record<
   string,
@@ -158,8 +163,20 @@ const commands: Record<
     run: (db, _args, config) =>
       resealPayeeIds({
         db,
-        payeeIds: createPayeeIdCipher(config.PAYEE_ID_KEYS, loadSecrets(config).payeeIdKey),
+        payeeIds: payeeIdCipher(config),
       }),
+  },
+  'payee-report': {
+    usage:
+      'payee-report <year> --country US|CA [--full-ids]   (the year-end payee report as CSV on stdout; --full-ids shows whole taxpayer ids and is written to the audit log)',
+    run: async (db, [year, ...flags], config) => {
+      const country = flags[flags.indexOf('--country') + 1];
+      const query = payeeReportQuery.parse({ year: required(year, 'year'), country });
+      const found = flags.includes('--full-ids')
+        ? await payeeReportWithFullIds({ db, payeeIds: payeeIdCipher(config) }, query, null)
+        : await payeeReport({ db }, query);
+      return new CsvOutput(found.csv);
+    },
   },
   'reverse-purchase': {
     usage: 'reverse-purchase <transactionId> <refund|chargeback|void>   (takes the tokens back)',
@@ -174,6 +191,11 @@ const commands: Record<
     },
   },
 };
+
+/** A command's answer printed as it is (a CSV file), not as JSON. */
+class CsvOutput {
+  constructor(readonly text: string) {}
+}
 
 function required(value: string | undefined, name: string): string {
   if (!value) throw new Error(`missing ${name}`);
@@ -195,7 +217,9 @@ async function main() {
   const database = openDatabase(databaseOptions(config));
   await database.migrate();
   try {
-    console.log(JSON.stringify(await command.run(database.db, args, config), null, 2));
+    const output = await command.run(database.db, args, config);
+    if (output instanceof CsvOutput) process.stdout.write(output.text);
+    else console.log(JSON.stringify(output, null, 2));
   } catch (error) {
     if (error instanceof ZodError) {
       for (const issue of error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);

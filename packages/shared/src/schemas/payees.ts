@@ -114,3 +114,14 @@ export const payoutsStatementResponse = z.object({
   total_cents: z.number().int(),
 });
 export type PayoutsStatement = z.infer<typeof payoutsStatementResponse>;
+
+/**
+ * GET /admin/payee-report?year=2026&country=US: the year-end payee report (a CSV), ids
+ * masked. POST /admin/payee-report/full-ids takes the same as its body and answers the
+ * same report with the full taxpayer ids, written to the audit log.
+ */
+export const payeeReportQuery = z.object({
+  year: z.coerce.number().int().min(2020).max(2100),
+  country: z.enum(PAYEE_COUNTRIES),
+});
+export type PayeeReportQuery = z.infer<typeof payeeReportQuery>;

@@ -1,0 +1,105 @@
+// The year-end payee reports' columns (issue 43): the US in the shape of 1099-NEC data
+// (recipient, TIN, box 1 nonemployee compensation), Canada in the shape of a Part XX
+// reportable seller (consideration and activities per quarter). Amounts are US dollars.
+import { LEGAL, PAYEE_REPORTING_THRESHOLD_CENTS, type PayeeCountry } from '@bidboard/shared';
+import type { PaidPayeeRow } from './payee-report.repository';
+
+export interface ReportedPayee extends PaidPayeeRow {
+  /** Masked ('•••-••-6789') or, in the audited full-id report, the whole id; '' without a profile. */
+  tin: string;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** At the 1099-NEC's threshold and over it is reported; Part XX reports any payment. */
+export function isReportable(country: PayeeCountry, totalCents: number): boolean {
+  return totalCents > 0 && totalCents >= PAYEE_REPORTING_THRESHOLD_CENTS[country];
+}
+
+const street = (p: PaidPayeeRow) =>
+  [p.address_line1, p.address_line2].filter((line) => line).join(', ');
+
+const common = (year: number, p: ReportedPayee) => ({
+  tax_year: year,
+  payer_name: LEGAL.operator,
+  member_id: p.user_id,
+  payee_profile: p.legal_name === null ? 'missing' : 'complete',
+});
+
+const COLUMNS: Record<PayeeCountry, (year: number, p: ReportedPayee) => Record<string, unknown>> = {
+  US: (year, p) => ({
+    ...common(year, p),
+    recipient_name: p.legal_name,
+    recipient_tin_type: p.taxpayer_id_type?.toUpperCase(),
+    recipient_tin: p.tin,
+    street_address: street(p),
+    city: p.city,
+    state: p.region,
+    zip: p.postal_code,
+    box1_nonemployee_compensation: dollars(p.total_cents),
+    box4_federal_income_tax_withheld: dollars(0),
+    payments: p.payments,
+    reportable: isReportable('US', p.total_cents) ? 'yes' : 'no',
+  }),
+  CA: (year, p) => ({
+    ...common(year, p),
+    seller_name: p.legal_name,
+    tin_type: p.taxpayer_id_type?.toUpperCase(),
+    tin: p.tin,
+    tin_issued_by: 'CA',
+    street_address: street(p),
+    city: p.city,
+    province: p.region,
+    postal_code: p.postal_code,
+    country_of_residence: 'CA',
+    ...Object.fromEntries(
+      p.quarter_cents.flatMap((cents, q) => [
+        [`consideration_q${q + 1}`, dollars(cents)],
+        [`activities_q${q + 1}`, p.quarter_payments[q]],
+      ]),
+    ),
+    total_consideration: dollars(p.total_cents),
+    payments: p.payments,
+    fees_withheld: dollars(0),
+    currency: 'USD',
+    reportable: isReportable('CA', p.total_cents) ? 'yes' : 'no',
+  }),
+};
+
+/**
+ * A field as a spreadsheet reads it: quoted when it must be, and text a spreadsheet would
+ * run as a formula (a name starting with '=' or '+') kept as text.
+ */
+function field(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The report as UTF-8 CSV, with a byte order mark so spreadsheets read accents right. */
+export function payeeReportCsv(country: PayeeCountry, year: number, payees: ReportedPayee[]) {
+  const header = Object.keys(COLUMNS[country](year, emptyPayee));
+  const lines = payees.map((p) => Object.values(COLUMNS[country](year, p)).map(field).join(','));
+  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+const emptyPayee: ReportedPayee = {
+  user_id: 0,
+  username: null,
+  legal_name: null,
+  address_line1: null,
+  address_line2: null,
+  city: null,
+  region: null,
+  postal_code: null,
+  taxpayer_id_type: null,
+  taxpayer_id_last4: null,
+  taxpayer_id_sealed: null,
+  taxpayer_id_key: null,
+  total_cents: 0,
+  payments: 0,
+  quarter_cents: [0, 0, 0, 0],
+  quarter_payments: [0, 0, 0, 0],
+  tin: '',
+};

@@ -1,0 +1,77 @@
+// SQL of the year-end payee reports (issue 43): each member paid in a New York calendar
+// year, with their payee profile when they have one, per quarter as Part XX asks.
+import { CLOSE_TIME_ZONE, type PayeeCountry } from '@bidboard/shared';
+import { sql } from 'drizzle-orm';
+import { type Executor, rows } from '../../db/client';
+import type { PayeeIdentityRow } from '../../db/payouts.schema';
+
+type Profile = Pick<
+  PayeeIdentityRow,
+  | 'legal_name'
+  | 'address_line1'
+  | 'address_line2'
+  | 'city'
+  | 'region'
+  | 'postal_code'
+  | 'taxpayer_id_type'
+  | 'taxpayer_id_last4'
+  | 'taxpayer_id_sealed'
+  | 'taxpayer_id_key'
+>;
+
+export type PaidPayeeRow = { user_id: number; username: string | null } & {
+  [K in keyof Profile]: Profile[K] | null;
+} & {
+  total_cents: number;
+  payments: number;
+  /** Index 0 is January to March, in New York. */
+  quarter_cents: [number, number, number, number];
+  quarter_payments: [number, number, number, number];
+};
+
+/**
+ * Members paid in [start, end) whose payee country is `country`: the profile's, or for a
+ * member paid below the identity threshold without one, their own postal code's country.
+ */
+export async function paidPayees(
+  db: Executor,
+  country: PayeeCountry,
+  year: { start: Date; end: Date },
+): Promise<PaidPayeeRow[]> {
+  const quarter = sql`EXTRACT(QUARTER FROM r.decided_at AT TIME ZONE ${CLOSE_TIME_ZONE})`;
+  const quarters = sql.join(
+    [1, 2, 3, 4].map(
+      (q) => sql`COALESCE(SUM(r.amount_cents) FILTER (WHERE ${quarter} = ${q}), 0)::int
+                   AS ${sql.raw(`q${q}_cents`)},
+                 COUNT(*) FILTER (WHERE ${quarter} = ${q})::int AS ${sql.raw(`q${q}_payments`)}`,
+    ),
+    sql`, `,
+  );
+  const found = await rows<
+    Omit<PaidPayeeRow, 'quarter_cents' | 'quarter_payments'> & QuarterColumns
+  >(
+    db,
+    sql`SELECT u.id AS user_id, u.username, p.legal_name, p.address_line1, p.address_line2,
+               p.city, p.region, p.postal_code, p.taxpayer_id_type, p.taxpayer_id_last4,
+               p.taxpayer_id_sealed, p.taxpayer_id_key,
+               SUM(r.amount_cents)::int AS total_cents, COUNT(*)::int AS payments,
+               ${quarters}
+          FROM redemptions r
+          JOIN users u ON u.id = r.user_id
+          LEFT JOIN payee_identities p ON p.user_id = r.user_id
+         WHERE r.status = 'paid' AND r.decided_at >= ${year.start} AND r.decided_at < ${year.end}
+           AND COALESCE(p.country, u.country) = ${country}
+         GROUP BY u.id, p.user_id
+         ORDER BY u.id`,
+  );
+  return found.map(({ q1_cents, q2_cents, q3_cents, q4_cents, ...row }) => {
+    const { q1_payments, q2_payments, q3_payments, q4_payments, ...rest } = row;
+    return {
+      ...rest,
+      quarter_cents: [q1_cents, q2_cents, q3_cents, q4_cents],
+      quarter_payments: [q1_payments, q2_payments, q3_payments, q4_payments],
+    };
+  });
+}
+
+type QuarterColumns = Record<`q${1 | 2 | 3 | 4}_${'cents' | 'payments'}`, number>;
