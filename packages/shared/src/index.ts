@@ -18,6 +18,7 @@ export * from './rules/biometric-consent';
 export * from './rules/chat';
 export * from './rules/content';
 export * from './rules/dating-safety-notices';
+export * from './rules/distance';
 export * from './rules/dob';
 export * from './rules/economy';
 export * from './rules/email';

@@ -21,6 +21,7 @@ import type { Config } from '../config';
 import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
 import * as mediaSchema from './media.schema';
+import { fillMemberLocations } from './member-locations';
 import * as paymentsSchema from './payments.schema';
 import * as payoutsSchema from './payouts.schema';
 import { withPreparedStatements } from './pglite-prepared';
@@ -132,6 +133,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
         await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
         await applyRoutines((text, params) => client.query(text, params));
+        await fillMemberLocations((text, params) => client.query(text, params));
       } finally {
         await client
           .query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK])
@@ -173,6 +175,7 @@ function openPglite(dataDir: string | undefined, image: Blob | undefined): Datab
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await applyRoutines((text, params) => client.query(text, params));
+      await fillMemberLocations((text, params) => client.query(text, params));
     },
     ping: async () => {
       await client.query('select 1');

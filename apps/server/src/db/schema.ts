@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -43,6 +44,19 @@ export const users = pgTable(
     country: text('country'),
     state: text('state'),
     city: text('city'),
+    /**
+     * The centroid of the postal code (a US ZIP, a Canadian FSA), set whenever the code is
+     * saved: the only location the product knows (product rules, Distance and verification).
+     * Distances are computed from it in SQL; it is never sent to anyone.
+     */
+    location_lat: doublePrecision('location_lat'),
+    location_lon: doublePrecision('location_lon'),
+    /** 'Maximum distance' in the member's unit (km in Canada, else miles); null: Anywhere. */
+    max_distance: integer('max_distance'),
+    /** Others see 'Distance hidden', and the member only on boards set to 'Anywhere'. */
+    distance_hidden: boolean('distance_hidden').notNull().default(false),
+    /** 'Verified members only' in the dating preferences. */
+    verified_only: boolean('verified_only').notNull().default(false),
     ideal_match_age_min: integer('ideal_match_age_min').notNull().default(25),
     ideal_match_age_max: integer('ideal_match_age_max').notNull().default(30),
     favorite_thing_1: text('favorite_thing_1'),
@@ -99,6 +113,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_phone_number_key').on(t.phone_number),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // The distance filter's bounding box ('point <@ box'), a core GiST operator class:
+    // no extension, so PGlite and PostgreSQL index it alike.
+    index('users_location_gist')
+      .using('gist', sql`point(${t.location_lon}, ${t.location_lat})`)
+      .where(sql`${t.location_lat} IS NOT NULL`),
     check('users_token_balance_nonnegative', sql`${t.token_balance} >= 0`),
     check(
       'users_redeemable_within_balance',
@@ -110,6 +129,7 @@ export const users = pgTable(
     ),
     check('users_invites_left_nonnegative', sql`${t.invites_left} >= 0`),
     check('users_reserve_price_range', sql`${t.reserve_price} BETWEEN 0 AND 99999`),
+    check('users_max_distance_choice', sql`${t.max_distance} IN (10, 25, 50, 100, 250)`),
     check('users_onboarded_range', sql`${t.onboarded} BETWEEN 0 AND 14`),
     check('users_language', sql`${t.language} IN ('en', 'fr-CA')`),
   ],

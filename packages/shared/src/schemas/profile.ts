@@ -6,6 +6,7 @@ import { ONBOARDING_COMPLETE } from '../constants';
 import { validateAge, validateAgeRange } from '../rules/age-range';
 import { MAX_BID } from '../rules/auction';
 import { validateBio } from '../rules/bio';
+import { DISTANCE_MESSAGES, isMaxDistance } from '../rules/distance';
 import { validateBirthDate } from '../rules/dob';
 import { validateEmail } from '../rules/email';
 import {
@@ -63,6 +64,12 @@ export function buildUpdateProfileBody(now: () => Date = () => new Date()) {
       }),
       ideal_match_age_min: ruled(z.number(), validateAge),
       ideal_match_age_max: ruled(z.number(), validateAge),
+      max_distance: z
+        .number()
+        .refine(isMaxDistance, { message: DISTANCE_MESSAGES.invalidMaximum })
+        .nullable(),
+      distance_hidden: z.boolean(),
+      verified_only: z.boolean(),
       favorite_thing_1: favoriteCategory,
       favorite_thing_1_answer: answerText,
       favorite_thing_2: favoriteCategory,

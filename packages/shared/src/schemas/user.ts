@@ -28,6 +28,10 @@ export const userSchema = z.object({
   city: z.string().nullable(),
   ideal_match_age_min: z.number().int(),
   ideal_match_age_max: z.number().int(),
+  /** 'Maximum distance' in the member's unit (km in Canada); null is 'Anywhere'. */
+  max_distance: z.number().int().nullable(),
+  distance_hidden: z.boolean(),
+  verified_only: z.boolean(),
   favorite_thing_1: favoriteCategorySchema.nullable(),
   favorite_thing_1_answer: z.string().nullable(),
   favorite_thing_2: favoriteCategorySchema.nullable(),

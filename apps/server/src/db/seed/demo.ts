@@ -5,6 +5,7 @@
 // together from both seeding.
 import { sql } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/storage.port';
+import { locationColumns } from '../../modules/profile/member-location';
 import { applyBalanceChange } from '../../modules/tokens/ledger';
 import { type Db, type Executor, rows } from '../client';
 import { profileImages } from '../media.schema';
@@ -141,6 +142,7 @@ function userRow(
     city,
     state,
     country,
+    ...locationColumns(postal_code, country),
     short_bio: member.bio,
     favorite_thing_1: f1![0],
     favorite_thing_1_answer: f1![1],

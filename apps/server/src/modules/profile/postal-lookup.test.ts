@@ -1,6 +1,6 @@
 import { POSTAL_MESSAGES } from '@bidboard/shared';
 import { describe, expect, it } from 'vitest';
-import { lookupPostalCode } from './postal-lookup';
+import { lookupPostalCode, postalCentroid } from './postal-lookup';
 
 describe('lookupPostalCode', () => {
   it.each([
@@ -40,5 +40,27 @@ describe('lookupPostalCode', () => {
 
   it('fails with the spec message', () => {
     expect(POSTAL_MESSAGES.invalid).toBe('Invalid postal code');
+  });
+});
+
+describe('postalCentroid: the only location a member has', () => {
+  it("is a US ZIP's centroid", () => {
+    expect(postalCentroid('10001', 'US')).toEqual({ lat: 40.7484, lon: -73.9967 });
+    expect(postalCentroid('90210', 'US')).toEqual({
+      lat: expect.closeTo(34.09, 1),
+      lon: expect.closeTo(-118.41, 1),
+    });
+  });
+
+  it("is a Canadian code's FSA centroid: every code of the FSA is at the same point", () => {
+    const fsa = postalCentroid('M5V', 'CA');
+    expect(fsa).toEqual({ lat: 43.6525, lon: -79.3686 });
+    expect(postalCentroid('M5V 3L9', 'CA')).toEqual(fsa);
+    expect(postalCentroid('M5V 2T6', 'CA')).toEqual(fsa);
+  });
+
+  it('is null for a code the data does not place', () => {
+    expect(postalCentroid('00000', 'US')).toBeNull();
+    expect(postalCentroid('Z9Z 9Z9', 'CA')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // Offline postal lookup behind POST /postal/validate: a real US ZIP or a real Canadian
 // forward sortation area gives the country, the 2-letter state or province and a city.
-// Nothing is fetched at run time; the data ships in the `zipcodes` package.
+// Nothing is fetched at run time; the data ships in the `zipcodes` package, which also
+// carries each code's centroid: the member's location (product rules, Distance and
+// verification), never anything finer.
 import {
   fail,
   forwardSortationArea,
@@ -30,4 +32,22 @@ export function lookupPostalCode(input: string): RuleResult<PostalLookup> {
   const place = lookupFsa(forwardSortationArea(code));
   if (!place) return fail(POSTAL_MESSAGES.invalid);
   return pass({ zip: code, country, state: place.province, city: place.city });
+}
+
+export interface Centroid {
+  lat: number;
+  lon: number;
+}
+
+/**
+ * The centroid of a saved postal code: the ZIP's, or for a Canadian code its FSA's (the
+ * whole code is never located more finely). Null for a code the data does not place.
+ */
+export function postalCentroid(code: string, country: string | null): Centroid | null {
+  const key = country === 'CA' ? forwardSortationArea(code) : code.trim();
+  const entry = zipTable().lookup(key);
+  const lat = Number(entry?.latitude);
+  const lon = Number(entry?.longitude);
+  if (!entry || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  return { lat, lon };
 }

@@ -21,6 +21,7 @@ import type { ServiceContext } from '../../lib/context';
 import { badRequest, constraintOf, notAuthenticated, pgErrorCode } from '../../lib/errors';
 import { openAuctionForMember } from '../auctions/member-auction';
 import { checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
+import { locationColumns } from './member-location';
 import { stepIsComplete } from './onboarding-requirements';
 import { lookupPostalCode } from './postal-lookup';
 import {
@@ -58,6 +59,9 @@ function fieldChanges(body: UpdateProfileBody, member: Member, now: Date): UserC
     'bid_notification',
     'reserve_price',
     'offer_second_chance',
+    'max_distance',
+    'distance_hidden',
+    'verified_only',
   ] as const) {
     if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
   }
@@ -79,6 +83,7 @@ function fieldChanges(body: UpdateProfileBody, member: Member, now: Date): UserC
       country: place.value.country,
       state: place.value.state,
       city: place.value.city,
+      ...locationColumns(place.value.zip, place.value.country),
     });
     // Product rules, Languages: members in Quebec start in French, unless they picked.
     if (

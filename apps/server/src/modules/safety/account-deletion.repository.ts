@@ -20,6 +20,7 @@ export async function eraseMember(
           phone_number = ${placeholderPhone}, username = NULL, email = NULL,
           gender = NULL, ethnicity = NULL, seeking_gender = NULL, short_bio = NULL,
           postal_code = NULL, country = NULL, state = NULL, city = NULL, birth_date = NULL,
+          location_lat = NULL, location_lon = NULL,
           favorite_thing_1 = NULL, favorite_thing_1_answer = NULL,
           favorite_thing_2 = NULL, favorite_thing_2_answer = NULL,
           favorite_thing_3 = NULL, favorite_thing_3_answer = NULL,
