@@ -16,6 +16,7 @@ import {
 } from '../api/payouts';
 import { useAdminAction } from '../api/use-admin-action';
 import { formatCents, formatWhen } from '../lib/format';
+import { PayeeReports } from '../payees/payee-reports';
 import { PaymentReviews } from './payment-reviews';
 import { ReasonForm } from './reason-form';
 import { RedemptionRisk } from './redemption-risk';
@@ -148,6 +149,7 @@ export function PayoutsSection() {
       </QueryState>
       <PaymentReviews />
       <PaymentErrors />
+      <PayeeReports />
     </Section>
   );
 }
