@@ -11,6 +11,7 @@ export default defineConfig({
     './src/db/safety.schema.ts',
     './src/db/chat.schema.ts',
     './src/db/privacy.schema.ts',
+    './src/db/dates.schema.ts',
   ],
   out: './src/db/migrations',
 });

@@ -58,6 +58,8 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import type { ChatContext } from './modules/chat/chat.service';
 import { configRoutes } from './modules/config/config.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import type { DatesContext } from './modules/dates/dates.context';
+import { datesRoutes } from './modules/dates/dates.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { filesRoutes } from './modules/media/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -257,6 +259,15 @@ export async function buildApp(deps: AppDependencies) {
     wakeVisionJobs: ctx.wakeVisionJobs,
     realtime: app.realtime,
   };
+  const dates: DatesContext = {
+    db: database.db,
+    clock,
+    storage,
+    sms,
+    config,
+    publicUrl: config.PUBLIC_URL,
+    realtime: app.realtime,
+  };
   const wakeStorageDeletions = registerStorageDeletionSweeper(app, {
     db: database.db,
     storage,
@@ -293,6 +304,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });
       await api.register(chatRoutes, { ctx: chat, onNotificationsQueued: wakeOutbox });
+      await api.register(datesRoutes, { ctx: dates });
       await api.register(settingsRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx: payments });
       await api.register(adminPaymentsRoutes, { ctx: payments });

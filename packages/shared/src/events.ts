@@ -7,6 +7,7 @@ import { auctionCardSchema } from './schemas/auctions';
 import { cidSchema, messageSchema } from './schemas/chat';
 import { idParam, idSchema, safeText } from './schemas/common';
 import { connectionStatusSchema } from './schemas/connections';
+import type { DatePlanEvent } from './schemas/dates';
 
 export const connectUserPayload = z.union([idSchema, safeText({ max: 32 })]);
 
@@ -240,6 +241,8 @@ export interface ServerToClientEvents {
   'new-message': (payload: NewMessageEvent) => void;
   messagesRead: (payload: MessagesReadEvent) => void;
   messageUpdated: (payload: MessageUpdatedEvent) => void;
+  /** A date plan of the conversation changed (issue 45): each member reads their own view. */
+  datePlanChanged: (payload: DatePlanEvent) => void;
   typing: (payload: TypingEvent) => void;
   bidUpdate: (payload: BidUpdate) => void;
   bidSuccess: (payload: z.infer<typeof bidSuccessPayload>) => void;

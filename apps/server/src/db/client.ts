@@ -20,6 +20,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
+import * as datesSchema from './dates.schema';
 import * as mediaSchema from './media.schema';
 import { fillMemberLocations } from './member-locations';
 import * as paymentsSchema from './payments.schema';
@@ -39,6 +40,7 @@ const schema = {
   ...chatSchema,
   ...safetySchema,
   ...privacySchema,
+  ...datesSchema,
 };
 
 export type Schema = typeof schema;

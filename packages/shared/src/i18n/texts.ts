@@ -21,6 +21,7 @@ import { BIO_MESSAGES } from '../rules/bio';
 import { BIOMETRIC_CONSENT_MESSAGES } from '../rules/biometric-consent';
 import { CHAT_MESSAGES } from '../rules/chat';
 import { CONTENT_MESSAGES } from '../rules/content';
+import { DATE_ALERT_MESSAGES, DATE_MESSAGES } from '../rules/dates';
 import { DOB_MESSAGES } from '../rules/dob';
 import { CAMPAIGN_MESSAGES, GRANT_MESSAGES } from '../rules/economy';
 import { EMAIL_MESSAGES } from '../rules/email';
@@ -60,6 +61,8 @@ export const SHARED_TEXTS = {
   CONNECTION_ALERT_MESSAGES,
   CONNECTION_MESSAGES,
   CONTENT_MESSAGES,
+  DATE_ALERT_MESSAGES,
+  DATE_MESSAGES,
   DOB_MESSAGES,
   EMAIL_MESSAGES,
   ERROR_CODE_MESSAGES,

@@ -18,6 +18,14 @@ export const ALERT_KINDS = [
   'auction_result',
   /** The runner-up is offered a connection that ended without engagement. */
   'second_chance',
+  /** Dates (issue 45): a plan proposed to the member, and the other's answer or cancellation. */
+  'date_proposed',
+  'date_answered',
+  'date_cancelled',
+  /** 'Are you OK?' a set time after the plan. */
+  'date_check_in',
+  /** The day after: did the date happen? */
+  'date_did_you_meet',
 ] as const;
 
 export const ALERTS_PAGE_SIZE = 50;

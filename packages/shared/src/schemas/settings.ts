@@ -103,6 +103,10 @@ export const businessSettingsShape = {
    * until their payee profile is complete (issue 43); below the 1099-NEC's threshold.
    */
   payee_identity_threshold_cents: intInRange(0, PAYEE_REPORTING_THRESHOLD_CENTS.US - 1),
+  /** 'Are you OK?' comes this long after an accepted date plan's time (issue 45). */
+  date_check_in_delay_minutes: intInRange(1, 24 * 60),
+  /** An unanswered check-in texts the trusted contact this long after it was asked. */
+  date_check_in_escalation_minutes: intInRange(1, 24 * 60),
 };
 
 export const businessSettingsSchema = z

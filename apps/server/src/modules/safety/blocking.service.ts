@@ -15,6 +15,7 @@ import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import { type BlockRow, blockBetween, blocksBy, deleteBlock } from '../blocks/blocks.repository';
 import type { ConnectionEffects } from '../connections';
 import { mergeEffects, noEffects } from '../connections/connection-effects';
+import { endDatesBetween } from '../dates';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { findUserById } from '../users/users.repository';
 import { endConnection } from './member-withdrawal.service';
@@ -57,7 +58,8 @@ async function present(ctx: BlocksContext, found: BlockRow[]): Promise<BlockedMe
 }
 
 /**
- * Blocks inside the caller's transaction and ends the two members' open connections.
+ * Blocks inside the caller's transaction and ends the two members' open connections, their
+ * standing date plans and the links either shared of them.
  * Lock order as a status change's: the connections by id, then (blockBetween) the
  * offers and the two members.
  */
@@ -69,6 +71,7 @@ export async function blockInTransaction(
 ): Promise<ConnectionEffects> {
   const connections = await lockOpenConnectionsOf(tx, blockerId, blockedId);
   await blockBetween(tx, blockerId, blockedId);
+  await endDatesBetween(tx, blockerId, blockedId);
   const effects = noEffects();
   for (const connection of connections) {
     mergeEffects(effects, await endConnection(tx, connection.id, now, 'refund'));

@@ -7,6 +7,8 @@ import {
   businessSettingsPatch,
   businessSettingsSchema,
   businessSettingsShape,
+  DEFAULT_DATE_CHECK_IN_DELAY_MINUTES,
+  DEFAULT_DATE_CHECK_IN_ESCALATION_MINUTES,
   DEFAULT_PAYEE_IDENTITY_THRESHOLD_CENTS,
   DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
   DEFAULT_REDEMPTION_RISK_THRESHOLD,
@@ -63,6 +65,8 @@ const FIXED_DEFAULTS: Pick<BusinessSettings, FixedSetting> = {
   redemption_risk_threshold: DEFAULT_REDEMPTION_RISK_THRESHOLD,
   redemption_member_30_day_cap_cents: DEFAULT_REDEMPTION_MEMBER_30_DAY_CAP_CENTS,
   payee_identity_threshold_cents: DEFAULT_PAYEE_IDENTITY_THRESHOLD_CENTS,
+  date_check_in_delay_minutes: DEFAULT_DATE_CHECK_IN_DELAY_MINUTES,
+  date_check_in_escalation_minutes: DEFAULT_DATE_CHECK_IN_ESCALATION_MINUTES,
 };
 
 export function defaultSettings(config: SettingsDefaults): BusinessSettings {

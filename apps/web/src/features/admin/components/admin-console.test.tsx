@@ -290,6 +290,8 @@ describe('admin console', () => {
       redemption_risk_threshold: 35,
       redemption_member_30_day_cap_cents: 25000,
       payee_identity_threshold_cents: 60000,
+      date_check_in_delay_minutes: 120,
+      date_check_in_escalation_minutes: 30,
     };
     const api = asAdmin({
       'GET /api/admin/settings': () => [200, { success: true, settings }],

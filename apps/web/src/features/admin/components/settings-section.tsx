@@ -73,6 +73,11 @@ const FIELD_VIEWS: Record<BusinessSettingKey, FieldView> = {
     label: 'Payouts in a year before a payee profile is needed',
     unit: 'cents',
   },
+  date_check_in_delay_minutes: { label: 'Date check-in after the plan’s time', unit: 'minutes' },
+  date_check_in_escalation_minutes: {
+    label: 'Unanswered date check-in texts the contact after',
+    unit: 'minutes',
+  },
 };
 
 const FIELDS = (Object.keys(FIELD_VIEWS) as BusinessSettingKey[]).map((key) => ({

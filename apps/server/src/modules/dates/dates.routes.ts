@@ -1,0 +1,120 @@
+// HTTP adapter for date plans (issue 45): a conversation's plans and a proposal under
+// /api/chat/conversations/{cid}/dates, a plan's answer, move, cancellation and calendar file
+// under /api/dates/{id}. Every route needs a signed-in member; the services decide whether
+// they are one of the plan's two.
+import {
+  answerDateBody,
+  cidParams,
+  datePlanParams,
+  datePlanResponse,
+  datePlansResponse,
+  proposeDateBody,
+} from '@bidboard/shared';
+import { z } from 'zod';
+import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
+import {
+  answerDate,
+  cancelDate,
+  listPlans,
+  moveDate,
+  planCalendar,
+  proposeDate,
+} from './date-plans.service';
+import type { DatesContext } from './dates.context';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['dates'];
+
+export async function datesRoutes(app: FastifyZodApp, { ctx }: { ctx: DatesContext }) {
+  const member = { onRequest: app.requireMember };
+
+  app.get(
+    '/chat/conversations/:cid/dates',
+    {
+      ...member,
+      schema: { tags, params: cidParams, response: { 200: datePlansResponse, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      plans: await listPlans(ctx, request.member!.id, request.params.cid),
+    }),
+  );
+
+  app.post(
+    '/chat/conversations/:cid/dates',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: cidParams,
+        body: proposeDateBody,
+        response: { 200: datePlanResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      plan: await proposeDate(ctx, request.member!.id, request.params.cid, request.body),
+    }),
+  );
+
+  app.post(
+    '/dates/:id/answer',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: datePlanParams,
+        body: answerDateBody,
+        response: { 200: datePlanResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      plan: await answerDate(ctx, request.member!.id, request.params.id, request.body.answer),
+    }),
+  );
+
+  app.post(
+    '/dates/:id/move',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: datePlanParams,
+        body: proposeDateBody,
+        response: { 200: datePlanResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      plan: await moveDate(ctx, request.member!.id, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/dates/:id/cancel',
+    {
+      ...member,
+      schema: { tags, params: datePlanParams, response: { 200: datePlanResponse, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      plan: await cancelDate(ctx, request.member!.id, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/dates/:id/calendar.ics',
+    {
+      ...member,
+      schema: { tags, params: datePlanParams, response: { 200: z.string(), ...errors } },
+    },
+    async (request, reply) => {
+      const file = await planCalendar(ctx, request.member!.id, request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="date-${request.params.id}.ics"`)
+        .send(file);
+    },
+  );
+}
