@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALERT_TEMPLATES, NO_NAME } from '@bidboard/shared';
+import { frenchTemplate } from '../lib/texts';
 
 /** Home files, relative to src/, in the order they are applied (a trigger after its function). */
 export const ROUTINE_FILES = [
@@ -52,6 +53,11 @@ const ROUTINE_TEXTS: Record<string, string> = {
   noBidderName: NO_NAME.someone,
   hiddenBidderName: NO_NAME.Member,
   noAuctionName: NO_NAME.auction,
+  outbidFrOne: frenchTemplate('ALERT_TEMPLATES.outbid', 'one'),
+  outbidFrOther: frenchTemplate('ALERT_TEMPLATES.outbid', 'other'),
+  noBidderNameFr: frenchTemplate('NO_NAME.someone', 'other'),
+  hiddenBidderNameFr: frenchTemplate('NO_NAME.Member', 'other'),
+  noAuctionNameFr: frenchTemplate('NO_NAME.auction', 'other'),
 };
 
 function withTexts(text: string, file: string): string {

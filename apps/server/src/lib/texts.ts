@@ -7,7 +7,7 @@ import frCA from '@bidboard/shared/i18n/fr-CA.json';
 import type { Language } from '@bidboard/shared/i18n/languages';
 import type { TextRef } from '@bidboard/shared/i18n/texts';
 import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { type CompiledMessage, compileMessage } from '@lingui/message-utils/compileMessage';
 
 const french = frCA as Record<string, string>;
 const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': french } });
@@ -30,4 +30,35 @@ export function sayText(language: Language, ref: TextRef, english: string): stri
     else values[name] = value ?? 'null';
   }
   return i18n._(ref.key, values);
+}
+
+/**
+ * A member's name in a French text, or shared's NO_NAME for one without (a deleted
+ * member's): 'Un membre' where the sentence starts with it, 'un membre' inside one.
+ */
+export function frenchName(name: string | null, { starts = false } = {}): string {
+  return name ?? french[starts ? 'NO_NAME.Member' : 'NO_NAME.member']!;
+}
+
+/**
+ * A French text as a template filled in SQL, where no ICU runs (the close's alerts, the bid
+ * routine's): `{name}` slots, and every plural's `plural` branch with `#` as its `{name}`
+ * ('… avec {amount} jetons.' for 'other'). The caller picks the branch from the count.
+ */
+export function frenchTemplate(key: string, plural: 'one' | 'other'): string {
+  const message = french[key];
+  if (message === undefined) throw new Error(`No French for ${key}`);
+  const fill = (tokens: CompiledMessage, counted: string | null): string =>
+    tokens
+      .map((token) => {
+        if (typeof token === 'string') return token === '#' && counted ? `{${counted}}` : token;
+        const [name, kind, branches] = token as [string, string?, Record<string, CompiledMessage>?];
+        if (kind === 'plural' && branches) {
+          return fill(branches[plural] ?? branches.other ?? [], name);
+        }
+        if (kind) throw new Error(`${key}: a ${kind} cannot be filled in SQL`);
+        return `{${name}}`;
+      })
+      .join('');
+  return fill(compileMessage(message), null);
 }

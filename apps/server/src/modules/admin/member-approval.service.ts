@@ -53,6 +53,7 @@ export async function approveMemberById(
       kind: 'account_approved',
       payload: { userId },
       message: APPROVAL_ALERT_MESSAGES.approved,
+      text: { key: 'APPROVAL_ALERT_MESSAGES.approved' },
     });
     await recordAdminAction(tx, {
       adminId: actorId,
@@ -88,6 +89,7 @@ export async function rejectMember(
       kind: 'account_rejected',
       payload: { userId },
       message: APPROVAL_ALERT_MESSAGES.rejected(reason),
+      text: { key: 'APPROVAL_ALERT_MESSAGES.rejected', params: { reason } },
     });
     await recordAdminAction(tx, {
       adminId: actorId,

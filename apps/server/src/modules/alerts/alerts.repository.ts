@@ -1,9 +1,12 @@
 // Alerts rows (marketplace §3 Alert). Written inside the transaction that causes them,
-// sent to the member's room only after that transaction commits.
+// sent to the member's room only after that transaction commits; worded in the member's
+// language when written (product rules, Languages), as a text they received.
 import type { Alert, AlertKind } from '@bidboard/shared';
+import type { TextRef } from '@bidboard/shared/i18n/texts';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { alertMetrics } from '../../lib/metrics';
+import { sayText } from '../../lib/texts';
 
 export interface AlertRow {
   id: number;
@@ -21,7 +24,9 @@ export interface NewAlert {
   userId: number;
   kind: AlertKind;
   payload: Record<string, unknown>;
+  /** The English words; `text` says them in the other languages (a name already given). */
   message: string;
+  text: TextRef;
 }
 
 const columns = sql`id, user_id, kind, payload, message, is_read, read_at, created_at`;
@@ -30,7 +35,9 @@ export async function insertAlert(executor: Executor, alert: NewAlert): Promise<
   const [row] = await rows<AlertRow>(
     executor,
     sql`INSERT INTO alerts (user_id, kind, payload, message)
-        VALUES (${alert.userId}, ${alert.kind}, ${JSON.stringify(alert.payload)}::jsonb, ${alert.message})
+        VALUES (${alert.userId}, ${alert.kind}, ${JSON.stringify(alert.payload)}::jsonb,
+          CASE WHEN (SELECT language FROM users WHERE id = ${alert.userId}) = 'fr-CA'
+               THEN ${sayText('fr-CA', alert.text, alert.message)} ELSE ${alert.message} END)
         RETURNING ${columns}`,
   );
   alertMetrics.written(alert.kind);

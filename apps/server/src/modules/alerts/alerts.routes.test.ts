@@ -24,6 +24,7 @@ async function memberWithAlerts(count: number) {
       userId: member.id,
       kind: i % 2 ? 'outbid' : 'connection_accepted',
       message: `Alert ${i}`,
+      text: { key: 'none' },
       payload: { connectionId: 100 + i, userId: 7 },
     });
     ids.push(Number(alert.id));

@@ -12,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows, type Tx } from '../../db/client';
 import { sqlText } from '../../db/sql-text';
+import { frenchTemplate } from '../../lib/texts';
 import { refundedAtClose, standingsOf } from './auction-results.repository';
 
 export interface PeriodRow {
@@ -58,37 +59,72 @@ const lastBidAutomatic = sql.raw(
 );
 
 // The result's words, in SQL over `s` (standings), `a` (the auction) and `owner`: shared's
-// RESULT_TEMPLATES filled as resultMessage fills them (a test holds the two equal).
-const tokensText = (n: SQL) => {
-  const count: [string, SQL] = ['n', sql`to_char(${n}, 'FM999,999,999')`];
-  return sql`(CASE WHEN ${n} = 1 THEN ${sqlText(RESULT_TEMPLATES.token, [count])}
-    ELSE ${sqlText(RESULT_TEMPLATES.tokens, [count])} END)`;
-};
-const ownerName: [string, SQL] = ['owner', sql`COALESCE(owner.username, ${NO_NAME.member})`];
-const headlineText = sql`(CASE
-    WHEN a.final_price IS NULL THEN ${sqlText(RESULT_TEMPLATES.closedWithout, [ownerName])}
-    ELSE ${sqlText(RESULT_TEMPLATES.closedAt, [['price', tokensText(sql`a.final_price`)], ownerName])}
-  END)`;
-const bidderCount = (template: string): SQL => sqlText(template, [['n', sql`s.bidders::text`]]);
-const standingText = sqlText(RESULT_TEMPLATES.standing, [
-  ['highest', tokensText(sql`s.highest`)],
-  ['rank', sql`s.rank::text`],
-  [
-    'bidders',
-    sql`(CASE WHEN s.bidders = 1 THEN ${bidderCount(RESULT_TEMPLATES.bidder)}
-      ELSE ${bidderCount(RESULT_TEMPLATES.bidders)} END)`,
-  ],
-]);
-const decidedText = sql`(CASE
-    WHEN a.decided_by = 'reserve' AND a.final_price IS NULL
-      THEN ${` ${RESULT_MESSAGES.decidedBy.reserveNotMet}`}
-    WHEN a.decided_by = 'reserve' THEN ${` ${RESULT_MESSAGES.decidedBy.reserve}`}
-    WHEN a.decided_by = 'maximum' THEN ${` ${RESULT_MESSAGES.decidedBy.maximum}`}
-    WHEN a.decided_by = 'bid' THEN ${` ${RESULT_MESSAGES.decidedBy.bid}`}
-    ELSE '' END)`;
-const refundText = sql`COALESCE(' ' || ${sqlText(RESULT_TEMPLATES.refund, [
-  ['refunded', tokensText(refundedAtClose)],
-])}, '')`;
+// RESULT_TEMPLATES filled as resultMessage fills them (a test holds the two equal), in
+// English or in French (its catalogue's templates, counts grouped as French groups them).
+function closeWords(language: 'en' | 'fr-CA') {
+  const fr = language === 'fr-CA';
+  const template = (key: keyof typeof RESULT_TEMPLATES) =>
+    fr ? frenchTemplate(`RESULT_TEMPLATES.${key}`, 'other') : RESULT_TEMPLATES[key];
+  const decided = (key: keyof typeof RESULT_MESSAGES.decidedBy) =>
+    ` ${fr ? frenchTemplate(`RESULT_MESSAGES.decidedBy.${key}`, 'other') : RESULT_MESSAGES.decidedBy[key]}`;
+  const noName = (key: keyof typeof NO_NAME) =>
+    fr ? frenchTemplate(`NO_NAME.${key}`, 'other') : NO_NAME[key];
+  const grouped = (n: SQL) =>
+    fr
+      ? sql`replace(to_char(${n}, 'FM999,999,999'), ',', ${'\u00a0'})`
+      : sql`to_char(${n}, 'FM999,999,999')`;
+  const tokensText = (n: SQL) => {
+    const count: [string, SQL] = ['n', grouped(n)];
+    return sql`(CASE WHEN ${n} ${fr ? sql.raw('< 2') : sql.raw('= 1')} THEN ${sqlText(template('token'), [count])}
+      ELSE ${sqlText(template('tokens'), [count])} END)`;
+  };
+  const ownerName: [string, SQL] = ['owner', sql`COALESCE(owner.username, ${noName('member')})`];
+  const bidderCount = (key: 'bidder' | 'bidders'): SQL =>
+    sqlText(template(key), [['n', sql`s.bidders::text`]]);
+  /** ALERT_TEMPLATES' sentence, its plural chosen by the connection's amount. */
+  const counted = (key: 'won' | 'wonPending', slots: [string, SQL][]) => {
+    const amount: [string, SQL] = ['amount', sql`c.amount::text`];
+    if (!fr) return sqlText(ALERT_TEMPLATES[key], [amount, ...slots]);
+    return sql`(CASE WHEN c.amount < 2
+      THEN ${sqlText(frenchTemplate(`ALERT_TEMPLATES.${key}`, 'one'), [amount, ...slots])}
+      ELSE ${sqlText(frenchTemplate(`ALERT_TEMPLATES.${key}`, 'other'), [amount, ...slots])} END)`;
+  };
+  const standingText = sqlText(template('standing'), [
+    ['highest', tokensText(sql`s.highest`)],
+    ['rank', sql`s.rank::text`],
+    [
+      'bidders',
+      sql`(CASE WHEN s.bidders ${fr ? sql.raw('< 2') : sql.raw('= 1')} THEN ${bidderCount('bidder')}
+        ELSE ${bidderCount('bidders')} END)`,
+    ],
+  ]);
+  const decidedText = sql`(CASE
+      WHEN a.decided_by = 'reserve' AND a.final_price IS NULL THEN ${decided('reserveNotMet')}
+      WHEN a.decided_by = 'reserve' THEN ${decided('reserve')}
+      WHEN a.decided_by = 'maximum' THEN ${decided('maximum')}
+      WHEN a.decided_by = 'bid' THEN ${decided('bid')}
+      ELSE '' END)`;
+  const refundText = sql`COALESCE(' ' || ${sqlText(template('refund'), [
+    ['refunded', tokensText(refundedAtClose)],
+  ])}, '')`;
+  const headlineText = sql`(CASE
+      WHEN a.final_price IS NULL THEN ${sqlText(template('closedWithout'), [ownerName])}
+      ELSE ${sqlText(template('closedAt'), [['price', tokensText(sql`a.final_price`)], ownerName])}
+    END)`;
+  return {
+    won: sql`${counted('won', [ownerName])} ||
+      COALESCE(' ' || ${standingText} || ${decidedText} || ${refundText}, '')`,
+    wonPending: counted('wonPending', [
+      ['bidder', sql`COALESCE(bidder.username, ${noName('Member')})`],
+    ]),
+    result: sql`${headlineText} || ' ' || ${standingText} || ${decidedText} || ${refundText}`,
+  };
+}
+const english = closeWords('en');
+const french = closeWords('fr-CA');
+/** `words` in the language of the member `member` (a users row's alias). */
+const inLanguageOf = (member: string, pick: (words: typeof english) => SQL) =>
+  sql`(CASE WHEN ${sql.raw(member)}.language = 'fr-CA' THEN ${pick(french)} ELSE ${pick(english)} END)`;
 const resultPayload = sql`jsonb_build_object('won', s.user_id = a.lead_bidder_id AND a.outcome = 'connection',
     'finalPrice', a.final_price, 'highestBid', s.highest, 'rank', s.rank,
     'bidderCount', s.bidders, 'decidedBy', a.decided_by, 'refunded', ${refundedAtClose},
@@ -259,27 +295,24 @@ export async function writeCloseAlerts(tx: Tx, periodId: number): Promise<CloseA
             'auctionCreatorUserId', owner.id, 'auctionCreatorUsername', owner.username,
             'amount', c.amount) ||
             CASE WHEN s.user_id IS NULL THEN '{}'::jsonb ELSE ${resultPayload} END,
-          ${sqlText(ALERT_TEMPLATES.won, [['amount', sql`c.amount::text`], ownerName])} ||
-            COALESCE(' ' || ${standingText} || ${decidedText} || ${refundText}, '')),
+          ${inLanguageOf('bidder', (w) => w.won)}),
          (c.partner_id, 'winning_bidder_connection_pending',
           jsonb_build_object('connectionId', c.id, 'auctionId', c.auction_id,
             'userId', bidder.id, 'partnerUserId', bidder.id,
             'winningBidderUserId', bidder.id, 'winningBidderUsername', bidder.username,
             'newBidAmount', c.amount),
-          ${sqlText(ALERT_TEMPLATES.wonPending, [
-            ['amount', sql`c.amount::text`],
-            ['bidder', sql`COALESCE(bidder.username, ${NO_NAME.Member})`],
-          ])})
+          ${inLanguageOf('owner', (w) => w.wonPending)})
        ) AS x(user_id, kind, payload, message)
       UNION ALL
       -- Every other bidder learns how it ended for them.
       SELECT s.user_id, 'auction_result',
              jsonb_build_object('auctionId', a.id, 'auctionCreatorUserId', owner.id,
                'auctionCreatorUsername', owner.username) || ${resultPayload},
-             ${headlineText} || ' ' || ${standingText} || ${decidedText} || ${refundText}
+             ${inLanguageOf('bidder', (w) => w.result)}
         FROM standings s
         JOIN auctions a ON a.id = s.auction_id
         JOIN users owner ON owner.id = a.user_id
+        JOIN users bidder ON bidder.id = s.user_id
        WHERE NOT (a.outcome = 'connection' AND s.user_id = a.lead_bidder_id)
      RETURNING id, kind)
       SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id,

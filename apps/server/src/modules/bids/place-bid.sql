@@ -61,6 +61,7 @@ DECLARE
   v_bid record;
   v_lead_username text;
   v_name_hidden boolean;
+  v_outbid_french boolean;
   v_taken record;
   v_promotional integer;
   v_purchased integer;
@@ -192,6 +193,7 @@ BEGIN
     v_name_hidden := EXISTS (SELECT 1 FROM blocks bl
         WHERE (bl.blocker_id = v_outbid AND bl.blocked_id = v_proxy.lead_id)
            OR (bl.blocker_id = v_proxy.lead_id AND bl.blocked_id = v_outbid));
+    v_outbid_french := EXISTS (SELECT 1 FROM users u WHERE u.id = v_outbid AND u.language = 'fr-CA');
     INSERT INTO alerts (user_id, kind, payload, message)
     VALUES (v_outbid, 'outbid',
       jsonb_build_object(
@@ -201,11 +203,21 @@ BEGIN
         'auctionCreatorUsername', v_auction.owner_username,
         'auctionCreatorUserId', v_auction.user_id,
         'userId', v_auction.user_id),
-      replace(replace(replace({{text:outbid}},
-        '{amount}', v_proxy.current_bid::text),
-        '{owner}', COALESCE(v_auction.owner_username, {{text:noAuctionName}})),
-        '{bidder}', CASE WHEN v_name_hidden THEN {{text:hiddenBidderName}}
-          ELSE COALESCE(v_lead_username, {{text:noBidderName}}) END))
+      -- In the outbid member's language (product rules, Languages).
+      CASE WHEN v_outbid_french THEN
+        replace(replace(replace(CASE WHEN v_proxy.current_bid < 2 THEN {{text:outbidFrOne}}
+                                     ELSE {{text:outbidFrOther}} END,
+          '{amount}', v_proxy.current_bid::text),
+          '{owner}', COALESCE(v_auction.owner_username, {{text:noAuctionNameFr}})),
+          '{bidder}', CASE WHEN v_name_hidden THEN {{text:hiddenBidderNameFr}}
+            ELSE COALESCE(v_lead_username, {{text:noBidderNameFr}}) END)
+      ELSE
+        replace(replace(replace({{text:outbid}},
+          '{amount}', v_proxy.current_bid::text),
+          '{owner}', COALESCE(v_auction.owner_username, {{text:noAuctionName}})),
+          '{bidder}', CASE WHEN v_name_hidden THEN {{text:hiddenBidderName}}
+            ELSE COALESCE(v_lead_username, {{text:noBidderName}}) END)
+      END)
     RETURNING alerts.id, alerts.payload, alerts.message, alerts.created_at
       INTO v_alert_id, v_alert_payload, v_alert_message, v_alert_created_at;
   END IF;

@@ -9,7 +9,9 @@ import {
   type ConnectionEventName,
   SECOND_CHANCE_MESSAGES,
 } from '@bidboard/shared';
+import type { TextRef } from '@bidboard/shared/i18n/texts';
 import type { Executor } from '../../db/client';
+import { frenchName } from '../../lib/texts';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
 import type { LedgerEntry } from '../tokens/ledger';
 import type { ConnectionRow } from './connections.repository';
@@ -54,12 +56,19 @@ export function eventForBoth(
   });
 }
 
+/** A connection alert's words by their key, for the member's language. */
+const ref = (
+  name: keyof typeof CONNECTION_ALERT_MESSAGES,
+  params: Record<string, string | number>,
+): TextRef => ({ key: `CONNECTION_ALERT_MESSAGES.${name}`, params });
+
 /** The alert for the winning bidder, about the owner. */
-function toBidder(tx: Executor, c: ConnectionRow, kind: AlertKind, message: string) {
+function toBidder(tx: Executor, c: ConnectionRow, kind: AlertKind, message: string, text: TextRef) {
   return insertAlert(tx, {
     userId: c.user_id,
     kind,
     message,
+    text,
     payload: {
       connectionId: c.id,
       auctionId: c.auction_id,
@@ -73,11 +82,12 @@ function toBidder(tx: Executor, c: ConnectionRow, kind: AlertKind, message: stri
 }
 
 /** The alert for the owner, about the winning bidder. */
-function toOwner(tx: Executor, c: ConnectionRow, kind: AlertKind, message: string) {
+function toOwner(tx: Executor, c: ConnectionRow, kind: AlertKind, message: string, text: TextRef) {
   return insertAlert(tx, {
     userId: c.partner_id,
     kind,
     message,
+    text,
     payload: {
       connectionId: c.id,
       auctionId: c.auction_id,
@@ -97,6 +107,7 @@ export async function alertAccepted(tx: Executor, c: ConnectionRow): Promise<Ale
       c,
       'connection_accepted',
       CONNECTION_ALERT_MESSAGES.accepted(c.partner_username),
+      ref('accepted', { owner: frenchName(c.partner_username, { starts: true }) }),
     ),
   ];
 }
@@ -113,6 +124,11 @@ export async function alertRejected(
       c,
       'connection_rejected',
       CONNECTION_ALERT_MESSAGES.declined(c.partner_username, c.amount, hours),
+      ref('declined', {
+        owner: frenchName(c.partner_username, { starts: true }),
+        amount: c.amount,
+        hours,
+      }),
     ),
   ];
 }
@@ -123,6 +139,10 @@ export async function alertSecondChanceTaken(tx: Executor, c: ConnectionRow): Pr
     userId: c.partner_id,
     kind: 'winning_bidder_connection_pending',
     message: SECOND_CHANCE_MESSAGES.taken(c.user_username, c.amount),
+    text: {
+      key: 'SECOND_CHANCE_MESSAGES.taken',
+      params: { bidder: frenchName(c.user_username, { starts: true }), amount: c.amount },
+    },
     payload: {
       connectionId: c.id,
       auctionId: c.auction_id,
@@ -143,6 +163,7 @@ export async function alertReminder(tx: Executor, c: ConnectionRow): Promise<Ale
       c,
       'connection_pending_reminder',
       CONNECTION_ALERT_MESSAGES.reminder(c.user_username, c.amount),
+      ref('reminder', { bidder: frenchName(c.user_username, { starts: true }), amount: c.amount }),
     ),
   ];
 }
@@ -159,12 +180,17 @@ export async function alertsExpired(
         c,
         'connection_expired',
         CONNECTION_ALERT_MESSAGES.unansweredToBidder(c.partner_username, c.amount),
+        ref('unansweredToBidder', {
+          owner: frenchName(c.partner_username, { starts: true }),
+          amount: c.amount,
+        }),
       ),
       await toOwner(
         tx,
         c,
         'connection_expired',
         CONNECTION_ALERT_MESSAGES.unansweredToOwner(c.user_username),
+        ref('unansweredToOwner', { bidder: frenchName(c.user_username) }),
       ),
     ];
   }
@@ -174,12 +200,14 @@ export async function alertsExpired(
       c,
       'connection_expired',
       CONNECTION_ALERT_MESSAGES.unengagedToBidder(c.partner_username, c.amount),
+      ref('unengagedToBidder', { owner: frenchName(c.partner_username), amount: c.amount }),
     ),
     await toOwner(
       tx,
       c,
       'connection_expired',
       CONNECTION_ALERT_MESSAGES.unengagedToOwner(c.user_username),
+      ref('unengagedToOwner', { bidder: frenchName(c.user_username) }),
     ),
   ];
 }
@@ -202,12 +230,14 @@ export async function alertsEngaged(
           c,
           'connection_mutual',
           CONNECTION_ALERT_MESSAGES.mutual(c.partner_username),
+          ref('mutual', { other: frenchName(c.partner_username, { starts: true }) }),
         ),
         await toOwner(
           tx,
           c,
           'connection_mutual',
           CONNECTION_ALERT_MESSAGES.mutual(c.user_username),
+          ref('mutual', { other: frenchName(c.user_username, { starts: true }) }),
         ),
       ];
   return [
@@ -217,6 +247,7 @@ export async function alertsEngaged(
       c,
       'connection_reward',
       CONNECTION_ALERT_MESSAGES.reward(c.user_username, c.amount),
+      ref('reward', { bidder: frenchName(c.user_username), amount: c.amount }),
     ),
   ];
 }

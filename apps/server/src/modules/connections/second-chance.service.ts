@@ -8,6 +8,7 @@
 import { SECOND_CHANCE_HOURS, SECOND_CHANCE_MESSAGES } from '@bidboard/shared';
 import { AppError, notFound } from '../../lib/errors';
 import { publishAfterCommit } from '../../lib/realtime';
+import { frenchName } from '../../lib/texts';
 import { insertAlert } from '../alerts/alerts.repository';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { alertSecondChanceTaken, type ConnectionEffects } from './connection-effects';
@@ -42,6 +43,10 @@ export async function offerSecondChance(
     userId: offer.user_id,
     kind: 'second_chance',
     message: SECOND_CHANCE_MESSAGES.offered(offer.owner_username, offer.amount),
+    text: {
+      key: 'SECOND_CHANCE_MESSAGES.offered',
+      params: { owner: frenchName(offer.owner_username), amount: offer.amount },
+    },
     payload: {
       auctionId: offer.auction_id,
       auctionCreatorUserId: offer.owner_id,

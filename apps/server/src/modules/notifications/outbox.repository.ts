@@ -2,6 +2,7 @@
 // (the alerts trigger of migration 0012, the chat's send); a worker on any server claims
 // due rows with FOR UPDATE SKIP LOCKED, so two workers never hold the same row, and
 // finishes each with an update guarded by the claim. Times are the database's clock.
+import type { Language } from '@bidboard/shared/i18n/languages';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 
@@ -73,12 +74,13 @@ export interface Recipient {
   bid_notification: boolean;
   sms_notification: boolean;
   twilio_stop: boolean;
+  language: Language;
 }
 
 export async function recipient(db: Executor, userId: number): Promise<Recipient | undefined> {
   const [row] = await rows<Recipient>(
     db,
-    sql`SELECT phone_number, bid_notification, sms_notification, twilio_stop
+    sql`SELECT phone_number, bid_notification, sms_notification, twilio_stop, language
           FROM users WHERE id = ${userId}`,
   );
   return row;

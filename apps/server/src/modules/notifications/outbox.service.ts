@@ -2,7 +2,8 @@
 // SMS to members who opted in and did not text STOP, each decided again at sending time
 // from the member's current settings (the bid switch included). A message is not pushed
 // to a member who already read it or is reading its conversation in a foreground tab.
-// Failures are retried with a growing delay, then given up.
+// Failures are retried with a growing delay, then given up. Alerts are worded in the
+// member's language when written; a message's title is worded here in theirs.
 import {
   CHAT_MESSAGES,
   messagePreview,
@@ -10,11 +11,13 @@ import {
   type PushPayload,
   RESULTS_PATH,
 } from '@bidboard/shared';
+import { keyOfEnglish } from '@bidboard/shared/i18n/texts';
 import type { PushSender } from '../../adapters/push/push.port';
 import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/sms.port';
 import { TWILIO_UNSUBSCRIBED } from '../../adapters/sms/twilio.adapter';
 import type { Db } from '../../db/client';
 import { notificationMetrics } from '../../lib/metrics';
+import { sayText } from '../../lib/texts';
 import { deleteSubscriptionById, subscriptionsOf } from './notifications.repository';
 import {
   alertContent,
@@ -78,10 +81,20 @@ async function compose(deps: OutboxDeps, row: OutboxRow, member: Recipient) {
   const message = await messageContent(deps.db, row.message_id!, row.user_id);
   if (!message || message.read) return null;
   if (row.channel === 'push' && (await deps.isViewing(row.user_id, message.cid))) return null;
-  const title = CHAT_MESSAGES.newMessageTitle(message.sender_username);
+  const title = sayText(
+    member.language,
+    { key: 'CHAT_MESSAGES.newMessageTitle', params: { username: message.sender_username } },
+    CHAT_MESSAGES.newMessageTitle(message.sender_username),
+  );
+  const preview = messagePreview(message);
+  // The placeholders of what has no text ('[Image]') are ours to word, the rest is theirs.
+  const body =
+    message.text && message.type !== 'image'
+      ? preview
+      : sayText(member.language, { key: keyOfEnglish(preview) ?? '' }, preview);
   const url = `/?chat=${message.cid}`;
   return {
-    push: { title, body: messagePreview(message), url, tag: `chat-${message.cid}` },
+    push: { title, body, url, tag: `chat-${message.cid}` },
     sms: `${PRODUCT_NAME}: ${title}${link(url)}`,
   } satisfies Notification;
 }

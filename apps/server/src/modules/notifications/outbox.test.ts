@@ -144,6 +144,7 @@ describe('alerts', () => {
         kind,
         payload: { auctionCreatorUsername: 'ann' },
         message: `${kind}!`,
+        text: { key: 'none' },
       });
     await alert(on.id, 'outbid');
     await alert(off.id, 'outbid');
@@ -166,7 +167,13 @@ describe('alerts', () => {
     // A transaction that rolls back leaves no notification behind.
     await t.database.db
       .transaction(async (tx) => {
-        await insertAlert(tx, { userId: on.id, kind: 'outbid', payload: {}, message: 'x' });
+        await insertAlert(tx, {
+          userId: on.id,
+          kind: 'outbid',
+          payload: {},
+          message: 'x',
+          text: { key: 'x' },
+        });
         throw new Error('rollback');
       })
       .catch(() => {});
@@ -183,6 +190,7 @@ describe('retries', () => {
       kind: 'connection_reward',
       payload: {},
       message: 'paid',
+      text: { key: 'none' },
     });
     push.answer = { ok: false, gone: false, statusCode: 500 };
     try {
@@ -212,6 +220,7 @@ describe('retries', () => {
       kind: 'connection_reward',
       payload: {},
       message: 'x',
+      text: { key: 'none' },
     });
     push.answer = { ok: false, gone: true, statusCode: 410 };
     try {
@@ -238,6 +247,7 @@ describe.skipIf(!onPostgres)('several workers (PostgreSQL)', () => {
         kind: 'connection_reward',
         payload: {},
         message: 'x',
+        text: { key: 'none' },
       });
     }
     push.sent = [];

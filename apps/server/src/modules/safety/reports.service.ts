@@ -14,6 +14,7 @@ import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db, Executor, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
+import { sayText } from '../../lib/texts';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { riskScore, riskSignalsFor } from '../vision/risk-signals';
@@ -166,5 +167,15 @@ export function warnMember(tx: Tx, report: ReportRow): Promise<AlertRow> {
     kind: 'moderation_warning',
     payload: { reason: report.reason },
     message: SAFETY_MESSAGES.warning(REPORT_REASON_LABELS[report.reason].toLowerCase()),
+    text: {
+      key: 'SAFETY_MESSAGES.warning',
+      params: {
+        reason: sayText(
+          'fr-CA',
+          { key: `REPORT_REASON_LABELS.${report.reason}` },
+          '',
+        ).toLowerCase(),
+      },
+    },
   });
 }
