@@ -1,6 +1,7 @@
 // Auctions, periods and bids: the API contract of marketplace §7 Auctions.
 import { z } from 'zod';
 import { AUCTION_MESSAGES, AUCTIONS_PAGE_SIZE, MAX_BID, SEARCH_MIN_CHARS } from '../rules/auction';
+import { FAR_AWAY_UNITS } from '../rules/distance';
 import { ZODIAC_SIGNS } from '../rules/dob';
 import { idParam, idSchema, intInRange, PG_INT_MAX, safeText } from './common';
 import { genderSchema } from './user';
@@ -9,6 +10,16 @@ export const periodSchema = z.object({ id: z.number().int(), end_time: z.string(
 export const currentPeriodResponse = z.object({ success: z.literal(true), period: periodSchema });
 export const periodEndTimeParams = z.object({ periodId: idParam });
 export const periodEndTimeResponse = z.object({ success: z.literal(true), end_time: z.string() });
+
+export const memberDistanceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hidden') }),
+  z.object({ kind: z.literal('far') }),
+  z.object({
+    kind: z.literal('near'),
+    value: z.number().int().min(0).max(FAR_AWAY_UNITS),
+    unit: z.enum(['mi', 'km']),
+  }),
+]);
 
 export const auctionIdParams = z.object({ id: idParam });
 
@@ -141,6 +152,13 @@ export const auctionProfileSchema = z.object({
   favorite_thing_2_answer: z.string().nullable(),
   favorite_thing_3_answer: z.string().nullable(),
   open_to_dating: z.boolean(),
+  /**
+   * How far the member is from the viewer, rounded on the server (never finer than a whole
+   * mile or km); null for visitors, the member themself, or a member without a location.
+   */
+  distance: memberDistanceSchema.nullable(),
+  /** Face match passed and verification approved, against the current slot-1 photo. */
+  verified: z.boolean(),
   ...pictures,
 });
 export const auctionProfileDataResponse = z.object({

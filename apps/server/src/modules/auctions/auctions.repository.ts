@@ -1,9 +1,12 @@
 // SQL for auction cards and profile data. Ages are whole years on the New York date.
+import { distanceUnitFor, KM_PER_MILE } from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, namedRows, rows } from '../../db/client';
 import { likeContaining } from '../../lib/like';
 import { blockedWith, visibleTo } from '../blocks/blocks.repository';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/profile-pictures.repository';
+import { isVerifiedMember } from '../media/verification-videos.repository';
+import { kmFrom, maxKmOf, type Place, withinKm } from './member-distance.repository';
 
 export interface AuctionCardRow {
   id: number;
@@ -227,19 +230,65 @@ export interface Viewer {
   age: number | null;
   ideal_match_age_min: number;
   ideal_match_age_max: number;
+  country: string | null;
+  location_lat: number | null;
+  location_lon: number | null;
+  max_distance: number | null;
+  distance_hidden: boolean;
+  verified_only: boolean;
+  /** Whether the viewer is verified: owners who want verified members only ask it. */
+  verified: boolean;
 }
 
 /** 60 on the upper handle means "60+": no upper limit (product rules, Onboarding). */
 export const AGE_NO_LIMIT = 60;
 
+const placeOf = (member: Pick<Viewer, 'location_lat' | 'location_lon'>): Place | null =>
+  member.location_lat === null || member.location_lon === null
+    ? null
+    : { lat: member.location_lat, lon: member.location_lon };
+
 /**
- * Both ways: each member's gender is in the other's seeking (or 'everyone') and each
- * age is within the other's range. Owners must be open to dating themselves.
+ * Distance both ways: within the viewer's maximum, and the viewer within the owner's where
+ * the owner set one. A member whose distance is hidden (or unknown) is in no one's
+ * distance-limited board, and sees no limited owner either: 'Anywhere' is the only setting
+ * that shows them.
+ */
+function distanceMatch(viewer: Viewer): SQL {
+  const place = placeOf(viewer);
+  const viewerKm =
+    viewer.max_distance === null
+      ? null
+      : viewer.max_distance * (distanceUnitFor(viewer.country) === 'km' ? 1 : KM_PER_MILE);
+  const filters: SQL[] = [];
+  if (viewerKm !== null) {
+    if (!place) return sql`FALSE`;
+    filters.push(sql`NOT u.distance_hidden AND ${withinKm(place, viewerKm, 'u')}`);
+  }
+  filters.push(
+    place && !viewer.distance_hidden
+      ? sql`(u.max_distance IS NULL OR ${kmFrom(place, 'u')} <= ${maxKmOf('u')})`
+      : sql`u.max_distance IS NULL`,
+  );
+  return sql.join(filters, sql` AND `);
+}
+
+/** 'Verified members only' both ways. */
+function verificationMatch(viewer: Viewer): SQL {
+  const owner = viewer.verified_only ? isVerifiedMember(sql`u.id`) : sql`TRUE`;
+  return viewer.verified ? owner : sql`(NOT u.verified_only AND ${owner})`;
+}
+
+/**
+ * Both ways: each member's gender is in the other's seeking (or 'everyone'), each age is
+ * within the other's range, each is within the other's maximum distance and verified if
+ * the other wants only verified members. Owners must be open to dating themselves.
  */
 function datingMatch(viewer: Viewer, today: string): SQL {
   if (!viewer.gender || !viewer.seeking_gender || viewer.age === null) return sql`FALSE`;
   const ownerAge = ageOn(today, sql`u.birth_date`);
   return sql`(u.open_to_dating AND u.id <> ${viewer.id}
+    AND ${distanceMatch(viewer)} AND ${verificationMatch(viewer)}
     AND u.gender IS NOT NULL AND u.birth_date IS NOT NULL
     AND (${viewer.seeking_gender} = 'everyone' OR u.gender = ${viewer.seeking_gender})
     AND (u.seeking_gender = 'everyone' OR u.seeking_gender = ${viewer.gender})
@@ -260,14 +309,25 @@ export interface ProfileDataRow {
   favorite_thing_2_answer: string | null;
   favorite_thing_3_answer: string | null;
   open_to_dating: boolean;
+  /** From the viewer's centroid to the owner's; null when hidden or either is unplaced. */
+  distance_km: number | null;
+  distance_hidden: boolean;
+  verified: boolean;
 }
+
+export type ProfileViewer = Pick<Viewer, 'id' | 'location_lat' | 'location_lon'>;
 
 export async function selectProfileData(
   db: Executor,
   today: string,
   auctionIds: readonly number[],
-  viewerId?: number | null,
+  viewer: ProfileViewer | null,
 ): Promise<ProfileDataRow[]> {
+  const viewerId = viewer?.id;
+  const place = viewer ? placeOf(viewer) : null;
+  const km = place
+    ? sql`CASE WHEN u.distance_hidden OR u.id = ${viewer!.id} THEN NULL ELSE ${kmFrom(place, 'u')} END`
+    : sql`NULL::float8`;
   if (auctionIds.length === 0) return [];
   const ids = sql.join(
     auctionIds.map((id) => sql`${id}`),
@@ -278,7 +338,8 @@ export async function selectProfileData(
     sql`SELECT a.id, a.user_id, u.username, u.birth_date::text AS birth_date,
                ${ageOn(today, sql`u.birth_date`)} AS age, u.short_bio,
                u.favorite_thing_1_answer, u.favorite_thing_2_answer, u.favorite_thing_3_answer,
-               u.open_to_dating
+               u.open_to_dating, ${km} AS distance_km, u.distance_hidden,
+               ${isVerifiedMember(sql`u.id`)} AS verified
           FROM auctions a JOIN users u ON u.id = a.user_id
          WHERE a.id IN (${ids}) AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
   );

@@ -108,7 +108,7 @@ export async function auctionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Service
       auctionProfileData: await auctionProfileData(
         ctx,
         request.body.auctionIds,
-        (await viewerOf(request))?.id,
+        await viewerOf(request),
       ),
     }),
   );

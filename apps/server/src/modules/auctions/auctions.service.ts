@@ -3,8 +3,11 @@
 import {
   AUCTION_MESSAGES,
   type AuctionCard,
+  distanceUnitFor,
   type ListAuctionsBody,
+  type MemberDistance,
   ONBOARDING_COMPLETE,
+  roundDistance,
   zodiacSign,
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
@@ -12,10 +15,12 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newYorkDate } from '../../lib/new-york-date';
 import { boardPictures } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
+import { memberIsVerified } from '../media/verification-videos.repository';
 import type { UserRow } from '../users/user.presenter';
 import {
   type AuctionCardRow,
   memberAgeOn,
+  type ProfileDataRow,
   searchCards,
   selectAuctionCard,
   selectBoardPage,
@@ -90,7 +95,11 @@ export async function listAuctions(
   const day = today(ctx);
   const datingViewer =
     body.dating_filter && viewer?.open_to_dating
-      ? { ...viewer, age: await memberAgeOn(ctx.db, day, viewer.id) }
+      ? {
+          ...viewer,
+          age: await memberAgeOn(ctx.db, day, viewer.id),
+          verified: await memberIsVerified(ctx.db, viewer.id),
+        }
       : null;
   const pin = body.pin_username?.trim();
   const page = await selectBoardPage(ctx.db, day, {
@@ -212,12 +221,20 @@ export async function createOwnAuction(
   return getAuction(ctx, ownId);
 }
 
+/** What the viewer is told of an owner's distance; rounding happens here, never later. */
+function distanceFor(row: ProfileDataRow, viewer: UserRow | null): MemberDistance | null {
+  if (!viewer || viewer.id === row.user_id) return null;
+  if (row.distance_hidden) return { kind: 'hidden' };
+  if (row.distance_km === null) return null;
+  return roundDistance(Number(row.distance_km), distanceUnitFor(viewer.country));
+}
+
 export async function auctionProfileData(
   ctx: AuctionsContext,
   auctionIds: readonly number[],
-  viewerId?: number | null,
+  viewer: UserRow | null,
 ) {
-  const found = await selectProfileData(ctx.db, today(ctx), [...new Set(auctionIds)], viewerId);
+  const found = await selectProfileData(ctx.db, today(ctx), [...new Set(auctionIds)], viewer);
   const pictures = await profilePicturesFor(
     ctx.db,
     ctx.storage,
@@ -235,6 +252,8 @@ export async function auctionProfileData(
     favorite_thing_2_answer: r.favorite_thing_2_answer,
     favorite_thing_3_answer: r.favorite_thing_3_answer,
     open_to_dating: r.open_to_dating,
+    distance: distanceFor(r, viewer),
+    verified: r.verified,
     ...pictures.get(r.user_id)!,
   }));
 }

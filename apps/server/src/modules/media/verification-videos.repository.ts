@@ -1,6 +1,6 @@
 // SQL of verification videos: a member's submitted recordings and what the face match
 // found in them.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
 
@@ -213,4 +213,26 @@ export async function markReviewedVideoFilesDeleted(
     videos: due.length,
     keys: due.flatMap((video) => [video.file_name, ...video.evidence_keys]),
   };
+}
+
+/**
+ * SQL: the member is verified (product rules, Distance and verification): their live video
+ * was approved and its face match passed against the photo now in slot 1. A new photo in
+ * slot 1 is not the one matched, so the badge goes until the match runs on it and passes.
+ */
+export function isVerifiedMember(userId: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM verification_videos vv
+      JOIN profile_images vp ON vp.id = vv.face_match_photo_id
+     WHERE vv.user_id = ${userId} AND vv.superseded_at IS NULL
+       AND vv.verification_status = 'approved' AND vv.face_match = 'match'
+       AND vp.user_id = ${userId} AND vp.is_active AND vp.display_order = 1)`;
+}
+
+/** Whether the member is verified now. */
+export async function memberIsVerified(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await rows<{ verified: boolean }>(
+    db,
+    sql`SELECT ${isVerifiedMember(sql`${userId}::int`)} AS verified`,
+  );
+  return row?.verified === true;
 }
