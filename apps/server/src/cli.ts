@@ -1,10 +1,12 @@
-// Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses.
+// Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses. On the
+// embedded database (PGlite) it refuses while the server has it open (db/data-dir-lock.ts).
 import { payeeReportQuery } from '@bidboard/shared';
 import { ZodError } from 'zod';
 import { createPaymentGateway } from './adapters/payments';
 import { createPayoutProvider } from './adapters/payouts';
 import { type Config, loadConfig } from './config';
 import { databaseOptions, openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { systemClock } from './lib/context';
 import { createPayeeIdCipher } from './lib/payee-id-cipher';
 import { loadSecrets } from './lib/secrets';
@@ -214,7 +216,15 @@ async function main() {
     process.exit(name ? 1 : 0);
   }
   const config = loadConfig();
-  const database = openDatabase(databaseOptions(config));
+  let database: ReturnType<typeof openDatabase>;
+  try {
+    // Only the command's name: its arguments may be a phone number.
+    database = openDatabase({ ...databaseOptions(config), holder: `npm run admin -- ${name}` });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   await database.migrate();
   try {
     const output = await command.run(database.db, args, config);

@@ -5,6 +5,7 @@ import { createStorage } from './adapters/storage';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseOptions, openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed/demo';
 import { loadSecrets } from './lib/secrets';
 import { createShutdown } from './shutdown';
@@ -20,7 +21,7 @@ async function main() {
     }
     throw error;
   }
-  const database = openDatabase(databaseOptions(config));
+  const database = openDatabase({ ...databaseOptions(config), holder: 'npm start' });
   await database.migrate();
   const storage = await createStorage(config, loadSecrets(config));
   const app = await buildApp({ config, database, storage });
@@ -46,6 +47,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // The admin CLI has the embedded database: its message says what to do, no stack needed.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -20,6 +20,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import * as auctionSchema from './auction.schema';
 import * as chatSchema from './chat.schema';
+import { lockDataDir } from './data-dir-lock';
 import * as datesSchema from './dates.schema';
 import * as mediaSchema from './media.schema';
 import { fillMemberLocations } from './member-locations';
@@ -74,6 +75,8 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** PGlite only: start from this data-directory image (tests copy one migrated template). */
   pgliteImage?: Blob;
+  /** PGlite only: who opens the data directory, named to another opener it refuses. */
+  holder?: string;
 }
 
 /** The database the settings name, with the pool and timeouts they set. */
@@ -91,7 +94,7 @@ export function databaseOptions(config: Config): DatabaseOptions {
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) return openPostgres(options.url, options);
-  return openPglite(options.dataDir, options.pgliteImage);
+  return openPglite(options.dataDir, options.pgliteImage, options.holder);
 }
 
 /** PostgreSQL keeps 63 bytes of application_name: the host is shortened, never the pid. */
@@ -163,13 +166,25 @@ const PGLITE_SETTINGS = [
 ];
 
 /** `dataDir` undefined means in memory (tests). */
-function openPglite(dataDir: string | undefined, image: Blob | undefined): Database {
+function openPglite(
+  dataDir: string | undefined,
+  image: Blob | undefined,
+  holder = 'another Bidboard process',
+): Database {
   let dir: string | undefined;
+  let release = () => {};
   if (dataDir) {
     dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    release = lockDataDir(dataDir, holder);
   }
-  const client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir: image });
+  let client: PGlite;
+  try {
+    client = new PGlite(dir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir: image });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   return {
     db,
@@ -182,7 +197,13 @@ function openPglite(dataDir: string | undefined, image: Blob | undefined): Datab
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
