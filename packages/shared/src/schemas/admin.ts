@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FACE_CHECKS, MEDIA_REVIEW_STATUSES, PHOTO_SCREENINGS } from '../rules/media';
 import { SCAM_SIGNALS } from '../rules/scam-guard';
 import { idParam, pageQuery, safeText } from './common';
+import { payeeIdentitySchema, payoutsYearToDateResponse } from './payees';
 
 export const ADMIN_MESSAGES = {
   reasonRequired: 'Give a reason',
@@ -46,10 +47,22 @@ export const ADMIN_MEMBER_STATUSES = [
 ] as const;
 export type AdminMemberStatus = (typeof ADMIN_MEMBER_STATUSES)[number];
 
+/**
+ * The members list's payee filter (issue 43): those with a payee profile, and those with a
+ * redemption held until they complete one.
+ */
+export const ADMIN_PAYEE_FILTERS = [
+  'all',
+  'payee_profile_complete',
+  'awaiting_payee_profile',
+] as const;
+export type AdminPayeeFilter = (typeof ADMIN_PAYEE_FILTERS)[number];
+
 export const adminMembersQuery = pageQuery({ limit: 25, maxLimit: 100 }).extend({
   /** Part of a username or phone number. */
   q: safeText({ max: 50 }).optional(),
   status: z.enum(['all', ...ADMIN_MEMBER_STATUSES]).default('all'),
+  payee: z.enum(ADMIN_PAYEE_FILTERS).default('all'),
 });
 export type AdminMembersQuery = z.infer<typeof adminMembersQuery>;
 
@@ -62,6 +75,10 @@ export const adminMemberSummary = z.object({
   token_balance: z.number(),
   profile_picture: z.string().nullable(),
   created_at: z.string(),
+  /** The member has a payee profile (legal name, address, taxpayer id, certification). */
+  payee_profile_complete: z.boolean(),
+  /** Their pending redemptions held until the payee profile is complete. */
+  awaiting_payee_profile: z.number().int(),
 });
 export type AdminMemberSummary = z.infer<typeof adminMemberSummary>;
 
@@ -144,6 +161,15 @@ export const adminMemberDetail = adminMemberSummary.extend({
   suspension_reason: z.string().nullable(),
   suspended_at: z.string().nullable(),
   role: z.enum(['member', 'admin']),
+  /** The payee profile, its taxpayer id masked as everywhere. */
+  payee: payeeIdentitySchema.nullable(),
+  /** Paid this New York calendar year, and on its way (issue 43). */
+  payouts_year: payoutsYearToDateResponse.pick({
+    year: true,
+    paid_cents: true,
+    payments: true,
+    pending_cents: true,
+  }),
   photos: z.array(adminMediaItem),
   videos: z.array(adminMediaItem),
 });

@@ -3,6 +3,7 @@ import type { AdminMemberStatus, AdminMembersQuery } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { likeContaining } from '../../lib/like';
+import { awaitingPayeeProfile } from '../payees/payouts-year.repository';
 
 const statusSql = sql`CASE WHEN u.deleted_at IS NOT NULL THEN 'deleted'
                            WHEN u.suspended_at IS NOT NULL THEN 'suspended'
@@ -10,8 +11,13 @@ const statusSql = sql`CASE WHEN u.deleted_at IS NOT NULL THEN 'deleted'
                            WHEN u.approval_rejected_at IS NOT NULL THEN 'rejected'
                            ELSE 'pending' END`;
 
+const payeeProfileSql = sql`EXISTS (SELECT 1 FROM payee_identities p WHERE p.user_id = u.id)`;
+const awaitingPayeeSql = sql`(SELECT COUNT(*)::int FROM redemptions r
+  WHERE r.user_id = u.id AND r.status = 'pending' AND ${awaitingPayeeProfile('r')})`;
+
 const summaryColumns = sql`u.id, u.username, u.phone_number, ${statusSql} AS status,
   u.onboarded, u.token_balance, u.created_at,
+  ${payeeProfileSql} AS payee_profile_complete, ${awaitingPayeeSql} AS awaiting_payee_profile,
   (SELECT i.thumbnail_file_name FROM profile_images i
     WHERE i.user_id = u.id AND i.is_active AND i.display_order = 1) AS picture_key`;
 
@@ -24,6 +30,8 @@ export interface SummaryRow {
   token_balance: number;
   created_at: Date | string;
   picture_key: string | null;
+  payee_profile_complete: boolean;
+  awaiting_payee_profile: number;
 }
 
 interface DetailRow extends SummaryRow {
@@ -53,6 +61,8 @@ export async function memberSummaries(
     conditions.push(sql`(u.username ILIKE ${pattern} OR u.phone_number LIKE ${pattern})`);
   }
   if (query.status !== 'all') conditions.push(sql`${statusSql} = ${query.status}`);
+  if (query.payee === 'payee_profile_complete') conditions.push(payeeProfileSql);
+  if (query.payee === 'awaiting_payee_profile') conditions.push(sql`${awaitingPayeeSql} > 0`);
   const where = sql.join(conditions, sql` AND `);
   const [found, [counted]] = await Promise.all([
     rows<SummaryRow>(

@@ -8,8 +8,13 @@ import {
   type AdminMembersQuery,
   ONBOARDING_COMPLETE,
 } from '@bidboard/shared';
+import type { Clock } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { newYorkYear, newYorkYearBounds } from '../../lib/new-york-date';
 import type { MediaContext } from '../media/profile-images.service';
+import { findPayeeIdentity } from '../payees/payees.repository';
+import { presentPayeeIdentity } from '../payees/payees.service';
+import { payoutsInYear } from '../payees/payouts-year.repository';
 import { memberDetailRow, memberSummaries, type SummaryRow } from './admin-members.repository';
 import { mediaRows } from './media-review.repository';
 import { presentMediaRows } from './media-review.service';
@@ -24,6 +29,8 @@ async function presentSummary(ctx: MediaContext, row: SummaryRow): Promise<Admin
     token_balance: row.token_balance,
     profile_picture: row.picture_key ? await ctx.storage.signedUrl(row.picture_key) : null,
     created_at: new Date(row.created_at).toISOString(),
+    payee_profile_complete: row.payee_profile_complete,
+    awaiting_payee_profile: row.awaiting_payee_profile,
   };
 }
 
@@ -35,10 +42,18 @@ export async function listMembers(ctx: MediaContext, query: AdminMembersQuery) {
   };
 }
 
-export async function memberDetail(ctx: MediaContext, userId: number): Promise<AdminMemberDetail> {
+export async function memberDetail(
+  ctx: MediaContext & { clock: Clock },
+  userId: number,
+): Promise<AdminMemberDetail> {
   const row = await memberDetailRow(ctx.db, userId);
   if (!row) throw notFound(ADMIN_MESSAGES.memberNotFound);
-  const media = await presentMediaRows(ctx, await mediaRows(ctx.db, { userId }));
+  const year = newYorkYear(ctx.clock());
+  const [media, payee, payouts] = await Promise.all([
+    mediaRows(ctx.db, { userId }).then((rows) => presentMediaRows(ctx, rows)),
+    findPayeeIdentity(ctx.db, userId),
+    payoutsInYear(ctx.db, userId, newYorkYearBounds(year)),
+  ]);
   return {
     ...(await presentSummary(ctx, row)),
     email: row.email,
@@ -54,6 +69,8 @@ export async function memberDetail(ctx: MediaContext, userId: number): Promise<A
     suspension_reason: row.suspension_reason,
     suspended_at: row.suspended_at ? new Date(row.suspended_at).toISOString() : null,
     role: row.role,
+    payee: payee ? presentPayeeIdentity(payee) : null,
+    payouts_year: { year, ...payouts },
     photos: media
       .filter((item) => item.kind === 'photo')
       .sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0)),

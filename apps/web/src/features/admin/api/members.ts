@@ -3,6 +3,7 @@
 import type {
   AdminMemberResponse,
   AdminMembersResponse,
+  AdminPayeeFilter,
   AdminTokenAdjustmentBody,
 } from '@bidboard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,15 +13,21 @@ import { adminKey } from './query-keys';
 export type MemberFilter = 'all' | 'pending' | 'approved' | 'rejected';
 export const MEMBERS_PAGE_SIZE = 25;
 
-export function useAdminMembers(q: string, status: MemberFilter, page: number) {
+export function useAdminMembers(
+  q: string,
+  status: MemberFilter,
+  page: number,
+  payee: AdminPayeeFilter = 'all',
+) {
   const params = new URLSearchParams({
     status,
+    payee,
     limit: String(MEMBERS_PAGE_SIZE),
     offset: String(page * MEMBERS_PAGE_SIZE),
   });
   if (q.trim()) params.set('q', q.trim());
   return useQuery({
-    queryKey: [...adminKey, 'members', q.trim(), status, page],
+    queryKey: [...adminKey, 'members', q.trim(), status, payee, page],
     queryFn: () => api.get<AdminMembersResponse>(`/admin/users?${params}`),
     placeholderData: keepPreviousData,
   });

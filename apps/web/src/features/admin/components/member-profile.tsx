@@ -7,6 +7,7 @@ import { formatTokens } from '@/lib/format';
 import { adjustTokens, approveMember, rejectMember, useAdminMember } from '../api/members';
 import { useAdminAction } from '../api/use-admin-action';
 import { formatWhen } from '../lib/format';
+import { MemberPayee } from '../payees/payee-status';
 import { MediaCard } from './media-card';
 import { ReasonForm } from './reason-form';
 import { ActionError, QueryState, Section } from './section';
@@ -117,6 +118,7 @@ export function MemberProfile() {
             <SuspensionActions member={member} />
             <h3 className="admin-subtitle">Tokens</h3>
             <TokenAdjustmentForm member={member} adjust={adjustTokens} />
+            <MemberPayee member={member} />
           </div>
         ) : null}
       </QueryState>

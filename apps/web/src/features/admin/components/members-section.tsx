@@ -1,10 +1,11 @@
 // Members: search by username or phone, filter by approval state, open a profile.
-import type { AdminMemberSummary } from '@bidboard/shared';
+import type { AdminMemberSummary, AdminPayeeFilter } from '@bidboard/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { formatTokens } from '@/lib/format';
 import { MEMBERS_PAGE_SIZE, type MemberFilter, useAdminMembers } from '../api/members';
+import { isPayeeFilter, PayeeFilter, usePayeeStatusText } from '../payees/payee-status';
 import { QueryState, Section } from './section';
 import { StatusBadge } from './status-badge';
 import './members.css';
@@ -21,6 +22,7 @@ function isFilter(value: string | null): value is MemberFilter {
 }
 
 function MemberRow({ member }: { member: AdminMemberSummary }) {
+  const payee = usePayeeStatusText(member);
   return (
     <li>
       <Link className="admin-member" to={`/admin/members/${member.id}`}>
@@ -34,6 +36,7 @@ function MemberRow({ member }: { member: AdminMemberSummary }) {
           <span className="admin-member__meta">
             {member.phone_number ?? 'no phone'} · {formatTokens(member.token_balance)} tokens
             {member.onboarded ? '' : ' · onboarding'}
+            {payee ? ` · ${payee}` : ''}
           </span>
         </span>
         <StatusBadge status={member.status} />
@@ -46,9 +49,15 @@ export function MembersSection() {
   const [params, setParams] = useSearchParams();
   const initial = params.get('status');
   const [status, setStatus] = useState<MemberFilter>(isFilter(initial) ? initial : 'all');
+  const initialPayee = params.get('payee');
+  const [payee, setPayee] = useState<AdminPayeeFilter>(
+    isPayeeFilter(initialPayee) ? initialPayee : 'all',
+  );
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
-  const query = useAdminMembers(q, status, page);
+  const query = useAdminMembers(q, status, page, payee);
+  const filterParams = (next: { status: MemberFilter; payee: AdminPayeeFilter }) =>
+    Object.fromEntries(Object.entries(next).filter(([, value]) => value !== 'all'));
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
 
@@ -76,7 +85,7 @@ export function MembersSection() {
               const next = event.target.value as MemberFilter;
               setStatus(next);
               setPage(0);
-              setParams(next === 'all' ? {} : { status: next }, { replace: true });
+              setParams(filterParams({ status: next, payee }), { replace: true });
             }}
           >
             {FILTERS.map((f) => (
@@ -86,6 +95,14 @@ export function MembersSection() {
             ))}
           </select>
         </label>
+        <PayeeFilter
+          value={payee}
+          onChange={(next) => {
+            setPayee(next);
+            setPage(0);
+            setParams(filterParams({ status, payee: next }), { replace: true });
+          }}
+        />
       </div>
       <QueryState query={query} loading="Loading members…">
         <p className="admin-count" role="status">
