@@ -30,6 +30,7 @@ import type { Database } from './db/client';
 import { registerBiometricRetentionSweeper } from './jobs/biometric-retention-sweep';
 import { registerChatImageSweeper } from './jobs/chat-image-sweep';
 import { registerConnectionSweeper } from './jobs/connection-sweep';
+import { registerFraudNoticeJob } from './jobs/fraud-removal-notices';
 import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
 import { registerPeriodSweeper } from './jobs/period-close';
@@ -353,6 +354,12 @@ export async function buildApp(deps: AppDependencies) {
     config,
     clock,
     onFilesQueued: wakeStorageDeletions,
+    enabled: config.SWEEPER_ENABLED,
+  });
+  registerFraudNoticeJob(app, {
+    db: database.db,
+    clock,
+    realtime: ctx.realtime,
     enabled: config.SWEEPER_ENABLED,
   });
 

@@ -1,6 +1,7 @@
 // Tables of the lawful-to-launch rules (issue 42): members' acknowledgements of the
 // dating-safety notice their state requires (rules/dating-safety-notices in the shared
-// package) and their biometric consent decisions (rules/biometric-consent).
+// package), their biometric consent decisions (rules/biometric-consent), and the fraud
+// removals whose contacts are told, each contact once.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './schema';
@@ -56,4 +57,36 @@ export const biometricConsents = pgTable(
       sql`${t.decision} IN ('agreed', 'declined', 'withdrawn')`,
     ),
   ],
+);
+
+/**
+ * An account suspended for fraud or scam (issue 42): the notice job tells every member who
+ * exchanged messages with it in the 30 days before `removed_at`, then sets `notified_at`.
+ */
+export const fraudRemovals = pgTable(
+  'fraud_removals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removed_at: timestamp('removed_at', { withTimezone: true }).notNull(),
+    notified_at: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [index('fraud_removals_waiting_idx').on(t.id).where(sql`${t.notified_at} IS NULL`)],
+);
+
+/** Each member told about a removal, once: the key keeps a second run from telling again. */
+export const fraudRemovalNotices = pgTable(
+  'fraud_removal_notices',
+  {
+    removal_id: integer('removal_id')
+      .notNull()
+      .references(() => fraudRemovals.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notified_at: timestamp('notified_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'fraud_removal_notices_pkey', columns: [t.removal_id, t.user_id] })],
 );

@@ -1,6 +1,7 @@
 // The database schema. Migrations in ./migrations are generated from this file
 // (`npm run db:generate -w apps/server`) and committed; they are applied at start.
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@bidboard/shared/i18n/languages';
+import { SUSPENSION_CATEGORIES } from '@bidboard/shared/rules/safety';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -101,6 +102,13 @@ export const users = pgTable(
     /** Suspended by an admin: signed out everywhere and unable to sign in until restored. */
     suspended_at: timestamp('suspended_at', { withTimezone: true }),
     suspension_reason: text('suspension_reason'),
+    /** What the suspension is for: 'fraud_or_scam' notifies the account's contacts (issue 42). */
+    suspension_category: text('suspension_category', { enum: SUSPENSION_CATEGORIES }),
+    /**
+     * Under a fraud hold (issue 42, an admin's or the scam guard's): nothing the account does
+     * sends an alert, push or text to another member until the hold is lifted.
+     */
+    fraud_hold_at: timestamp('fraud_hold_at', { withTimezone: true }),
     /** Deleted by the member: personal fields erased, the row kept for the ledger. */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     /**

@@ -26,11 +26,22 @@ export const ALERT_KINDS = [
   'date_check_in',
   /** The day after: did the date happen? */
   'date_did_you_meet',
+  /** Issue 42: an account the member exchanged messages with was removed for fraud or scam. */
+  'fraud_removal',
 ] as const;
 
 export const ALERTS_PAGE_SIZE = 50;
 /** Opening the panel marks unread alerts read after this long (marketplace §9). */
 export const ALERTS_MARK_READ_DELAY_MS = 2000;
+
+/**
+ * Issue 42 (product rules, Lawful to launch): what every member who exchanged messages with
+ * an account in its last 30 days is told once it is removed for fraud or scam.
+ */
+export const FRAUD_ALERT_MESSAGES = {
+  removed:
+    'An account you exchanged messages with was removed for fraud or scam. Never send money, gift cards or codes to anyone you met on Bidboard. To report a member, open your chat with them and choose Block or report.',
+} as const;
 
 /** What a member is told when an admin decides on their account (issue 11). */
 export const APPROVAL_ALERT_MESSAGES = {

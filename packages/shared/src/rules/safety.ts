@@ -28,6 +28,14 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const REPORT_TARGET_HOURS = 24;
 export const REPORT_TEXT_MAX = 500;
 export const SUSPENSION_REASON_MAX = 500;
+/**
+ * What an admin removes an account for (issue 42): 'fraud_or_scam' tells every member who
+ * exchanged messages with it in the 30 days before.
+ */
+export const SUSPENSION_CATEGORIES = ['fraud_or_scam', 'other'] as const;
+export type SuspensionCategory = (typeof SUSPENSION_CATEGORIES)[number];
+/** A fraud removal tells the members who exchanged messages with it in this many days. */
+export const FRAUD_NOTICE_LOOKBACK_DAYS = 30;
 /** What a member types to confirm deleting their account. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 export const DELETED_USER_NAME = 'Deleted user';

@@ -2,6 +2,7 @@
 // approval decisions, the media review queue and the live auctions of the open period.
 import { z } from 'zod';
 import { FACE_CHECKS, MEDIA_REVIEW_STATUSES, PHOTO_SCREENINGS } from '../rules/media';
+import { SUSPENSION_CATEGORIES } from '../rules/safety';
 import { SCAM_SIGNALS } from '../rules/scam-guard';
 import { idParam, pageQuery, safeText } from './common';
 import { payeeIdentitySchema, payoutsYearToDateResponse } from './payees';
@@ -160,6 +161,10 @@ export const adminMemberDetail = adminMemberSummary.extend({
   rejection_reason: z.string().nullable(),
   suspension_reason: z.string().nullable(),
   suspended_at: z.string().nullable(),
+  /** 'fraud_or_scam' told the members who exchanged messages with them (issue 42). */
+  suspension_category: z.enum(SUSPENSION_CATEGORIES).nullable(),
+  /** Under a fraud hold: nothing they do notifies another member (issue 42). */
+  fraud_hold_at: z.string().nullable(),
   role: z.enum(['member', 'admin']),
   /** The payee profile, its taxpayer id masked as everywhere. */
   payee: payeeIdentitySchema.nullable(),

@@ -8,6 +8,7 @@ import {
   REPORT_STATUSES,
   REPORT_TEXT_MAX,
   SAFETY_MESSAGES,
+  SUSPENSION_CATEGORIES,
   SUSPENSION_REASON_MAX,
 } from '../rules/safety';
 import { riskSignalsSchema } from './admin';
@@ -123,6 +124,12 @@ export const reportActionResponse = z.object({ report: adminReportSchema });
 
 export const suspendBody = z.object({
   reason: safeText({ min: 1, max: SUSPENSION_REASON_MAX, multiline: true }),
+  category: z.enum(SUSPENSION_CATEGORIES).default('other'),
+});
+/** An admin's fraud hold (issue 42): the account's messages and actions notify nobody. */
+export const fraudHoldBody = z.object({ held: z.boolean() });
+export const fraudHoldResponse = z.object({
+  user: z.object({ id: z.number().int(), fraud_hold_at: z.string().nullable() }),
 });
 export const suspensionResponse = z.object({
   user: z.object({

@@ -1,5 +1,5 @@
 // SQL of the console's member list and profile: each member's state as the console names it.
-import type { AdminMemberStatus, AdminMembersQuery } from '@bidboard/shared';
+import type { AdminMemberStatus, AdminMembersQuery, SuspensionCategory } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { likeContaining } from '../../lib/like';
@@ -47,6 +47,8 @@ interface DetailRow extends SummaryRow {
   approval_rejection_reason: string | null;
   suspension_reason: string | null;
   suspended_at: Date | string | null;
+  suspension_category: SuspensionCategory | null;
+  fraud_hold_at: Date | string | null;
   role: 'member' | 'admin';
 }
 
@@ -84,7 +86,8 @@ export async function memberDetailRow(
     db,
     sql`SELECT ${summaryColumns}, u.email, u.gender, u.seeking_gender, u.birth_date::text,
                u.city, u.state, u.country, u.short_bio, u.redeemable_tokens,
-               u.approval_rejection_reason, u.suspension_reason, u.suspended_at, u.role
+               u.approval_rejection_reason, u.suspension_reason, u.suspended_at,
+               u.suspension_category, u.fraud_hold_at, u.role
           FROM users u WHERE u.id = ${userId}`,
   );
   return row;

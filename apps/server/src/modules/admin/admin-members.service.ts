@@ -68,6 +68,8 @@ export async function memberDetail(
     rejection_reason: row.approval_rejection_reason,
     suspension_reason: row.suspension_reason,
     suspended_at: row.suspended_at ? new Date(row.suspended_at).toISOString() : null,
+    suspension_category: row.suspension_category,
+    fraud_hold_at: row.fraud_hold_at ? new Date(row.fraud_hold_at).toISOString() : null,
     role: row.role,
     payee: payee ? presentPayeeIdentity(payee) : null,
     payouts_year: { year, ...payouts },

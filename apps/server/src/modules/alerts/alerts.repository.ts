@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { alertMetrics } from '../../lib/metrics';
 import { sayText } from '../../lib/texts';
+import { alertActor, underFraudHold } from '../users/fraud-hold.repository';
 
 export interface AlertRow {
   id: number;
@@ -31,6 +32,10 @@ export interface NewAlert {
 
 const columns = sql`id, user_id, kind, payload, message, is_read, read_at, created_at`;
 
+/** Alerts about another member under a fraud hold are not shown (issue 42). */
+const notFromHeld = sql`NOT COALESCE(${alertActor(sql`payload`)} <> user_id
+                                     AND ${underFraudHold(alertActor(sql`payload`))}, false)`;
+
 export async function insertAlert(executor: Executor, alert: NewAlert): Promise<AlertRow> {
   const [row] = await rows<AlertRow>(
     executor,
@@ -51,7 +56,7 @@ export async function memberAlerts(
 ): Promise<AlertRow[]> {
   return rows<AlertRow>(
     db,
-    sql`SELECT ${columns} FROM alerts WHERE user_id = ${userId}
+    sql`SELECT ${columns} FROM alerts WHERE user_id = ${userId} AND ${notFromHeld}
          ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
 }
@@ -59,7 +64,8 @@ export async function memberAlerts(
 export async function unreadAlertCount(db: Executor, userId: number): Promise<number> {
   const [row] = await rows<{ n: number }>(
     db,
-    sql`SELECT COUNT(*)::int AS n FROM alerts WHERE user_id = ${userId} AND NOT is_read`,
+    sql`SELECT COUNT(*)::int AS n FROM alerts
+         WHERE user_id = ${userId} AND NOT is_read AND ${notFromHeld}`,
   );
   return Number(row?.n ?? 0);
 }

@@ -28,6 +28,7 @@ import {
 } from '../connections';
 import { profilePicturesFor } from '../media/profile-pictures';
 import type { SettingsDefaults } from '../settings/settings.service';
+import { setFraudHold } from '../users/fraud-hold.repository';
 import { readEvents, sentMessageEvents } from './chat.events';
 import {
   acceptedPartnersOf,
@@ -251,7 +252,10 @@ async function reportRepeatedScams(tx: Tx, senderId: number, now: Date): Promise
   const recent = await recentScamMessages(tx, senderId, SCAM_GUARD.windowDays, now);
   if (recent.count < SCAM_GUARD.reportThreshold) return false;
   const text = SCAM_GUARD.reportText(recent.signals.sort() as ScamSignal[]);
-  return openScamGuardReport(tx, senderId, text, now);
+  const opened = await openScamGuardReport(tx, senderId, text, now);
+  // Issue 42: the account reaches nobody (no push, text or alert) until a moderator decides.
+  if (opened) await setFraudHold(tx, senderId, true, now);
+  return opened;
 }
 
 /**

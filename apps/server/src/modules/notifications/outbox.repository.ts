@@ -5,6 +5,7 @@
 import type { Language } from '@bidboard/shared/i18n/languages';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { alertActor, underFraudHold } from '../users/fraud-hold.repository';
 
 export interface OutboxRow {
   id: string | number;
@@ -90,12 +91,17 @@ export interface AlertContent {
   kind: string;
   message: string;
   payload: Record<string, unknown> | string;
+  /** The other member it is about is under a fraud hold (issue 42): not sent. */
+  actor_held: boolean;
 }
 
 export async function alertContent(db: Executor, id: number): Promise<AlertContent | undefined> {
   const [row] = await rows<AlertContent>(
     db,
-    sql`SELECT kind, message, payload FROM alerts WHERE id = ${id}`,
+    sql`SELECT kind, message, payload,
+               COALESCE(${alertActor(sql`payload`)} <> user_id
+                        AND ${underFraudHold(alertActor(sql`payload`))}, false) AS actor_held
+          FROM alerts WHERE id = ${id}`,
   );
   return row;
 }
@@ -108,6 +114,8 @@ export interface MessageContent {
   type: string;
   /** The recipient has read it already. */
   read: boolean;
+  /** The sender is under a fraud hold (issue 42): not sent. */
+  sender_held: boolean;
 }
 
 export async function messageContent(
@@ -118,7 +126,8 @@ export async function messageContent(
   const [row] = await rows<MessageContent>(
     db,
     sql`SELECT m.cid, m.sender_id, u.username AS sender_username, m.text, m.type,
-               (CASE WHEN c.user_a = ${recipientId} THEN c.last_read_a ELSE c.last_read_b END) >= m.id AS read
+               (CASE WHEN c.user_a = ${recipientId} THEN c.last_read_a ELSE c.last_read_b END) >= m.id AS read,
+               u.fraud_hold_at IS NOT NULL AS sender_held
           FROM messages m
           JOIN conversations c ON c.cid = m.cid
           JOIN users u ON u.id = m.sender_id

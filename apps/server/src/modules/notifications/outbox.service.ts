@@ -1,7 +1,8 @@
 // Delivers the notification outbox: web push to every browser the member subscribed, and
 // SMS to members who opted in and did not text STOP, each decided again at sending time
 // from the member's current settings (the bid switch included). A message is not pushed
-// to a member who already read it or is reading its conversation in a foreground tab.
+// to a member who already read it or is reading its conversation in a foreground tab, nor
+// one that an account under a fraud hold caused (issue 42: its messages, alerts about it).
 // Failures are retried with a growing delay, then given up. Alerts are worded in the
 // member's language when written; a message's title is worded here in theirs.
 import {
@@ -69,7 +70,7 @@ async function compose(deps: OutboxDeps, row: OutboxRow, member: Recipient) {
   const link = (path: string) => (deps.publicUrl ? ` ${new URL(path, deps.publicUrl)}` : '');
   if (row.alert_id !== null) {
     const alert = await alertContent(deps.db, row.alert_id);
-    if (!alert) return null;
+    if (!alert || alert.actor_held) return null;
     if (BID_ALERTS.has(alert.kind) && !member.bid_notification) return null;
     const payload = typeof alert.payload === 'string' ? JSON.parse(alert.payload) : alert.payload;
     const url = alertUrl(alert.kind, payload);
@@ -79,7 +80,7 @@ async function compose(deps: OutboxDeps, row: OutboxRow, member: Recipient) {
     } satisfies Notification;
   }
   const message = await messageContent(deps.db, row.message_id!, row.user_id);
-  if (!message || message.read) return null;
+  if (!message || message.read || message.sender_held) return null;
   if (row.channel === 'push' && (await deps.isViewing(row.user_id, message.cid))) return null;
   const title = sayText(
     member.language,

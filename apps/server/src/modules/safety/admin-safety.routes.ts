@@ -3,6 +3,8 @@
 import {
   adminReportsQuery,
   adminReportsResponse,
+  fraudHoldBody,
+  fraudHoldResponse,
   memberIdParams,
   reportActionBody,
   reportActionResponse,
@@ -12,7 +14,12 @@ import {
 } from '@bidboard/shared';
 import type { ServiceContext } from '../../lib/context';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
-import { actOnReport, restoreMember, suspendMember } from './admin-safety.service';
+import {
+  actOnReport,
+  restoreMember,
+  setMemberFraudHold,
+  suspendMember,
+} from './admin-safety.service';
 import { listReports } from './reports.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -72,9 +79,24 @@ export async function adminSafetyRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
         request.member!.id,
         request.params.userId,
         request.body.reason,
+        request.body.category,
       );
       return { user: { ...user, suspended_at: iso(user.suspended_at) } };
     },
+  );
+  app.post(
+    '/admin/users/:userId/fraud-hold',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: memberIdParams,
+        body: fraudHoldBody,
+        response: { 200: fraudHoldResponse, ...errors },
+      },
+    },
+    async (request) =>
+      setMemberFraudHold(ctx, request.member!.id, request.params.userId, request.body.held),
   );
   app.post(
     '/admin/users/:userId/restore',

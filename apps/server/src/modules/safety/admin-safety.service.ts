@@ -2,7 +2,7 @@
 // photo, suspend) and suspending or restoring a member. Each runs in one transaction with
 // its audit row, so the audit log holds exactly the actions that happened; realtime
 // effects and file deletions follow the commit.
-import { type ReportAction, SAFETY_MESSAGES } from '@bidboard/shared';
+import { type ReportAction, SAFETY_MESSAGES, type SuspensionCategory } from '@bidboard/shared';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
 import { recordAdminAction } from '../audit';
 import { storedKeys } from '../media/profile-images.service';
+import { setFraudHold } from '../users/fraud-hold.repository';
 import { deleteMemberPhoto } from './member-photos.repository';
 import type { Withdrawal } from './member-withdrawal.service';
 import { lockReport, presentReports, resolveReport, warnMember } from './reports.service';
@@ -28,20 +29,45 @@ export async function suspendMember(
   adminId: number,
   userId: number,
   reason: string,
+  category: SuspensionCategory = 'other',
 ) {
   const now = ctx.clock();
   return transactionThenPublish(ctx, async (tx, events) => {
-    const { before, after, withdrawal } = await suspendMemberIn(tx, userId, reason, now);
+    const { before, after, withdrawal } = await suspendMemberIn(tx, userId, reason, category, now);
     await recordAdminAction(tx, {
       adminId,
       action: 'member.suspend',
       targetType: 'user',
       targetId: userId,
       before,
-      after: { ...after, ...withdrawalSummary(withdrawal) },
+      after: { ...after, category, ...withdrawalSummary(withdrawal) },
     });
     events.add(...withdrawalEvents(userId, withdrawal));
     return { user: after, withdrawal };
+  });
+}
+
+/** Places or lifts a fraud hold (issue 42): while held, the account notifies nobody. */
+export async function setMemberFraudHold(
+  ctx: AdminSafetyContext,
+  adminId: number,
+  userId: number,
+  held: boolean,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await setFraudHold(tx, userId, held, ctx.clock());
+    if (!row) throw notFound(SAFETY_MESSAGES.memberNotFound);
+    const heldAt = row.fraud_hold_at;
+    const user = { id: userId, fraud_hold_at: heldAt ? new Date(heldAt).toISOString() : null };
+    await recordAdminAction(tx, {
+      adminId,
+      action: held ? 'member.fraud_hold' : 'member.fraud_hold_lift',
+      targetType: 'user',
+      targetId: userId,
+      before: null,
+      after: user,
+    });
+    return { user };
   });
 }
 
@@ -98,7 +124,9 @@ export async function actOnReport(
       detail = { photo_id: photo.id, display_order: photo.display_order };
     } else if (input.action === 'suspend' && !before.reported_suspended) {
       const reason = input.note || `Report #${reportId}: ${resolved.reason}`;
-      const suspended = await suspendMemberIn(tx, resolved.reported_id, reason, now);
+      // A report of a scam (a member's or the scam guard's) removes the account for it.
+      const category = resolved.reason === 'scam_or_spam' ? 'fraud_or_scam' : 'other';
+      const suspended = await suspendMemberIn(tx, resolved.reported_id, reason, category, now);
       events.add(...withdrawalEvents(resolved.reported_id, suspended.withdrawal));
       detail = {
         suspended_at: suspended.after.suspended_at,

@@ -1,5 +1,6 @@
 // SQL of suspensions: guarded updates of the member row, so a second suspend or restore
 // changes nothing.
+import type { SuspensionCategory } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 
@@ -14,12 +15,14 @@ export async function markSuspended(
   tx: Tx,
   userId: number,
   reason: string,
+  category: SuspensionCategory,
   now: Date,
 ): Promise<SuspensionState | undefined> {
   const [after] = await rows<SuspensionState>(
     tx,
     sql`UPDATE users SET suspended_at = ${now.toISOString()}::timestamptz,
-               suspension_reason = ${reason}, updated_at = now()
+               suspension_reason = ${reason}, suspension_category = ${category},
+               updated_at = now()
          WHERE id = ${userId} AND suspended_at IS NULL AND deleted_at IS NULL
      RETURNING id, suspended_at, suspension_reason`,
   );
@@ -33,7 +36,8 @@ export async function clearSuspension(
 ): Promise<SuspensionState | undefined> {
   const [after] = await rows<SuspensionState>(
     tx,
-    sql`UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now()
+    sql`UPDATE users SET suspended_at = NULL, suspension_reason = NULL,
+               suspension_category = NULL, updated_at = now()
          WHERE id = ${userId} AND suspended_at IS NOT NULL AND deleted_at IS NULL
      RETURNING id, suspended_at, suspension_reason`,
   );

@@ -2,12 +2,15 @@
 // auction leaves the board with the leader refunded, every escrow they hold as a bidder
 // comes back to them and their connections end (member-withdrawal.service). Restoring
 // lets them sign in again; the refunds stay, and their auction returns with the next
-// period. Both are guarded updates: twice in parallel, the second gets 409.
-import { SAFETY_MESSAGES } from '@bidboard/shared';
+// period. Both are guarded updates: twice in parallel, the second gets 409. A suspension
+// for fraud or scam (issue 42) is recorded for the notice job, which tells the members who
+// exchanged messages with the account.
+import { SAFETY_MESSAGES, type SuspensionCategory } from '@bidboard/shared';
 import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { revokeAllSessions } from '../auth/session.service';
 import { findUserById } from '../users/users.repository';
+import { recordFraudRemoval } from './fraud-notices.repository';
 import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
 import { clearSuspension, markSuspended, type SuspensionState } from './suspension.repository';
 
@@ -18,13 +21,15 @@ export async function suspendMemberIn(
   tx: Tx,
   userId: number,
   reason: string,
+  category: SuspensionCategory,
   now: Date,
 ): Promise<{ before: SuspensionState; after: SuspensionState; withdrawal: Withdrawal }> {
   const member = await findUserById(tx, userId);
   if (!member || member.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
   const locked = await lockEntanglements(tx, userId);
-  const after = await markSuspended(tx, userId, reason, now);
+  const after = await markSuspended(tx, userId, reason, category, now);
   if (!after) throw conflict(SAFETY_MESSAGES.alreadySuspended);
+  if (category === 'fraud_or_scam') await recordFraudRemoval(tx, userId, now);
   await revokeAllSessions(tx, userId, () => now);
   const withdrawal = await withdrawMember(tx, locked, now, 'refund');
   return {

@@ -1,6 +1,6 @@
 // The reports queue (GET /admin/reports, POST /admin/reports/{id}/action) and suspension
 // (POST /admin/users/{id}/suspend|restore), from the safety API.
-import type { AdminReport, ReportAction, ReportStatus } from '@bidboard/shared';
+import type { AdminReport, ReportAction, ReportStatus, SuspensionCategory } from '@bidboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKey } from './query-keys';
@@ -25,7 +25,10 @@ export interface ReportDecision {
 export const actOnReport = (id: number, decision: ReportDecision) =>
   api.post<{ report: AdminReport }>(`/admin/reports/${id}/action`, decision);
 
-export const suspendMember = (id: number, reason: string) =>
-  api.post(`/admin/users/${id}/suspend`, { reason });
+export const suspendMember = (id: number, reason: string, category: SuspensionCategory) =>
+  api.post(`/admin/users/${id}/suspend`, { reason, category });
+
+export const setFraudHold = (id: number, held: boolean) =>
+  api.post(`/admin/users/${id}/fraud-hold`, { held });
 
 export const restoreMember = (id: number) => api.post(`/admin/users/${id}/restore`);
