@@ -15,6 +15,7 @@ import {
 import type { Tx } from '../../db/client';
 import { AppError, badRequest, constraintOf, forbidden, notFound } from '../../lib/errors';
 import { type PendingEvents, transactionThenPublish } from '../../lib/realtime';
+import { frenchName } from '../../lib/texts';
 import { alertEvents } from '../alerts/alerts.events';
 import { insertAlert } from '../alerts/alerts.repository';
 import { isBlockedBetween } from '../blocks/blocks.repository';
@@ -79,15 +80,20 @@ async function alertOther(
   plan: PlanRow,
   from: number,
   kind: AlertKind,
-  message: (name: string | null) => string,
+  say: Exclude<keyof typeof DATE_ALERT_MESSAGES, 'checkIn' | 'didYouMeet'>,
 ) {
   const to = plan.proposer_id === from ? plan.responder_id : plan.proposer_id;
   const names = await usernamesOf(tx, [from]);
+  const name = names.get(from) ?? null;
   const alert = await insertAlert(tx, {
     userId: to,
     kind,
     payload: { planId: plan.id, cid: plan.cid, userId: from },
-    message: message(names.get(from) ?? null),
+    message: DATE_ALERT_MESSAGES[say](name),
+    text: {
+      key: `DATE_ALERT_MESSAGES.${say}`,
+      params: { [say === 'proposed' ? 'from' : 'by']: frenchName(name, { starts: true }) },
+    },
   });
   events.add(...alertEvents([alert]));
 }
@@ -135,7 +141,7 @@ export async function proposeDate(
   const now = ctx.clock();
   const row = await transactionThenPublish(ctx, async (tx, events) => {
     const plan = await insertProposal(tx, events, me, partnerId, cid, body, now, null);
-    await alertOther(tx, events, plan, me, 'date_proposed', DATE_ALERT_MESSAGES.proposed);
+    await alertOther(tx, events, plan, me, 'date_proposed', 'proposed');
     return plan;
   });
   return viewOf(ctx, me, row);
@@ -156,9 +162,8 @@ export async function answerDate(
     const answered = await answerPlan(tx, id, me, state, now);
     if (!answered) throw conflict(DATE_MESSAGES.alreadyAnswered);
     events.add(...datePlanEvents(answered));
-    const message =
-      state === 'accepted' ? DATE_ALERT_MESSAGES.accepted : DATE_ALERT_MESSAGES.declined;
-    await alertOther(tx, events, answered, me, 'date_answered', message);
+    const say = state === 'accepted' ? 'accepted' : 'declined';
+    await alertOther(tx, events, answered, me, 'date_answered', say);
     return answered;
   });
   return viewOf(ctx, me, row);
@@ -179,7 +184,7 @@ export async function moveDate(
     const moved = await answerPlan(tx, id, me, 'moved', now);
     if (!moved) throw conflict(DATE_MESSAGES.alreadyAnswered);
     const next = await insertProposal(tx, events, me, plan.proposer_id, plan.cid, body, now, id);
-    await alertOther(tx, events, next, me, 'date_answered', DATE_ALERT_MESSAGES.moved);
+    await alertOther(tx, events, next, me, 'date_answered', 'moved');
     return next;
   });
   return viewOf(ctx, me, row);
@@ -194,7 +199,7 @@ export async function cancelDate(ctx: DatesContext, me: number, id: number): Pro
     // Whatever either shared of it stops at once.
     await revokeSharesOfPlan(tx, id, now);
     events.add(...datePlanEvents(cancelled));
-    await alertOther(tx, events, cancelled, me, 'date_cancelled', DATE_ALERT_MESSAGES.cancelled);
+    await alertOther(tx, events, cancelled, me, 'date_cancelled', 'cancelled');
     return cancelled;
   });
   return viewOf(ctx, me, row);
