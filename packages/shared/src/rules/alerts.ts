@@ -84,7 +84,13 @@ export const ALERT_TEMPLATES = {
   wonPending: '{bidder} won your auction with {amount} tokens. Accept to connect.',
 } as const;
 
-const plainTokens = (amount: number) => `${amount.toLocaleString('en-US')} tokens`;
+const count = (amount: number) => amount.toLocaleString('en-US');
+const plainTokens = (amount: number) => `${count(amount)} tokens`;
+/** The part of a reward the settlement hold keeps until the card payment is final. */
+const heldClause = (pending: number) =>
+  pending > 0
+    ? `, ${count(pending)} of them once the bidder’s card payment can no longer be taken back`
+    : '';
 
 /** What a connection's change tells its two members (marketplace §3). */
 export const CONNECTION_ALERT_MESSAGES = {
@@ -103,6 +109,18 @@ export const CONNECTION_ALERT_MESSAGES = {
   unengagedToOwner: (bidder: string | null) =>
     `Your connection with ${bidder ?? NO_NAME.Member} expired without a conversation.`,
   mutual: (other: string | null) => `You and ${other ?? NO_NAME.Member} are talking. It's mutual!`,
-  reward: (bidder: string | null, amount: number) =>
-    `You earned ${plainTokens(amount)} for engaging with ${bidder ?? NO_NAME.Member}. They are redeemable for cash.`,
+  // A reward is only as redeemable as the bid's tokens were (product rules, The token
+  // economy): free tokens stay free, and bought ones may wait out the settlement hold.
+  reward: (bidder: string | null, amount: number, pending: number) =>
+    `You earned ${plainTokens(amount)} for engaging with ${bidder ?? NO_NAME.Member}. They are redeemable for cash${heldClause(pending)}.`,
+  rewardPart: (
+    bidder: string | null,
+    amount: number,
+    cash: number,
+    free: number,
+    pending: number,
+  ) =>
+    `You earned ${plainTokens(amount)} for engaging with ${bidder ?? NO_NAME.Member}. ${count(cash)} of them are redeemable for cash${heldClause(pending)}; the other ${count(free)} were free tokens and stay yours for bidding.`,
+  rewardFree: (bidder: string | null, amount: number) =>
+    `You earned ${plainTokens(amount)} for engaging with ${bidder ?? NO_NAME.Member}. They were free tokens: they stay yours for bidding and are not redeemable for cash.`,
 } as const;

@@ -240,14 +240,35 @@ export async function alertsEngaged(
           ref('mutual', { other: frenchName(c.user_username, { starts: true }) }),
         ),
       ];
+  return [...mutual, await toOwner(tx, c, 'connection_reward', ...rewardWords(c))];
+}
+
+/**
+ * The reward alert's words: what the bid's tokens make redeemable (bought and earned ones;
+ * some perhaps after the settlement hold), and what stays free (a bid of free tokens).
+ */
+function rewardWords(c: ConnectionRow): [string, TextRef] {
+  const bidder = c.user_username;
+  const french = frenchName(bidder);
+  // What the escrow holds now: a purchase reversal may have taken part of the bid back.
+  const cash = c.escrow_purchased + c.escrow_redeemable;
+  const amount = cash + c.escrow_promotional;
+  const pending = c.reward_pending;
+  if (cash <= 0) {
+    return [
+      CONNECTION_ALERT_MESSAGES.rewardFree(bidder, amount),
+      ref('rewardFree', { bidder: french, amount }),
+    ];
+  }
+  if (cash >= amount) {
+    return [
+      CONNECTION_ALERT_MESSAGES.reward(bidder, amount, pending),
+      ref('reward', { bidder: french, amount, pending }),
+    ];
+  }
+  const free = amount - cash;
   return [
-    ...mutual,
-    await toOwner(
-      tx,
-      c,
-      'connection_reward',
-      CONNECTION_ALERT_MESSAGES.reward(c.user_username, c.amount),
-      ref('reward', { bidder: frenchName(c.user_username), amount: c.amount }),
-    ),
+    CONNECTION_ALERT_MESSAGES.rewardPart(bidder, amount, cash, free, pending),
+    ref('rewardPart', { bidder: french, amount, cash, free, pending }),
   ];
 }

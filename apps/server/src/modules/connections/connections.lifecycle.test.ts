@@ -360,6 +360,10 @@ describe('connection lifecycle', () => {
       kind: 'connection_reward',
       payload: { connectionId: p.id, amount: 250 },
     });
+    // On main it said 'They are redeemable for cash.' of these free tokens (issue 46).
+    expect(ownerAlerts.at(-1)?.message).toBe(
+      `You earned 250 tokens for engaging with ${p.bidder.username}. They were free tokens: they stay yours for bidding and are not redeemable for cash.`,
+    );
     expect(await sendMessage(p.owner.id, p.bidder.id)).toEqual({ alerts: [], events: [] });
 
     // Engaged connections never expire for want of engagement.

@@ -67,6 +67,13 @@ describe('the settlement hold', () => {
       reward_pending: 1200,
       reward_settles_at: settlesAt.toISOString(),
     });
+    const [alert] = await rows<{ message: string }>(
+      database.db,
+      sql`SELECT message FROM alerts WHERE user_id = ${owner.id} AND kind = 'connection_reward'`,
+    );
+    expect(alert?.message).toMatch(
+      /\. They are redeemable for cash, 1,200 of them once the bidder’s card payment can no longer be taken back\.$/,
+    );
     // The operator's economy counts it as owed once the hold ends.
     expect((await economyTotals(database.db)).heldRewardTokens).toBe(1200);
     const [winRow] = await memberTransactions(database.db, owner.id, { limit: 10, offset: 0 });
