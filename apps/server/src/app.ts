@@ -70,6 +70,7 @@ import { payeesRoutes } from './modules/payees/payees.routes';
 import { adminPaymentsRoutes } from './modules/payments/admin-payments.routes';
 import type { PaymentsContext } from './modules/payments/payments.context';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { adminRedemptionsRoutes } from './modules/redemptions/admin-redemptions.routes';
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(safetyRoutes, { ctx, onStorageDeletionsQueued: wakeStorageDeletions });
       await api.register(safetyNoticesRoutes, { ctx });
       await api.register(biometricConsentRoutes, { ctx });
+      await api.register(privacyRoutes, { ctx });
       await api.register(adminSafetyRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });

@@ -2,6 +2,8 @@
 // dating-safety notice their state requires (rules/dating-safety-notices in the shared
 // package), their biometric consent decisions (rules/biometric-consent), and the fraud
 // removals whose contacts are told, each contact once.
+
+import { CORRECTABLE_FIELDS, PRIVACY_REQUEST_KINDS } from '@bidboard/shared/schemas/privacy';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './schema';
@@ -89,4 +91,27 @@ export const fraudRemovalNotices = pgTable(
     notified_at: timestamp('notified_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ name: 'fraud_removal_notices_pkey', columns: [t.removal_id, t.user_id] })],
+);
+
+/** Privacy Center requests (issue 42): a correction asked for, answered by an admin. */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PRIVACY_REQUEST_KINDS }).notNull(),
+    field: text('field', { enum: CORRECTABLE_FIELDS }).notNull(),
+    details: text('details').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** 30 days after the request: the law's answer time. */
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    answered_at: timestamp('answered_at', { withTimezone: true }),
+    answered_by: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('privacy_requests_open_idx').on(t.due_at).where(sql`${t.answered_at} IS NULL`),
+    index('privacy_requests_user_idx').on(t.user_id, t.id),
+  ],
 );

@@ -109,6 +109,14 @@ export const users = pgTable(
      * sends an alert, push or text to another member until the hold is lifted.
      */
     fraud_hold_at: timestamp('fraud_hold_at', { withTimezone: true }),
+    /**
+     * Privacy Center (issue 42): 'Limit the use of my sensitive information' (no face
+     * comparison with other members, no device signals). Null until the member chooses: then
+     * a member in Quebec has it on, everyone else off (privacy.repository's effective value).
+     */
+    limit_sensitive: boolean('limit_sensitive'),
+    /** When the browser's Global Privacy Control (Sec-GPC: 1) was first seen for the member. */
+    gpc_seen_at: timestamp('gpc_seen_at', { withTimezone: true }),
     /** Deleted by the member: personal fields erased, the row kept for the ledger. */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     /**

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { BIOMETRIC_DECISIONS } from '../rules/biometric-consent';
 import { ACKNOWLEDGED_PLACEMENTS } from '../rules/dating-safety-notices';
+import { safeText } from './common';
 
 export const acknowledgedPlacementSchema = z.enum(ACKNOWLEDGED_PLACEMENTS);
 
@@ -45,3 +46,59 @@ export const biometricPolicyResponse = z.object({
   video_retention_days: z.number().int(),
 });
 export type BiometricPolicy = z.infer<typeof biometricPolicyResponse>;
+
+/**
+ * Privacy Center (issue 42): what a member may ask to have corrected, being stored but not
+ * editable by them in Profile Settings.
+ */
+export const CORRECTABLE_FIELDS = [
+  'phone_number',
+  'birth_date',
+  'username',
+  'verification',
+  'token_history',
+  'moderation',
+  'other',
+] as const;
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
+export const PRIVACY_REQUEST_KINDS = ['correction'] as const;
+/** Each request is answered within this many days (PIPEDA, Law 25, CPRA all allow 30+). */
+export const PRIVACY_REQUEST_DUE_DAYS = 30;
+export const PRIVACY_REQUEST_TEXT_MAX = 1000;
+
+export const privacyRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PRIVACY_REQUEST_KINDS),
+  field: z.enum(CORRECTABLE_FIELDS),
+  details: z.string(),
+  status: z.enum(['open', 'answered']),
+  created_at: z.string(),
+  due_at: z.string(),
+  answered_at: z.string().nullable(),
+});
+export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
+
+export const privacyRequestBody = z.object({
+  field: z.enum(CORRECTABLE_FIELDS),
+  details: safeText({ min: 1, max: PRIVACY_REQUEST_TEXT_MAX, multiline: true }),
+});
+
+/** The member's privacy choices as the server applies them. */
+export const privacySettingsResponse = z.object({
+  /** No face comparison with other members, no risk signals from device ids. */
+  limit_sensitive: z.boolean(),
+  /** The browser's Global Privacy Control was seen (Sec-GPC: 1), and when first. */
+  gpc_seen_at: z.string().nullable(),
+  requests: z.array(privacyRequestSchema),
+});
+export type PrivacySettings = z.infer<typeof privacySettingsResponse>;
+export const privacySettingsBody = z.object({ limit_sensitive: z.boolean() });
+
+export const adminPrivacyRequestSchema = privacyRequestSchema.extend({
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+});
+export const adminPrivacyRequestsResponse = z.object({
+  requests: z.array(adminPrivacyRequestSchema),
+});
+export type AdminPrivacyRequest = z.infer<typeof adminPrivacyRequestSchema>;

@@ -30,6 +30,7 @@ import type { Executor } from '../../db/client';
 import type { ProfileImageRow, VerificationVideoRow } from '../../db/media.schema';
 import { lockConsentOwner } from '../biometrics/biometric-consent.repository';
 import { hasBiometricConsent } from '../biometrics/biometric-consent.service';
+import { limitsSensitiveInformation } from '../privacy/sensitive-limit.repository';
 import { loadSettings } from '../settings/settings.service';
 import { encodeJpeg, readStored } from '../vision/pixels';
 import type { VisionJobHandler, VisionWorkContext } from '../vision/vision-job-runner';
@@ -149,9 +150,11 @@ export const matchVerificationFace: VisionJobHandler = async (ctx, run) => {
         : turn !== null && turn < settings.face_turn_min_degrees
           ? 'no_turn'
           : 'match';
-  const nearest = best
-    ? await nearestOtherMember(ctx.db, video.user_id, best.face.embedding)
-    : null;
+  // Issue 42: 'Limit the use of my sensitive information' compares their face with nobody's.
+  const nearest =
+    best && !(await limitsSensitiveInformation(ctx.db, video.user_id))
+      ? await nearestOtherMember(ctx.db, video.user_id, best.face.embedding)
+      : null;
   const duplicate = nearest && nearest.score >= settings.face_duplicate_threshold ? nearest : null;
 
   // Evidence: the best frames, or the first ones when none shows a face.

@@ -3,6 +3,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { type VerificationVideoRow, verificationVideos } from '../../db/media.schema';
+import { limitsSensitive } from '../privacy/sensitive-limit.repository';
 
 /** The member's latest video by submission time, or null when they have none. */
 export async function latestVideoId(db: Executor, userId: number): Promise<number | null> {
@@ -166,6 +167,8 @@ export async function otherMembersFacesPage(
         isNotNull(verificationVideos.face_embedding),
         ne(verificationVideos.user_id, input.userId),
         gt(verificationVideos.id, input.afterId),
+        // Issue 42: a member who limits their sensitive information is nobody's duplicate.
+        sql`NOT ${limitsSensitive(sql`${verificationVideos.user_id}`)}`,
       ),
     )
     .orderBy(verificationVideos.id)

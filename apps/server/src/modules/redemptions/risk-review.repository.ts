@@ -16,6 +16,7 @@ import {
 } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { limitsSensitive } from '../privacy/sensitive-limit.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -88,12 +89,15 @@ export async function gatherRiskFacts(
     );
     if (reciprocal.length) facts.reciprocal_bidding = { members: names(reciprocal) };
 
+    // Issue 42: no device signal about a member who limits their sensitive information.
+    const deviceSignals = sql`NOT ${limitsSensitive(sql`r.user_id`)} AND NOT ${limitsSensitive(sql`p.user_id`)}`;
     const shared = await rows<{ id: number; ip: boolean; device: boolean }>(
       tx,
       sql`SELECT p.user_id AS id,
                  COALESCE(bool_or(p.ip = r.ip), FALSE) AS ip,
-                 COALESCE(bool_or(p.device_id = r.device_id), FALSE) AS device
-            FROM sessions r JOIN sessions p ON p.ip = r.ip OR p.device_id = r.device_id
+                 COALESCE(bool_or(p.device_id = r.device_id AND ${deviceSignals}), FALSE) AS device
+            FROM sessions r
+            JOIN sessions p ON p.ip = r.ip OR (p.device_id = r.device_id AND ${deviceSignals})
            WHERE r.user_id = ${userId} AND p.user_id IN ${ids}
              AND r.created_at >= ${since} AND p.created_at >= ${since}
            GROUP BY p.user_id ORDER BY p.user_id`,
