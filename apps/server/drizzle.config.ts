@@ -12,6 +12,7 @@ export default defineConfig({
     './src/db/chat.schema.ts',
     './src/db/privacy.schema.ts',
     './src/db/dates.schema.ts',
+    './src/db/prompts.schema.ts',
   ],
   out: './src/db/migrations',
 });

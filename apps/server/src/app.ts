@@ -72,6 +72,7 @@ import type { PaymentsContext } from './modules/payments/payments.context';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { adminRedemptionsRoutes } from './modules/redemptions/admin-redemptions.routes';
 import { redemptionsRoutes } from './modules/redemptions/redemptions.routes';
 import { adminSafetyRoutes } from './modules/safety/admin-safety.routes';
@@ -296,6 +297,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(authRoutes, { ctx });
       await api.register(configRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
+      await api.register(promptsRoutes, { ctx });
       await api.register(marketplaceRoutes, { ctx });
       await api.register(connectionsRoutes, { ctx });
       await api.register(alertsRoutes, { ctx });

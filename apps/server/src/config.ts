@@ -195,6 +195,8 @@ const schema = z.object({
     .optional(),
   /** Debian's ffmpeg decodes verification videos for the face match (issue 23). */
   FFMPEG_PATH: z.string().default('ffmpeg'),
+  /** Debian's ffprobe checks voice answers' codec and length (issue 44). */
+  FFPROBE_PATH: z.string().default('ffprobe'),
   // Read by lib/tracing.ts and lib/error-reporting.ts before this runs; checked here so a
   // mistyped address stops start-up instead of silently sending nothing.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),

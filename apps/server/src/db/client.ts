@@ -28,6 +28,7 @@ import * as paymentsSchema from './payments.schema';
 import * as payoutsSchema from './payouts.schema';
 import { withPreparedStatements } from './pglite-prepared';
 import * as privacySchema from './privacy.schema';
+import * as promptsSchema from './prompts.schema';
 import { applyRoutines } from './routines';
 import * as safetySchema from './safety.schema';
 import * as coreSchema from './schema';
@@ -42,6 +43,7 @@ const schema = {
   ...safetySchema,
   ...privacySchema,
   ...datesSchema,
+  ...promptsSchema,
 };
 
 export type Schema = typeof schema;

@@ -92,7 +92,7 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(t.reporter_id),
     check(
       'reports_reason_valid',
-      sql`${t.reason} IN ('fake_profile', 'harassment', 'underage', 'scam_or_spam', 'inappropriate_photos', 'other')`,
+      sql`${t.reason} IN ('fake_profile', 'harassment', 'underage', 'scam_or_spam', 'inappropriate_photos', 'inappropriate_prompt', 'other')`,
     ),
     check('reports_status_valid', sql`${t.status} IN ('open', 'actioned', 'dismissed')`),
     check('reports_resolved_when_closed', sql`(${t.status} = 'open') = (${t.resolved_at} IS NULL)`),

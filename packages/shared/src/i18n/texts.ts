@@ -33,6 +33,7 @@ import { NOTIFICATION_MESSAGES } from '../rules/notifications';
 import { OTP_TEXTS } from '../rules/otp';
 import { PAYEE_MESSAGES } from '../rules/payee';
 import { POSTAL_MESSAGES } from '../rules/postal';
+import { PROMPT_MESSAGES, PROMPT_TEXTS } from '../rules/prompts';
 import { REDEMPTION_MESSAGES } from '../rules/redemption';
 import { REPORT_REASON_LABELS, SAFETY_MESSAGES } from '../rules/safety';
 import { SCAM_SIGNAL_LABELS } from '../rules/scam-guard';
@@ -82,6 +83,8 @@ export const SHARED_TEXTS = {
   PAYEE_MESSAGES,
   PAYMENT_MESSAGES,
   POSTAL_MESSAGES,
+  PROMPT_MESSAGES,
+  PROMPT_TEXTS,
   REDEMPTION_MESSAGES,
   REPORT_REASON_LABELS,
   RESERVE_TEXT,

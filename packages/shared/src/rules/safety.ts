@@ -6,6 +6,7 @@ export const REPORT_REASONS = [
   'underage',
   'scam_or_spam',
   'inappropriate_photos',
+  'inappropriate_prompt',
   'other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -16,6 +17,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   underage: 'Underage',
   scam_or_spam: 'Scam or spam',
   inappropriate_photos: 'Inappropriate photos',
+  inappropriate_prompt: 'Inappropriate prompt answer',
   other: 'Other',
 };
 

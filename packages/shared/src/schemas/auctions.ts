@@ -4,6 +4,7 @@ import { AUCTION_MESSAGES, AUCTIONS_PAGE_SIZE, MAX_BID, SEARCH_MIN_CHARS } from 
 import { FAR_AWAY_UNITS } from '../rules/distance';
 import { ZODIAC_SIGNS } from '../rules/dob';
 import { idParam, idSchema, intInRange, PG_INT_MAX, safeText } from './common';
+import { promptAnswerSchema } from './prompts';
 import { genderSchema } from './user';
 
 export const periodSchema = z.object({ id: z.number().int(), end_time: z.string() });
@@ -159,6 +160,8 @@ export const auctionProfileSchema = z.object({
   distance: memberDistanceSchema.nullable(),
   /** Face match passed and verification approved, against the current slot-1 photo. */
   verified: z.boolean(),
+  /** Issue 44: the member's prompt answers, the card's slides after the photos. */
+  prompts: z.array(promptAnswerSchema),
   ...pictures,
 });
 export const auctionProfileDataResponse = z.object({

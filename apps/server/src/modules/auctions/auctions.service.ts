@@ -16,6 +16,7 @@ import { newYorkDate } from '../../lib/new-york-date';
 import { boardPictures } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { memberIsVerified } from '../media/verification-videos.repository';
+import { promptAnswersFor } from '../prompts/prompts.service';
 import type { UserRow } from '../users/user.presenter';
 import {
   type AuctionCardRow,
@@ -235,12 +236,11 @@ export async function auctionProfileData(
   viewer: UserRow | null,
 ) {
   const found = await selectProfileData(ctx.db, today(ctx), [...new Set(auctionIds)], viewer);
-  const pictures = await profilePicturesFor(
-    ctx.db,
-    ctx.storage,
-    found.map((r) => r.user_id),
-    'original',
-  );
+  const members = found.map((r) => r.user_id);
+  const [pictures, prompts] = await Promise.all([
+    profilePicturesFor(ctx.db, ctx.storage, members, 'original'),
+    promptAnswersFor(ctx.db, ctx.storage, members),
+  ]);
   return found.map((r) => ({
     auctionId: Number(r.id),
     user_id: r.user_id,
@@ -254,6 +254,7 @@ export async function auctionProfileData(
     open_to_dating: r.open_to_dating,
     distance: distanceFor(r, viewer),
     verified: r.verified,
+    prompts: prompts.get(r.user_id) ?? [],
     ...pictures.get(r.user_id)!,
   }));
 }

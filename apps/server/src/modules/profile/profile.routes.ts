@@ -15,11 +15,11 @@ import {
   usernameValidationBody,
   usernameValidationResponse,
 } from '@bidboard/shared';
+import { checkBio, checkFavoriteAnswer, checkUsername } from '../../lib/content-check';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { presentMember } from '../users/present-member';
-import { checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
 import { lookupPostalCode } from './postal-lookup';
 import { updateProfile, usernameTaken } from './profile.service';
 

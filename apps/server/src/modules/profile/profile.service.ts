@@ -17,10 +17,10 @@ import {
 } from '@bidboard/shared';
 import { isQuebecPostalCode } from '@bidboard/shared/i18n/languages';
 import type { UserChanges } from '../../db/schema';
+import { checkBio, checkFavoriteAnswer, checkUsername } from '../../lib/content-check';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, constraintOf, notAuthenticated, pgErrorCode } from '../../lib/errors';
 import { openAuctionForMember } from '../auctions/member-auction';
-import { checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
 import { locationColumns } from './member-location';
 import { stepIsComplete } from './onboarding-requirements';
 import { lookupPostalCode } from './postal-lookup';

@@ -1,8 +1,8 @@
 // Account deletion from Profile Settings (issue 11, marketplace §3 Deleted user): escrows
 // come back (`refund_deleted_user`), the auction leaves the board, connections end, every
-// session is revoked, photos, the verification video and every chat image the member
-// uploaded (sent or not, with a flagged one's blurred copy; its rows deleted) are queued
-// for deletion from storage (a durable, retried job: modules/media/storage-deletions) and
+// session is revoked, photos, the verification video, the prompt answers' recordings
+// (issue 44) and every chat image the member uploaded (sent or not, with a flagged one's
+// blurred copy; its rows deleted) are queued for deletion from storage (a durable, retried job: modules/media/storage-deletions) and
 // the personal fields are erased, with the PayPal emails and the free-form payment error
 // details (the amounts stay for the books). The row stays, anonymised, so the
 // ledger keeps its rows and partners see the deleted-user placeholder (and a chat image
@@ -16,6 +16,7 @@ import { deleteUploadedChatImages } from '../chat/chat-images.repository';
 import { removeChatImageObjects } from '../chat/unsent-chat-images';
 import { storedKeys } from '../media/profile-images.service';
 import { queueStorageDeletions } from '../media/storage-deletions';
+import { deleteMemberPromptAnswers } from '../prompts/prompts.service';
 import { findUserById } from '../users/users.repository';
 import {
   clearSentChatImages,
@@ -52,12 +53,14 @@ export async function deleteAccount(
     const photos = await deleteMemberPhotos(tx, userId);
     const videos = await deleteVerificationVideos(tx, userId);
     const sentImages = await clearSentChatImages(tx, userId);
+    const voiceAnswers = await deleteMemberPromptAnswers(tx, userId);
     await queueStorageDeletions(
       tx,
       [
         ...photos.flatMap(storedKeys),
         ...videos.map((v) => v.file_name),
         ...sentImages.map((m) => m.blob_key),
+        ...voiceAnswers,
       ],
       'account_deleted',
       now,

@@ -1,6 +1,17 @@
-import { BIO_MESSAGES, FAVORITE_MESSAGES, USERNAME_MESSAGES } from '@bidboard/shared';
+import {
+  BIO_MESSAGES,
+  FAVORITE_MESSAGES,
+  PROMPT_MESSAGES,
+  USERNAME_MESSAGES,
+} from '@bidboard/shared';
 import { describe, expect, it } from 'vitest';
-import { censorProfanity, checkBio, checkFavoriteAnswer, checkUsername } from './content-check';
+import {
+  censorProfanity,
+  checkBio,
+  checkFavoriteAnswer,
+  checkPromptAnswer,
+  checkUsername,
+} from './content-check';
 
 const USERNAME_REJECTED = 'Username contains inappropriate content';
 const BIO_REJECTED = 'Bio contains inappropriate content';
@@ -29,6 +40,26 @@ describe('checkUsername', () => {
       });
     },
   );
+});
+
+describe("checkPromptAnswer (issue 44: the bio's checks, 150 characters)", () => {
+  it.each([
+    ['I am a total bitch about coffee, honestly', PROMPT_MESSAGES.inappropriate],
+    ['Looking for s3x and nothing more than that', PROMPT_MESSAGES.inappropriate],
+    [' x ', PROMPT_MESSAGES.tooShort],
+    ['a'.repeat(151), PROMPT_MESSAGES.tooLong],
+  ])('%j is rejected: %s', (answer, reason) => {
+    expect(checkPromptAnswer(answer)).toMatchObject({ isValid: false, reason });
+  });
+
+  it('passes a clean answer trimmed, up to 150 characters', () => {
+    expect(checkPromptAnswer(`  ${'a'.repeat(150)} `)).toEqual({
+      isValid: true,
+      reason: null,
+      cleanedInput: 'a'.repeat(150),
+    });
+    expect(checkPromptAnswer(' Tacos, then karaoke ').cleanedInput).toBe('Tacos, then karaoke');
+  });
 });
 
 describe('checkBio', () => {

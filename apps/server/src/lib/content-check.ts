@@ -1,7 +1,7 @@
-// Server content checks of accounts §5 (username, bio, favourite answer). Each runs the
-// shared format rule first, so the server never accepts what the form would refuse, then
-// the obscenity package's English dataset with its recommended transformers (leet speak,
-// look-alike characters, stretched letters).
+// Server content checks of accounts §5 (username, bio, favourite answer) and of prompt
+// answers (issue 44). Each runs the shared format rule first, so the server never accepts
+// what the form would refuse, then the obscenity package's English dataset with its
+// recommended transformers (leet speak, look-alike characters, stretched letters).
 //
 // Profane input is rejected, never silently saved censored: cleanedInput then carries the
 // censored text only to show what was found. A passing favourite answer's cleanedInput is
@@ -10,8 +10,10 @@ import {
   CONTENT_MESSAGES,
   type ContentCheckResult,
   type FavoriteCategory,
+  PROMPT_MESSAGES,
   validateBio,
   validateFavoriteThing,
+  validatePromptAnswer,
   validateUsername,
 } from '@bidboard/shared';
 import {
@@ -55,6 +57,16 @@ export function checkBio(raw: string): ContentCheckResult {
   const format = validateBio(raw);
   if (!format.ok) return invalid(format.message, raw.trim());
   if (isProfane(format.value)) return invalid(CONTENT_MESSAGES.bio, censorProfanity(format.value));
+  return valid(format.value);
+}
+
+/** A prompt's text answer (issue 44): its own length, then the bio's content check. */
+export function checkPromptAnswer(raw: string): ContentCheckResult {
+  const format = validatePromptAnswer(raw);
+  if (!format.ok) return invalid(format.message, raw.trim());
+  if (isProfane(format.value)) {
+    return invalid(PROMPT_MESSAGES.inappropriate, censorProfanity(format.value));
+  }
   return valid(format.value);
 }
 
