@@ -1,7 +1,9 @@
-// /policy: Privacy Policy, with its biometric data section (issue 42); /policy/biometric:
-// the public biometric data retention policy. Both from the biometric-consent feature.
+// /policy: Privacy Policy, with its location (issue 44, dating-preferences) and biometric
+// data (issue 42) sections; /policy/biometric: the public biometric data retention policy
+// (biometric-consent).
 import { useParams } from 'react-router';
 import { BiometricPolicyPage, BiometricPolicySection } from '@/features/biometric-consent';
+import { LocationPolicySection } from '@/features/dating-preferences';
 import { LegalPage, POLICY } from '@/features/legal';
 import { NotFoundRoute } from './not-found';
 
@@ -11,6 +13,7 @@ export function PolicyRoute() {
   if (page) return <NotFoundRoute />;
   return (
     <LegalPage document={POLICY}>
+      <LocationPolicySection />
       <BiometricPolicySection />
     </LegalPage>
   );

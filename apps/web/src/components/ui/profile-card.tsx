@@ -2,12 +2,13 @@
 // panel slides (profile, bidding or connection actions), position dots and a footer with
 // 'username, age' and the card's action button (marketplace §2). A tap moves to the next
 // slide, except on interactive panels; a horizontal swipe over 50 px moves between slides.
-import type { CardPhoto } from '@bidboard/shared';
+import type { CardPhoto, MemberDistance } from '@bidboard/shared';
 import clsx from 'clsx';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useUiText } from './i18n';
+import { MemberDistanceLine, VerifiedBadge } from './member-distance';
 import './profile-card.css';
 
 export const SWIPE_THRESHOLD_PX = 50;
@@ -111,6 +112,10 @@ interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>
   badge?: ReactNode;
   /** The first card of a list: its photo is the largest paint, so it loads first. */
   priority?: boolean;
+  /** The verified badge after the name. */
+  verified?: boolean;
+  /** How far the member is, under the name (already worded). */
+  distance?: MemberDistance | null;
 }
 
 export function ProfileCard({
@@ -123,6 +128,8 @@ export function ProfileCard({
   tools,
   badge,
   priority = false,
+  verified,
+  distance,
   className,
   ...rest
 }: ProfileCardProps) {
@@ -184,10 +191,14 @@ export function ProfileCard({
       </div>
       <footer className="profile-card__footer">
         {/* The age never goes: a long name wraps (or the button moves under it) instead. */}
-        <h2 className="profile-card__name">
-          {username}
-          {age === null ? null : <span className="profile-card__age">, {age}</span>}
-        </h2>
+        <div className="profile-card__who">
+          <h2 className="profile-card__name">
+            {username}
+            {age === null ? null : <span className="profile-card__age">, {age}</span>}
+            <VerifiedBadge verified={verified} />
+          </h2>
+          <MemberDistanceLine distance={distance} />
+        </div>
         <div className="profile-card__actions">{action}</div>
       </footer>
     </article>

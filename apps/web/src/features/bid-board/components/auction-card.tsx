@@ -169,6 +169,8 @@ export const AuctionCard = memo(function AuctionCard({
       age={card.age}
       photos={photos}
       priority={priority}
+      verified={profile?.verified}
+      distance={profile?.distance}
       data-auction-id={card.auctionId}
       panels={[
         {

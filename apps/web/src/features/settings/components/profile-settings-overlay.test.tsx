@@ -251,6 +251,42 @@ describe('Profile Settings: dating fields', () => {
   });
 });
 
+describe('Profile Settings: distance and verification (issue 44)', () => {
+  it("saves 'Maximum distance' at once, hides the distance, wants verified members only", async () => {
+    const api = setup(buildUser({ open_to_dating: true }));
+    const maximum = await screen.findByRole('group', { name: 'Maximum distance' });
+    await userEvent.click(within(maximum).getByRole('radio', { name: '25 miles' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/auth/update-profile')[0]?.body).toEqual({ max_distance: 25 }),
+    );
+    expect(within(maximum).getByRole('radio', { name: '25 miles' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await userEvent.click(within(maximum).getByRole('radio', { name: 'Anywhere' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/auth/update-profile')[1]?.body).toEqual({ max_distance: null }),
+    );
+    await userEvent.click(screen.getByRole('switch', { name: 'Hide my distance' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Verified members only' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/auth/update-profile').map((c) => c.body)).toEqual(
+        expect.arrayContaining([{ distance_hidden: true }, { verified_only: true }]),
+      ),
+    );
+  });
+
+  it('offers kilometres to members in Canada', async () => {
+    setup(buildUser({ open_to_dating: true, country: 'CA', postal_code: 'M5V 3L9' }));
+    const maximum = await screen.findByRole('group', { name: 'Maximum distance' });
+    expect(
+      within(maximum)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['10 km', '25 km', '50 km', '100 km', '250 km', 'Anywhere']);
+  });
+});
+
 describe('Profile Settings: language', () => {
   it('saves the member’s language and switches the screens to it', async () => {
     const api = setup(buildUser());

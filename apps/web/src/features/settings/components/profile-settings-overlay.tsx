@@ -21,6 +21,7 @@ import { AgeRangeSetting } from './age-range-setting';
 import { BidsAvailabilitySetting } from './bids-availability-setting';
 import { BirthDateSetting } from './birth-date-setting';
 import { ChoiceSetting } from './choice-setting';
+import { DistanceSettings } from './distance-settings';
 import { FavoriteThingSetting } from './favorite-thing-setting';
 import { LanguageSetting } from './language-setting';
 import { bioChanges, postalChanges, reserveChanges, usernameChanges } from './profile-fields';
@@ -156,6 +157,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
               toChanges={(seeking_gender) => ({ seeking_gender })}
             />
             <AgeRangeSetting user={user} />
+            <DistanceSettings user={user} />
           </>
         ) : null}
       </section>

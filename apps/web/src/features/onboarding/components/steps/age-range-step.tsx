@@ -1,8 +1,16 @@
 // Step 5: ideal match age range on a two-handle slider (accounts §5 'Age-range control'):
-// 18 to 60, handles at least 2 apart, 60 reads '60+'.
-import { AGE_RANGE_LABELS, type AgeRange, formatAgeValue } from '@bidboard/shared';
+// 18 to 60, handles at least 2 apart, 60 reads '60+'. After it, on the same screen (the
+// spec's step numbers stay), the maximum distance and 'Verified members only' (issue 44).
+import {
+  AGE_RANGE_LABELS,
+  type AgeRange,
+  formatAgeValue,
+  type MaxDistance,
+} from '@bidboard/shared';
 import { useState } from 'react';
 import { AgeRangeSlider } from '@/components/ui/age-range-slider';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
+import { MaxDistanceChoice, usePreferenceSwitchTexts } from '@/features/dating-preferences';
 import { StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
@@ -12,13 +20,21 @@ export function AgeRangeStep({ user, save }: StepProps) {
     min: user.ideal_match_age_min,
     max: user.ideal_match_age_max,
   });
+  const texts = usePreferenceSwitchTexts();
+  const [maxDistance, setMaxDistance] = useState(user.max_distance as MaxDistance | null);
+  const [verifiedOnly, setVerifiedOnly] = useState(user.verified_only);
   return (
     <StepForm
       state={state}
       title="What ages are you into?"
       help="Drag both ends. You can change this later."
       save={save}
-      collect={() => ({ ideal_match_age_min: range.min, ideal_match_age_max: range.max })}
+      collect={() => ({
+        ideal_match_age_min: range.min,
+        ideal_match_age_max: range.max,
+        max_distance: maxDistance,
+        verified_only: verifiedOnly,
+      })}
     >
       <div className="ob-range">
         <p className="ob-range__value" aria-live="polite">
@@ -33,6 +49,15 @@ export function AgeRangeStep({ user, save }: StepProps) {
             {AGE_RANGE_LABELS.max} <strong>{formatAgeValue(range.max)}</strong>
           </span>
         </div>
+      </div>
+      <div className="ob-preferences">
+        <MaxDistanceChoice value={maxDistance} country={user.country} onChange={setMaxDistance} />
+        <ToggleSwitch
+          label={texts.verifiedOnly.label}
+          description={texts.verifiedOnly.description}
+          checked={verifiedOnly}
+          onCheckedChange={setVerifiedOnly}
+        />
       </div>
     </StepForm>
   );
