@@ -3,7 +3,7 @@
 // of its transaction; `transactionThenPublish` / `publishAfterCommit` hand them to the
 // Realtime publisher (plugins/realtime.ts) only once the work has committed, so a
 // rolled-back change tells nobody anything. The CLI and most tests run without a publisher.
-import type { AlertKind, ServerToClientEvents } from '@bidboard/shared';
+import type { AlertKind, BidUpdate, ServerToClientEvents } from '@bidboard/shared';
 import type { Db, Tx } from '../db/client';
 
 type EventName = keyof ServerToClientEvents;
@@ -17,6 +17,11 @@ export type RealtimeEvent =
    * before the change's own broadcasts.
    */
   | { kind: 'cardsChanged'; auctionIds: readonly number[] | 'all' }
+  /**
+   * A bid update to its auction's room, coalesced per room (plugins/card-updates.ts),
+   * without the bidder's name for the members with a block with them.
+   */
+  | { kind: 'bidUpdate'; update: BidUpdate; hiddenFrom: readonly number[] }
   /** Every socket in `room` leaves `leave` (a block ends the pair's shared auction rooms). */
   | { kind: 'leaveRooms'; room: string; leave: readonly string[] }
   /** A range of alerts written by one statement: each server delivers its own members'. */
@@ -38,6 +43,14 @@ export function emitTo<E extends EventName>(
   ...args: Parameters<ServerToClientEvents[E]>
 ): RealtimeEvent {
   return { kind: 'emit', to: typeof to === 'string' && to !== 'everyone' ? [to] : to, event, args };
+}
+
+/**
+ * A member's own sockets in one auction's room, joined and left with it: what that member
+ * alone must hear differently from the room goes here (plugins/bid-updates.ts).
+ */
+export function watcherRoom(auctionId: number, userId: number): string {
+  return `auction_${auctionId}_user_${userId}`;
 }
 
 export function cardsChanged(auctionIds: readonly number[] | 'all'): RealtimeEvent {

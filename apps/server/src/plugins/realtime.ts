@@ -3,12 +3,13 @@
 // alert-range fan-out and session endings. Services reach it only through
 // transactionThenPublish / publishAfterCommit, so nothing leaves before COMMIT. It also
 // delivers to this server's members the alert ranges other servers announce.
-import { auctionOfRoom } from '@bidboard/shared';
+import { auctionRoom } from '@bidboard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client';
 import type { Realtime, RealtimeEvent } from '../lib/realtime';
 import { fanOutAlertRange, listenForAlertRanges } from '../modules/alerts/alerts.events';
+import { type RoomBidUpdate, sendBidUpdate } from './bid-updates';
 import { announceCardChanges } from './card-changes';
 import type { CardUpdates } from './card-updates';
 import type { SessionsEndedChannel } from './sessions-ended';
@@ -25,26 +26,27 @@ export function socketRealtime(deps: {
   db: Executor;
   sessionsEnded: SessionsEndedChannel;
   /** Where the auction rooms' card updates go, coalesced; without it each is sent at once. */
-  cardUpdates?: CardUpdates<unknown[]>;
+  cardUpdates?: CardUpdates<RoomBidUpdate>;
   /** A publish that failed after its change committed (Redis away, the fan-out query). */
   onError: (err: unknown, event: RealtimeEvent) => void;
 }): Realtime {
   const { io } = deps;
   const publishOne = async (event: RealtimeEvent) => {
     switch (event.kind) {
-      case 'emit': {
-        if (event.event === 'bidUpdate' && event.to !== 'everyone' && deps.cardUpdates) {
-          const held: number[] = [];
-          for (const room of event.to) {
-            const auctionId = auctionOfRoom(room);
-            if (deps.cardUpdates.push(room, event.args) && auctionId !== null) held.push(auctionId);
-          }
-          // The room's own broadcast is what makes the servers' room-card caches forget the
-          // card: a held one would leave a join within the interval answered from before the
-          // change, so they are told now.
-          announceCardChanges(io, held);
+      case 'bidUpdate': {
+        const room = auctionRoom(event.update.id);
+        const sent = { update: event.update, hiddenFrom: event.hiddenFrom };
+        if (!deps.cardUpdates) {
+          sendBidUpdate(io, room, sent);
           return;
         }
+        // The room's own broadcast is what makes the servers' room-card caches forget the
+        // card: a held one would leave a join within the interval answered from before the
+        // change, so they are told now.
+        if (deps.cardUpdates.push(room, sent)) announceCardChanges(io, [event.update.id]);
+        return;
+      }
+      case 'emit': {
         const target = event.to === 'everyone' ? io : io.to([...event.to]);
         // The event's name and arguments were typed together where it was built (emitTo).
         (target.emit as (name: string, ...args: unknown[]) => boolean)(event.event, ...event.args);

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import type { SessionSettings } from '../modules/auth/session.service';
+import { type RoomBidUpdate, sendBidUpdate } from './bid-updates';
 import { CardUpdates } from './card-updates';
 import { spacedStreamReads } from './socket-adapter-reader';
 import { budgetSocketEvents } from './socket-budget';
@@ -45,7 +46,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     io: AppSocketServer;
     /** Card updates to auction rooms, coalesced (card-updates.ts); sent before the close. */
-    cardUpdates: CardUpdates<unknown[]>;
+    cardUpdates: CardUpdates<RoomBidUpdate>;
   }
 }
 
@@ -151,9 +152,8 @@ export default fp(
     app.addHook('onClose', async () => guard.close());
 
     app.decorate('io', io);
-    const cardUpdates = new CardUpdates<unknown[]>({
-      send: (room, args) =>
-        (io.to(room).emit as (name: string, ...args: unknown[]) => boolean)('bidUpdate', ...args),
+    const cardUpdates = new CardUpdates<RoomBidUpdate>({
+      send: (room, sent) => sendBidUpdate(io, room, sent),
       onError: (err) => app.log.error({ err }, 'card update not sent'),
     });
     app.decorate('cardUpdates', cardUpdates);

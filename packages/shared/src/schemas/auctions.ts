@@ -112,7 +112,11 @@ export const bidSchema = z.object({
   created_at: z.string(),
 });
 export type Bid = z.infer<typeof bidSchema>;
-export const auctionBidsResponse = z.object({ success: z.literal(true), bids: z.array(bidSchema) });
+export const auctionBidsResponse = z.object({
+  success: z.literal(true),
+  /** A visitor reads no bidder: user_id and username null (issue 46). */
+  bids: z.array(bidSchema.extend({ user_id: z.number().int().nullable() })),
+});
 
 export const userBidSchema = bidSchema.extend({
   isLeading: z.boolean(),

@@ -29,6 +29,8 @@ export interface AuctionCardRow {
   photos: BoardPhotoRow[] | string;
   /** Everyone with a block with the owner, either way (room joins only). */
   blocked_with: number[] | null;
+  /** Everyone with a block with the leader, either way (room joins only). */
+  lead_blocked_with: number[] | null;
 }
 
 /** The hidden reserve's state over `a`, never its amount (product rules). */
@@ -43,25 +45,35 @@ interface CardPage {
   limit?: number;
   offset?: number;
   order?: 'asc' | 'desc';
-  /** With everyone who has a block with each card's owner (cards kept for room joins). */
+  /**
+   * With everyone who has a block with each card's owner, and with its leader (cards kept
+   * for room joins, which tell each viewer apart).
+   */
   blockedWith?: boolean;
+  /** The member reading: a leader with a block with them goes unnamed (product rules). */
+  viewerId?: number | null;
 }
 
 function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
   const order = page.order === 'desc' ? sql`DESC` : sql`ASC`;
   const withBlocks = page.blockedWith ? blockedWith(sql`a.user_id`) : sql`NULL::int[]`;
+  const leadBlocks = page.blockedWith ? blockedWith(sql`a.lead_bidder_id`) : sql`NULL::int[]`;
+  const leadName = page.viewerId
+    ? sql`CASE WHEN ${visibleTo(page.viewerId, sql`a.lead_bidder_id`)} THEN lb.username END`
+    : sql`lb.username`;
   return sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
                a.lead_max,
                a.status, p.end_time, u.username, u.gender, u.open_to_dating,
                ${reserveState} AS reserve,
                ${ageOn(today, sql`u.birth_date`)} AS age,
-               lb.username AS lead_bidder_username,
+               ${leadName} AS lead_bidder_username,
                (SELECT COALESCE(json_agg(DISTINCT b.user_id), '[]'::json)
                   FROM bids b
                  WHERE b.auction_id = a.id AND b.user_id IS DISTINCT FROM a.lead_bidder_id)
                  AS previous_lead_bidder_id,
                ${approvedPhotosJson(sql`a.user_id`)} AS photos,
-               ${withBlocks} AS blocked_with
+               ${withBlocks} AS blocked_with,
+               ${leadBlocks} AS lead_blocked_with
           FROM auctions a
           JOIN users u ON u.id = a.user_id
           JOIN auction_periods p ON p.id = a.period_id
@@ -112,6 +124,7 @@ export async function selectBoardPage(
   return selectAuctionCards(db, today, sql.join(filters, sql` AND `), {
     limit: query.limit,
     offset: query.offset,
+    viewerId: query.viewerId,
   });
 }
 
@@ -128,7 +141,7 @@ export async function selectPinnedCard(
     today,
     sql`a.period_id = ${periodId} AND a.status = 'active' AND lower(u.username) = lower(${username})
         AND ${visibleTo(viewerId, sql`a.user_id`)}`,
-    { limit: 1 },
+    { limit: 1, viewerId },
   );
 }
 
@@ -145,7 +158,7 @@ export async function searchCards(
     today,
     sql`a.period_id = ${periodId} AND a.status = 'active' AND u.username ILIKE ${likeContaining(text)}
         AND ${visibleTo(viewerId, sql`a.user_id`)}`,
-    { limit: 50 },
+    { limit: 50, viewerId },
   );
 }
 
@@ -160,6 +173,7 @@ export async function selectAuctionCard(
     db,
     today,
     sql`a.id = ${auctionId} AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
+    { viewerId },
   );
   return card;
 }
@@ -191,7 +205,7 @@ export async function memberAgeOn(
 
 /**
  * The cards of these auctions (deleted ones left out), each with everyone who has a block
- * with its owner: the read room joins are answered from (auctions.socket.ts keeps them), so
+ * with its owner and with its leader: the read room joins are answered from (auctions.socket.ts keeps them), so
  * it is prepared once per connection.
  */
 export async function selectRoomCards(
@@ -210,15 +224,17 @@ export async function selectRoomCards(
   );
 }
 
-/** The live auctions of these members: id and owner. */
+/** The live auctions these members own or lead: id and owner. */
 export async function liveAuctionsOf(
   db: Executor,
   userIds: readonly number[],
 ): Promise<{ id: number; user_id: number }[]> {
+  const ids = `{${userIds.join(',')}}`;
   const found = await rows<{ id: number; user_id: number }>(
     db,
     sql`SELECT id, user_id FROM auctions
-         WHERE user_id = ANY(${`{${userIds.join(',')}}`}::int[]) AND status = 'active'`,
+         WHERE (user_id = ANY(${ids}::int[]) OR lead_bidder_id = ANY(${ids}::int[]))
+           AND status = 'active'`,
   );
   return found.map((row) => ({ id: Number(row.id), user_id: Number(row.user_id) }));
 }

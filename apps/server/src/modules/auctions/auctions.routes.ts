@@ -161,8 +161,12 @@ export async function auctionsRoutes(app: FastifyZodApp, { ctx }: { ctx: Service
       schema: { tags, params: auctionIdParams, response: { 200: auctionBidsResponse, ...errors } },
     },
     async (request) => {
-      await getAuction(ctx, request.params.id, (await viewerOf(request))?.id);
-      return { success: true as const, bids: await auctionBids(ctx.db, request.params.id) };
+      const viewerId = (await viewerOf(request))?.id ?? null;
+      await getAuction(ctx, request.params.id, viewerId);
+      return {
+        success: true as const,
+        bids: await auctionBids(ctx.db, request.params.id, viewerId),
+      };
     },
   );
   app.post(

@@ -39,27 +39,40 @@ export type AuctionsContext = Pick<ServiceContext, 'db' | 'storage' | 'clock'>;
 /** The viewer's own hidden maximum where they lead; nobody else ever sees it. */
 const maximumFor = (
   c: Pick<AuctionCardRow, 'lead_bidder_id' | 'lead_max'>,
-  viewerId?: number | null,
+  viewerId: number | null,
 ) => (viewerId != null && c.lead_bidder_id === viewerId ? c.lead_max : null);
 
 /** A card's auction is over once it is no longer active or its period's end has passed. */
 const hasEnded = (status: AuctionCardRow['status'], endTime: Date, now: Date) =>
   status !== 'active' || isPeriodOver(endTime, now);
 
+/**
+ * Who reads the cards: a member (by id), a visitor who is not signed in, or the room-join
+ * cache, which tells its viewers apart itself (roomCardFor).
+ */
+type CardReader = number | 'visitor' | 'room';
+
+/** A visitor sees no bidder: no leader's id or name, no earlier leaders (issue 46). */
+const bidderless = (): Pick<
+  AuctionCard,
+  'lead_bidder_id' | 'lead_bidder_username' | 'previous_lead_bidder_id'
+> => ({ lead_bidder_id: null, lead_bidder_username: null, previous_lead_bidder_id: [] });
+
 async function presentCards(
   ctx: AuctionsContext,
   cards: AuctionCardRow[],
-  viewerId?: number | null,
+  reader: CardReader,
 ): Promise<AuctionCard[]> {
   const pictures = await Promise.all(cards.map((c) => boardPictures(ctx.storage, c.photos)));
   const now = ctx.clock();
+  const viewerId = typeof reader === 'number' ? reader : null;
   return cards.map((c, i) => {
     const endTime = new Date(c.end_time);
     const previous =
       typeof c.previous_lead_bidder_id === 'string'
         ? (JSON.parse(c.previous_lead_bidder_id) as number[])
         : (c.previous_lead_bidder_id ?? []);
-    return {
+    const card: AuctionCard = {
       auctionId: Number(c.id),
       id: Number(c.id),
       user_id: c.user_id,
@@ -81,6 +94,7 @@ async function presentCards(
       open_to_dating: c.open_to_dating,
       ...pictures[i]!,
     };
+    return reader === 'visitor' ? { ...card, ...bidderless() } : card;
   });
 }
 
@@ -116,7 +130,7 @@ export async function listAuctions(
   const firstPage = !body.last_auction_id && body.offset === 0;
   const pinned =
     pin && firstPage ? await selectPinnedCard(ctx.db, day, period.id, pin, viewer?.id) : [];
-  return presentCards(ctx, [...pinned, ...page], viewer?.id);
+  return presentCards(ctx, [...pinned, ...page], viewer?.id ?? 'visitor');
 }
 
 /**
@@ -133,7 +147,7 @@ export async function searchAuctions(
   const period = await currentPeriod(ctx.db);
   if (!period) return [];
   const cards = await searchCards(ctx.db, today(ctx), period.id, text, viewerId);
-  return presentCards(ctx, cards, viewerId);
+  return presentCards(ctx, cards, viewerId ?? 'visitor');
 }
 
 /** One auction; a member blocked either way with the viewer has none (404). */
@@ -144,7 +158,7 @@ export async function getAuction(
 ): Promise<AuctionCard> {
   const card = await selectAuctionCard(ctx.db, today(ctx), auctionId, viewerId);
   if (!card) throw notFound(AUCTION_MESSAGES.auctionNotFound);
-  return (await presentCards(ctx, [card], viewerId))[0]!;
+  return (await presentCards(ctx, [card], viewerId ?? 'visitor'))[0]!;
 }
 
 /**
@@ -157,6 +171,8 @@ export interface RoomCard {
   row: Pick<AuctionCardRow, 'lead_bidder_id' | 'lead_max'>;
   /** Everyone with a block with the owner, either way. */
   blockedWith: ReadonlySet<number>;
+  /** Everyone with a block with the leader, either way: they read no leader's name. */
+  leadBlockedWith: ReadonlySet<number>;
 }
 
 /** The room cards of these auctions (deleted ones left out), by auction id, in one query. */
@@ -166,11 +182,16 @@ export async function roomCards(
 ): Promise<Map<number, RoomCard>> {
   if (auctionIds.length === 0) return new Map();
   const rows = await selectRoomCards(ctx.db, today(ctx), [...new Set(auctionIds)]);
-  const cards = await presentCards(ctx, rows);
+  const cards = await presentCards(ctx, rows, 'room');
   return new Map(
     cards.map((card, i) => [
       card.id,
-      { card, row: rows[i]!, blockedWith: new Set((rows[i]!.blocked_with ?? []).map(Number)) },
+      {
+        card,
+        row: rows[i]!,
+        blockedWith: new Set((rows[i]!.blocked_with ?? []).map(Number)),
+        leadBlockedWith: new Set((rows[i]!.lead_blocked_with ?? []).map(Number)),
+      },
     ]),
   );
 }
@@ -184,6 +205,7 @@ export function roomCardFor(kept: RoomCard, viewerId: number, now: Date): Auctio
   const { card } = kept;
   return {
     ...card,
+    ...(kept.leadBlockedWith.has(viewerId) ? { lead_bidder_username: null } : {}),
     your_maximum: maximumFor(kept.row, viewerId),
     ended: hasEnded(card.status, new Date(card.end_time), now),
   };
@@ -219,7 +241,7 @@ export async function createOwnAuction(
     reservePrice: input.reserve_price ?? null,
     description: input.description ?? null,
   });
-  return getAuction(ctx, ownId);
+  return getAuction(ctx, ownId, member.id);
 }
 
 /** What the viewer is told of an owner's distance; rounding happens here, never later. */

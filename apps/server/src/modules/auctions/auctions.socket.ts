@@ -12,6 +12,7 @@ import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
+import { watcherRoom } from '../../lib/realtime';
 import { withSpan } from '../../lib/tracing';
 import { hearCardChanges } from '../../plugins/card-changes';
 import type { AppSocketServer } from '../../plugins/socket';
@@ -55,8 +56,10 @@ export function registerAuctionSocketHandlers(
     socket.on('joinRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);
       if (auctionId === null) return;
-      // Joined before the card is read or taken from memory, so no bid falls between them.
-      await socket.join(auctionRoom(auctionId));
+      // Joined before the card is read or taken from memory, so no bid falls between them;
+      // with the member's watcher room of it (plugins/bid-updates.ts).
+      const rooms = [auctionRoom(auctionId), watcherRoom(auctionId, userId)];
+      await socket.join(rooms);
       try {
         const current = cards.current(auctionId);
         const kept =
@@ -64,7 +67,7 @@ export function registerAuctionSocketHandlers(
         const card = kept ? roomCardFor(kept, userId, ctx.clock()) : null;
         socketMetrics.roomJoin(Boolean(card), current ? 'kept' : 'read');
         if (!card) {
-          await socket.leave(auctionRoom(auctionId));
+          for (const room of rooms) await socket.leave(room);
           return;
         }
         if (socket.connected) replyTo(socket).emit('roomJoined', { auctionData: card });
@@ -74,7 +77,9 @@ export function registerAuctionSocketHandlers(
     });
     socket.on('leaveRoom', async (raw) => {
       const auctionId = roomAuctionId(raw);
-      if (auctionId !== null) await socket.leave(auctionRoom(auctionId));
+      if (auctionId === null) return;
+      await socket.leave(auctionRoom(auctionId));
+      await socket.leave(watcherRoom(auctionId, userId));
     });
 
     socket.on('placeBid', async (raw) => {

@@ -1,7 +1,7 @@
 // Realtime effects of a committed bid (marketplace §7 Realtime): the auction room sees
 // the new amount (and each automatic raise of a maximum), the bidder their balance and own
 // maximum, the outbid member their refund and alert.
-import { auctionRoom, userRoom } from '@bidboard/shared';
+import { userRoom } from '@bidboard/shared';
 import { cardsChanged, emitTo, type RealtimeEvent } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
 import type { PlacedBid } from './bids.service';
@@ -13,13 +13,18 @@ export function bidPlacedEvents(result: PlacedBid): RealtimeEvent[] {
   // the leader's own maximum), so it is announced.
   const events = result.visible.length === 0 ? [cardsChanged([auction.id])] : [];
   // Every visible bid, automatic raises included, is a bid update like any other.
-  const updates = result.visible.map((visible) =>
-    emitTo(auctionRoom(auction.id), 'bidUpdate', {
-      id: auction.id,
-      bidAmount: visible.amount,
-      bidderId: visible.bidderId,
-      bidderUsername: visible.bidderUsername,
-      reserveMet: result.reserveMet,
+  const updates = result.visible.map(
+    (visible): RealtimeEvent => ({
+      kind: 'bidUpdate',
+      update: {
+        id: auction.id,
+        bidAmount: visible.amount,
+        bidderId: visible.bidderId,
+        bidderUsername: visible.bidderUsername,
+        reserveMet: result.reserveMet,
+      },
+      // Members with a block with this bidder read the update with no name.
+      hiddenFrom: result.blockedWith.get(visible.bidderId) ?? [],
     }),
   );
   events.push(...updates, emitTo(userRoom(bid.user_id), 'bidSuccess', bidSuccessOf(result)));
@@ -53,7 +58,10 @@ export function bidSuccessOf(result: PlacedBid) {
     auction: {
       current_bid: auction.current_bid,
       lead_bidder_id: auction.lead_bidder_id,
-      lead_bidder_username: auction.lead_bidder_username,
+      // A sitting leader's maximum that answered a member with a block with them.
+      lead_bidder_username: result.blockedWith.get(auction.lead_bidder_id)?.includes(bid.user_id)
+        ? null
+        : auction.lead_bidder_username,
     },
     yourMaximum: result.ownMaximum,
     ...(result.requestKey === null ? {} : { key: result.requestKey }),

@@ -1,6 +1,7 @@
 // Bid history: an auction's bids and a member's own bids, newest first.
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { visibleTo } from '../blocks/blocks.repository';
 
 interface BidRow {
   id: number;
@@ -21,15 +22,29 @@ const presentBid = (r: BidRow) => ({
   created_at: new Date(r.created_at).toISOString(),
 });
 
-export async function auctionBids(db: Executor, auctionId: number, limit = 100) {
+/**
+ * An auction's bids as `viewerId` reads them: a visitor (null) sees the amounts and no
+ * bidder (issue 46), a member no name of a bidder with a block with them (product rules,
+ * Blocks cover everything).
+ */
+export async function auctionBids(
+  db: Executor,
+  auctionId: number,
+  viewerId: number | null,
+  limit = 100,
+) {
   const found = await rows<BidRow>(
     db,
-    sql`SELECT b.id, b.auction_id, b.user_id, u.username, b.amount, b.created_at
+    sql`SELECT b.id, b.auction_id, b.user_id,
+               CASE WHEN ${visibleTo(viewerId, sql`b.user_id`)} THEN u.username END AS username,
+               b.amount, b.created_at
           FROM bids b JOIN users u ON u.id = b.user_id
          WHERE b.auction_id = ${auctionId}
          ORDER BY b.id DESC LIMIT ${limit}`,
   );
-  return found.map(presentBid);
+  return found.map((r) =>
+    viewerId === null ? { ...presentBid(r), user_id: null, username: null } : presentBid(r),
+  );
 }
 
 export async function memberBids(db: Executor, userId: number, limit = 100) {

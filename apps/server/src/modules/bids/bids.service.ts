@@ -21,6 +21,7 @@ import { AppError, badRequest, forbidden, notFound, pgErrorCode } from '../../li
 import { alertMetrics, bidMetrics } from '../../lib/metrics';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
 import type { AlertRow } from '../alerts/alerts.repository';
+import { blockedWithEach } from '../blocks/blocks.repository';
 import { placeBidInOrder } from './bid-queue';
 import { bidPlacedEvents } from './bids.events';
 import type { PlaceBidParams, PlaceBidRow } from './place-bid.repository';
@@ -68,6 +69,11 @@ export interface PlacedBid {
   requestKey: string | null;
   /** This bid was placed by an earlier request with the same key: no events again. */
   replayed: boolean;
+  /**
+   * For each visible bidder, the members with a block with them, who read no name of theirs
+   * (product rules, Blocks cover everything).
+   */
+  blockedWith: ReadonlyMap<number, readonly number[]>;
 }
 
 export interface BidContext {
@@ -117,14 +123,19 @@ function runPlaceBid(ctx: BidContext, input: PlaceBidInput) {
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
   // place_bid is one statement: it has committed when it answers.
   return publishAfterCommit(ctx.realtime, async (events) => {
-    const placed = await placeBidOnce(ctx, input);
+    const once = await placeBidOnce(ctx, input);
+    const bidders = once.visible.map((visible) => visible.bidderId);
+    const placed = { ...once, blockedWith: await blockedWithEach(ctx.db, bidders) };
     // A replayed bid was told when it was placed: no events again.
     if (!placed.replayed) events.add(...bidPlacedEvents(placed));
     return placed;
   });
 }
 
-async function placeBidOnce(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
+async function placeBidOnce(
+  ctx: BidContext,
+  input: PlaceBidInput,
+): Promise<Omit<PlacedBid, 'blockedWith'>> {
   const { auctionId, bidderId, amount } = input;
   if (!Number.isInteger(amount)) throw invalidAmount(AUCTION_MESSAGES.bidNotWhole);
   if (amount > MAX_BID) throw invalidAmount(AUCTION_MESSAGES.bidTooHigh);
@@ -173,7 +184,7 @@ async function placeBidOnce(ctx: BidContext, input: PlaceBidInput): Promise<Plac
       automatic: true,
     });
   }
-  const result: PlacedBid = {
+  const result: Omit<PlacedBid, 'blockedWith'> = {
     bid: {
       id: Number(row.bid_id),
       auction_id: auctionId,

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../../test/marketplace';
 import { liveTestApp, nextEvent } from '../../../test/sockets';
 import { rows } from '../../db/client';
-import { emitTo } from '../../lib/realtime';
+import type { RealtimeEvent } from '../../lib/realtime';
 import { sweepPeriods } from '../auctions/period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
@@ -266,14 +266,17 @@ describe('socket bidding', () => {
     );
 
     // Updates published together (as a busy server would): the first, then the latest.
-    const update = (bidAmount: number) =>
-      emitTo(`auction_${auctionId}`, 'bidUpdate', {
+    const update = (bidAmount: number): RealtimeEvent => ({
+      kind: 'bidUpdate',
+      update: {
         id: auctionId,
         bidAmount,
         bidderId: owner.id,
         bidderUsername: owner.username,
         reserveMet: null,
-      });
+      },
+      hiddenFrom: [],
+    });
     await live.t.app.realtime.publish([101, 102, 103, 104, 105].map(update));
     await vi.waitFor(() => expect(heard.map((h) => h.bidAmount)).toEqual([101, 105]));
 

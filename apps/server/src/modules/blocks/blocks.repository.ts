@@ -27,6 +27,29 @@ export function blockedWith(member: SQL): SQL {
                 FROM blocks bl WHERE bl.blocker_id = ${member} OR bl.blocked_id = ${member})`;
 }
 
+/** For each of these members, everyone with a block with them, either way. */
+export async function blockedWithEach(
+  db: Executor,
+  memberIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const ids = `{${[...new Set(memberIds)].join(',')}}`;
+  const found = await rows<{ blocker_id: number; blocked_id: number }>(
+    db,
+    sql`SELECT blocker_id, blocked_id FROM blocks
+         WHERE blocker_id = ANY(${ids}::int[]) OR blocked_id = ANY(${ids}::int[])`,
+  );
+  const byMember = new Map<number, number[]>();
+  const add = (member: number, other: number) => {
+    if (!memberIds.includes(member)) return;
+    byMember.set(member, [...(byMember.get(member) ?? []), other]);
+  };
+  for (const { blocker_id, blocked_id } of found) {
+    add(blocker_id, blocked_id);
+    add(blocked_id, blocker_id);
+  }
+  return byMember;
+}
+
 export async function isBlockedBetween(db: Executor, a: number, b: number): Promise<boolean> {
   const found = await rows(
     db,

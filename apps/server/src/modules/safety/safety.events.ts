@@ -4,7 +4,7 @@
 // server drops them from its cache and cuts the member's sockets.
 import { auctionRoom, userRoom } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
-import { cardsChanged, emitTo, type RealtimeEvent } from '../../lib/realtime';
+import { cardsChanged, emitTo, type RealtimeEvent, watcherRoom } from '../../lib/realtime';
 import { auctionRemovedEvents } from '../auctions/auctions.events';
 import { liveAuctionsOf } from '../auctions/auctions.repository';
 import { type ConnectionEffects, connectionEffectEvents } from '../connections';
@@ -39,20 +39,26 @@ export async function blockEvents(
   ended: ConnectionEffects,
 ): Promise<RealtimeEvent[]> {
   const auctions = await liveAuctionsOf(db, [blockerId, blockedId]);
+  const owned = auctions.filter((a) => a.user_id === blockerId || a.user_id === blockedId);
   return [
     ...connectionEffectEvents(ended),
+    // The cards the two own, and those either leads: a kept card names its leader.
     cardsChanged(auctions.map((auction) => auction.id)),
-    ...auctions.map(
-      (auction): RealtimeEvent => ({
+    ...owned.map((auction): RealtimeEvent => {
+      const other = auction.user_id === blockerId ? blockedId : blockerId;
+      return {
         kind: 'leaveRooms',
-        room: userRoom(auction.user_id === blockerId ? blockedId : blockerId),
-        leave: [auctionRoom(auction.id)],
-      }),
-    ),
+        room: userRoom(other),
+        leave: [auctionRoom(auction.id), watcherRoom(auction.id, other)],
+      };
+    }),
   ];
 }
 
-/** After a block is undone, the two may join each other's rooms again at once. */
+/**
+ * After a block is undone, the two may join each other's rooms again at once and read each
+ * other's names on the cards either leads.
+ */
 export async function unblockEvents(
   db: Executor,
   blockerId: number,
