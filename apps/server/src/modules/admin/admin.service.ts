@@ -1,6 +1,7 @@
 // Operator actions shared by the admin API and the CLI.
 import { ADMIN_MESSAGES, grantCashProblem, MESSAGES } from '@bidboard/shared';
 import type { Db } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
 import { recordAdminAction } from '../audit';
@@ -17,9 +18,9 @@ async function requireMember(db: Db, username: string) {
 }
 
 /** The CLI's approval: the same decision an admin makes in the console. */
-export async function approveMember(db: Db, username: string) {
+export async function approveMember(db: Db, username: string, clock: Clock = systemClock) {
   const member = await requireMember(db, username);
-  const decision = await approveMemberById({ db }, member.id, null);
+  const decision = await approveMemberById({ db, clock }, member.id, null);
   return { id: decision.id, username: decision.username, is_approved: decision.is_approved };
 }
 

@@ -9,6 +9,8 @@ export interface ApprovalState {
   is_approved: boolean;
   approval_rejection_reason: string | null;
   deleted: boolean;
+  /** 'YYYY-MM-DD', or null before onboarding asked for it. */
+  birth_date: string | null;
 }
 
 export async function approvalStateForUpdate(
@@ -18,7 +20,7 @@ export async function approvalStateForUpdate(
   const [state] = await rows<ApprovalState>(
     tx,
     sql`SELECT id, username, is_approved, approval_rejection_reason,
-               deleted_at IS NOT NULL AS deleted
+               deleted_at IS NOT NULL AS deleted, birth_date::text AS birth_date
           FROM users WHERE id = ${userId} FOR UPDATE`,
   );
   return state;

@@ -1,8 +1,16 @@
 // An admin's decision on a new member (product rules: Approval and moderation). Approval
 // opens the member's auction in the current period at once; a rejection keeps them off
 // the board with the reason they are shown. Either way the member gets an alert, and the
-// decision is written to the audit log in the same transaction.
-import { ADMIN_MESSAGES, APPROVAL_ALERT_MESSAGES, SAFETY_MESSAGES } from '@bidboard/shared';
+// decision is written to the audit log in the same transaction. Approval re-checks the
+// one age rule on New York's date (product rules, Age): a birth date that makes the member
+// under 18 today there is refused before anything is written.
+import {
+  ADMIN_MESSAGES,
+  APPROVAL_ALERT_MESSAGES,
+  SAFETY_MESSAGES,
+  validateBirthDate,
+} from '@bidboard/shared';
+import type { Clock } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { type PublishingContext, transactionThenPublish } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
@@ -30,7 +38,7 @@ const stateOf = (row: ApprovalState) => ({
 
 /** `actorId` null is the operator CLI. Approving an approved member changes nothing. */
 export async function approveMemberById(
-  ctx: PublishingContext,
+  ctx: PublishingContext & { clock: Clock },
   userId: number,
   actorId: number | null,
 ): Promise<ApprovalDecision> {
@@ -45,6 +53,11 @@ export async function approveMemberById(
         is_approved: true,
         auctionId: null,
       };
+    }
+    // Without a birth date yet, onboarding's own check of it still stands before the board.
+    if (before.birth_date !== null) {
+      const age = validateBirthDate(before.birth_date, ctx.clock());
+      if (!age.ok) throw badRequest('VALIDATION', age.message);
     }
     await markApproved(tx, userId);
     const auctionId = await openAuctionForMember(tx, userId);

@@ -6,6 +6,7 @@
 import { ADMIN_MESSAGES } from '@bidboard/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { systemClock } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { recordAdminAction } from '../audit';
 import { requirePhone } from '../auth/phone';
@@ -35,7 +36,7 @@ export async function createAdmin(db: Db, phoneInput: string, now: Date): Promis
     return row;
   });
   // An existing member is approved as an admin would approve them (alert, auction, audit).
-  if (!granted.approved) await approveMemberById({ db }, granted.id, null);
+  if (!granted.approved) await approveMemberById({ db, clock: systemClock }, granted.id, null);
   return { id: granted.id, created: granted.created, role: 'admin', is_approved: true };
 }
 
