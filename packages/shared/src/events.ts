@@ -75,6 +75,16 @@ export const bidErrorPayload = z.object({
   auctionId: z.number().int().nullable(),
   /** The refused bid's key, when the client gave one. */
   key: z.string().optional(),
+  /**
+   * What `message` (the spec's English) says, as a shared text's key and its arguments
+   * ({minimum}), so the client says it in the member's language.
+   */
+  text: z
+    .object({
+      key: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+    })
+    .optional(),
 });
 export type BidErrorPayload = z.infer<typeof bidErrorPayload>;
 export const leadBidderUpdatePayload = z.object({

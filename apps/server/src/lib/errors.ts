@@ -1,5 +1,6 @@
 // Typed domain errors: a stable code, an HTTP status and the spec's user-facing message.
 import { type ErrorCode, type ErrorResponse, MESSAGES } from '@bidboard/shared';
+import { keyOfEnglish, type TextRef } from '@bidboard/shared/i18n/texts';
 
 /** A message built from arguments, by its key among the shared texts and what fills it. */
 export type ErrorText = { key: string; params: NonNullable<ErrorResponse['params']> };
@@ -15,6 +16,16 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/**
+ * What a message says by its key among the shared texts: a built message's own key and
+ * arguments, a constant's key found from its words; undefined for words no text has.
+ */
+export function textOf(message: string, text?: ErrorText): TextRef | undefined {
+  if (text) return text;
+  const key = keyOfEnglish(message);
+  return key ? { key } : undefined;
 }
 
 export const badRequest = (code: ErrorCode, message: string) => new AppError(code, 400, message);

@@ -3,6 +3,7 @@
 // socket closes, and a bid refused here gets bidError saying to try again (the client is
 // about to reconnect to another server), so none is left without an answer.
 import { MESSAGES } from '@bidboard/shared';
+import { textOf } from '../lib/errors';
 import type { AppSocketServer } from './socket';
 
 export function drainSocketEvents(io: AppSocketServer) {
@@ -35,9 +36,11 @@ export function drainSocketEvents(io: AppSocketServer) {
       if (event === 'placeBid') {
         const bid = payload as { auctionId?: unknown; key?: unknown } | null;
         const id = Number(bid?.auctionId);
+        const text = textOf(message);
         socket.emit('bidError', {
           code: 'UNAVAILABLE',
           message,
+          ...(text ? { text } : {}),
           auctionId: Number.isInteger(id) ? id : null,
           ...(typeof bid?.key === 'string' ? { key: bid.key } : {}),
         });

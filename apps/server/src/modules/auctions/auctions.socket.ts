@@ -5,12 +5,14 @@ import {
   AUCTION_MESSAGES,
   auctionRoom,
   auctionRoomPayload,
+  type BidErrorPayload,
+  type ErrorCode,
   MESSAGES,
   placeBidPayload,
 } from '@bidboard/shared';
 import { batchLoader } from '../../lib/batch-loader';
 import type { ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, type ErrorText, textOf } from '../../lib/errors';
 import { socketMetrics } from '../../lib/metrics';
 import { watcherRoom } from '../../lib/realtime';
 import { withSpan } from '../../lib/tracing';
@@ -27,6 +29,17 @@ import { RoomCardCache } from './room-card-cache';
  * announce no change), and how long a change lost with Redis goes unseen by new joiners.
  */
 const ROOM_CARD_MAX_AGE_MS = 5_000;
+
+/** A refused bid's answer: the spec's English, and its key for the member's language. */
+function bidError(
+  code: ErrorCode,
+  message: string,
+  auctionId: number | null,
+  text?: ErrorText,
+): BidErrorPayload {
+  const ref = textOf(message, text);
+  return { code, message, auctionId, ...(ref ? { text: ref } : {}) };
+}
 
 function roomAuctionId(raw: unknown): number | null {
   const parsed = auctionRoomPayload.safeParse(raw);
@@ -86,20 +99,17 @@ export function registerAuctionSocketHandlers(
       const parsed = placeBidPayload.safeParse(raw);
       if (!parsed.success) {
         const id = Number((raw as { auctionId?: unknown } | null)?.auctionId);
-        socket.emit('bidError', {
-          code: 'VALIDATION',
-          message: MESSAGES.invalidRequest,
-          auctionId: Number.isInteger(id) ? id : null,
-        });
+        socket.emit(
+          'bidError',
+          bidError('VALIDATION', MESSAGES.invalidRequest, Number.isInteger(id) ? id : null),
+        );
         return;
       }
       const { auctionId, bidderId, bidAmount, maximum, key } = parsed.data;
       const keyed = key === undefined ? {} : { key };
       if (bidderId !== userId) {
         socket.emit('bidError', {
-          code: 'FORBIDDEN',
-          message: AUCTION_MESSAGES.bidderMismatch,
-          auctionId,
+          ...bidError('FORBIDDEN', AUCTION_MESSAGES.bidderMismatch, auctionId),
           ...keyed,
         });
         return;
@@ -121,16 +131,12 @@ export function registerAuctionSocketHandlers(
         if (!(error instanceof AppError)) log.warn({ err: error }, 'placeBid failed');
         if (error instanceof AppError) {
           socket.emit('bidError', {
-            code: error.code,
-            message: error.message,
-            auctionId,
+            ...bidError(error.code, error.message, auctionId, error.text),
             ...keyed,
           });
         } else {
           socket.emit('bidError', {
-            code: 'INTERNAL',
-            message: MESSAGES.internal,
-            auctionId,
+            ...bidError('INTERNAL', MESSAGES.internal, auctionId),
             ...keyed,
           });
         }

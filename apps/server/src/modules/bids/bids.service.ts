@@ -84,6 +84,12 @@ export interface BidContext {
 }
 
 const rejected = (message: string) => badRequest('BID_REJECTED', message);
+/** With its key and minimum, so the member reads it in their language. */
+const bidTooLow = (minimum: number) =>
+  new AppError('BID_REJECTED', 400, AUCTION_MESSAGES.bidTooLow(minimum), {
+    key: 'AUCTION_MESSAGES.bidTooLow',
+    params: { minimum },
+  });
 const invalidAmount = (message: string) => {
   bidMetrics.refused('invalid_amount');
   return rejected(message);
@@ -102,9 +108,14 @@ const REFUSALS: Record<string, (currentBid: number, ownMaximum: number | null) =
   blocked: () => rejected(SAFETY_MESSAGES.bidBlocked),
   not_onboarded: () => rejected(AUCTION_MESSAGES.notOnboarded),
   not_approved: () => rejected(AUCTION_MESSAGES.notApproved),
-  bid_too_low: (currentBid) => rejected(AUCTION_MESSAGES.bidTooLow(currentBid + BID_STEP)),
-  maximum_not_raised: (_currentBid, ownMaximum) =>
-    rejected(AUCTION_MESSAGES.maximumNotRaised(ownMaximum ?? 0)),
+  bid_too_low: (currentBid) => bidTooLow(currentBid + BID_STEP),
+  maximum_not_raised: (_currentBid, ownMaximum) => {
+    const maximum = ownMaximum ?? 0;
+    return new AppError('BID_REJECTED', 400, AUCTION_MESSAGES.maximumNotRaised(maximum), {
+      key: 'AUCTION_MESSAGES.maximumNotRaised',
+      params: { maximum },
+    });
+  },
 };
 
 function runPlaceBid(ctx: BidContext, input: PlaceBidInput) {
@@ -139,7 +150,10 @@ async function placeBidOnce(
   const { auctionId, bidderId, amount } = input;
   if (!Number.isInteger(amount)) throw invalidAmount(AUCTION_MESSAGES.bidNotWhole);
   if (amount > MAX_BID) throw invalidAmount(AUCTION_MESSAGES.bidTooHigh);
-  if (amount < BID_STEP) throw invalidAmount(AUCTION_MESSAGES.bidTooLow(BID_STEP));
+  if (amount < BID_STEP) {
+    bidMetrics.refused('invalid_amount');
+    throw bidTooLow(BID_STEP);
+  }
 
   let row: PlaceBidRow;
   let replayed: boolean;

@@ -63,34 +63,44 @@ describe('socket bidding', () => {
     });
     expect(await update).toMatchObject({ bidAmount: 130, bidderId: bob.id });
 
-    // Errors come back as bidError with a code from shared and the auction id.
-    const cases: [Record<string, unknown>, string, string][] = [
+    // Errors come back as bidError with a code from shared, the auction id, and the text's
+    // key and arguments for the member's language (the message stays the spec's English).
+    const cases: [Record<string, unknown>, string, string, Record<string, unknown>][] = [
       [
         { auctionId, bidderId: alice.id, bidAmount: 135 },
         'BID_REJECTED',
         'Your bid must be at least 140 tokens.',
+        { key: 'AUCTION_MESSAGES.bidTooLow', params: { minimum: 140 } },
       ],
       [
         { auctionId, bidderId: alice.id, bidAmount: 600 },
         'INSUFFICIENT_TOKENS',
         'Insufficient tokens',
+        { key: 'ERROR_CODE_MESSAGES.INSUFFICIENT_TOKENS' },
       ],
       [
         { auctionId, bidderId: bob.id, bidAmount: 200 },
         'FORBIDDEN',
         'You can only bid as yourself.',
+        { key: 'AUCTION_MESSAGES.bidderMismatch' },
       ],
       [
         { auctionId: 999_999, bidderId: alice.id, bidAmount: 200 },
         'NOT_FOUND',
         'Auction not found',
+        { key: 'AUCTION_MESSAGES.auctionNotFound' },
       ],
-      [{ auctionId, bidderId: alice.id, bidAmount: 'lots' }, 'VALIDATION', 'Invalid request'],
+      [
+        { auctionId, bidderId: alice.id, bidAmount: 'lots' },
+        'VALIDATION',
+        'Invalid request',
+        { key: 'MESSAGES.invalidRequest' },
+      ],
     ];
-    for (const [payload, code, message] of cases) {
+    for (const [payload, code, message, text] of cases) {
       const error = nextEvent(alice.socket, 'bidError');
       alice.socket.emit('placeBid', payload);
-      expect(await error).toEqual({ code, message, auctionId: payload.auctionId });
+      expect(await error).toEqual({ code, message, auctionId: payload.auctionId, text });
     }
     const own = nextEvent(owner.socket, 'bidError');
     owner.socket.emit('placeBid', { auctionId, bidderId: owner.id, bidAmount: 200 });
@@ -98,6 +108,7 @@ describe('socket bidding', () => {
       code: 'BID_REJECTED',
       message: 'You cannot bid on your own auction.',
       auctionId,
+      text: { key: 'AUCTION_MESSAGES.ownAuction' },
     });
 
     // After leaving, the room's updates stop reaching the watcher.
@@ -246,6 +257,7 @@ describe('socket bidding', () => {
       message: 'Your bid must be at least 130 tokens.',
       auctionId,
       key: low,
+      text: { key: 'AUCTION_MESSAGES.bidTooLow', params: { minimum: 130 } },
     });
     const invalid = nextEvent(alice.socket, 'bidError');
     alice.socket.emit('placeBid', { auctionId, bidderId: alice.id, bidAmount: 130, key: 'k1' });

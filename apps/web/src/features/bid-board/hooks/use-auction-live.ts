@@ -10,6 +10,7 @@ import {
   type SocketErrorPayload,
 } from '@bidboard/shared';
 import { type RefObject, useEffect, useState } from 'react';
+import { sharedRef } from '@/lib/i18n/shared-text';
 import type { AppSocket, RealtimeStatus } from '@/lib/socket';
 
 export interface LiveAuction {
@@ -160,7 +161,9 @@ export function useAuctionLive(options: {
     };
     const handleError = (p: BidErrorPayload) => {
       if (p.auctionId !== null && p.auctionId !== auctionId) return;
-      onOutcome({ kind: 'error', code: p.code, message: p.message, at: Date.now() });
+      // Said in the member's language from its key; the English stays the fallback.
+      const message = p.text ? sharedRef(p.text, p.message) : p.message;
+      onOutcome({ kind: 'error', code: p.code, message, at: Date.now() });
     };
     // A bid the server refused before reading it (the member's event budget is spent):
     // only the card waiting for its own bid shows it.
