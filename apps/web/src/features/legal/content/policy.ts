@@ -35,6 +35,7 @@ export const POLICY: LegalDocument = {
         'match members to dating preferences when they choose that filter;',
         'review photos, videos and text for safety and to keep content appropriate;',
         'credit, hold, refund and redeem tokens, and prevent fraud and abuse;',
+        'tell you, once and within 24 hours, when an account you exchanged messages with in the last 30 days is removed for fraud or scam, without naming it; while an account is held for a fraud review, nothing it does sends you an alert, push notification or text;',
         'send the sign-in codes, texts and browser notifications you have agreed to;',
         'comply with the law and enforce our Terms and Conditions.',
       ],
@@ -48,7 +49,7 @@ export const POLICY: LegalDocument = {
     {
       heading: '5. Sharing with service providers',
       paragraphs: [
-        'We share information only as needed with providers who process it for us under contract: a text-message provider (sign-in codes and notifications), cloud hosting and file storage (photos and videos), a card payment processor (token purchases; we never see or store your full card number), and PayPal (redemption payouts). We may disclose information when the law requires it or to protect the safety of members and the public. We do not sell your personal information.',
+        'We share information only as needed with providers who process it for us under contract: a text-message provider (sign-in codes and notifications), cloud hosting and file storage (photos and videos), a card payment processor (token purchases; we never see or store your full card number), and PayPal (redemption payouts). We may disclose information when the law requires it or to protect the safety of members and the public. We never sell or share your personal information, for advertising or anything else. If your browser sends the Global Privacy Control signal, we record it; since we sell and share nothing, there is nothing more to opt out of.',
       ],
     },
     {
@@ -60,7 +61,8 @@ export const POLICY: LegalDocument = {
     {
       heading: '7. Your choices and rights',
       paragraphs: [
-        'You can edit your profile, hide your auction profile from bidding, and turn text and browser notifications on or off in the app. Reply STOP to any text to stop account-notification texts. Depending on where you live, you may have the right to access, correct, delete or obtain a copy of your personal information; you can make a request to us and we will respond as the law requires.',
+        'You can edit your profile, hide your auction profile from bidding, and turn text and browser notifications on or off in the app. Reply STOP to any text to stop account-notification texts.',
+        'The Privacy Center (in the menu) is where you use your privacy rights, wherever you live: download a copy of everything we store about you, ask us to correct what you cannot edit yourself (we answer within 30 days and show you the date), delete your account, withdraw your consent to face matching (every face measurement is deleted at once), and limit the use of your sensitive information: your face is then compared with no other member’s, and no risk signal is drawn from your device ids. Members in Quebec start with that limit on.',
       ],
     },
     {

@@ -72,6 +72,7 @@ export const TERMS: LegalDocument = {
       heading: '9. Suspension and termination',
       paragraphs: [
         'You may delete your account at any time. We may suspend or close an account that breaches these Terms or puts members at risk. When an account is closed, tokens it holds in active bids are returned to the bidders concerned, and unredeemed tokens in the closed account are forfeited except where the law requires otherwise.',
+        'While we review an account for fraud we may hold it: nothing it does then sends another member an alert, push notification or text. When we remove an account for fraud or scam, every member who exchanged messages with it in the 30 days before is told within 24 hours, once, without its name.',
       ],
     },
     {
