@@ -42,6 +42,9 @@ const OnboardingRoute = lazyComponent(() =>
   import('./routes/onboarding').then((m) => m.OnboardingRoute),
 );
 const PolicyRoute = lazyComponent(() => import('./routes/policy').then((m) => m.PolicyRoute));
+const PrivacyCenterRoute = lazyComponent(() =>
+  import('./routes/privacy-center').then((m) => m.PrivacyCenterRoute),
+);
 const ReferralRoute = lazyComponent(() => import('./routes/referral').then((m) => m.ReferralRoute));
 const ResultsRoute = lazyComponent(() => import('./routes/results').then((m) => m.ResultsRoute));
 const TermsRoute = lazyComponent(() => import('./routes/terms').then((m) => m.TermsRoute));
@@ -84,6 +87,7 @@ const screens: RouteObject[] = [
               { path: 'connections', element: <ConnectionsRoute /> },
               { path: 'connections/:userId', element: <ConnectionsRoute /> },
               { path: RESULTS_PATH.slice(1), element: <ResultsRoute /> },
+              { path: 'privacy-center', element: <PrivacyCenterRoute /> },
             ],
           },
         ],

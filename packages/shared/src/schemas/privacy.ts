@@ -53,10 +53,9 @@ export type BiometricPolicy = z.infer<typeof biometricPolicyResponse>;
  */
 export const CORRECTABLE_FIELDS = [
   'phone_number',
-  'birth_date',
-  'username',
   'verification',
   'token_history',
+  'connections',
   'moderation',
   'other',
 ] as const;

@@ -62,12 +62,12 @@ describe('Privacy Center', () => {
       method: 'POST',
       url: '/api/privacy/requests',
       headers: asking.headers,
-      payload: { field: 'birth_date', details: 'My birth date is 1990-04-02, not 1990-02-04.' },
+      payload: { field: 'token_history', details: 'A refund of 120 tokens on March 3 is missing.' },
     });
     expect(filed.statusCode).toBe(200);
     const due = new Date(clock.clock().getTime() + 30 * 86_400_000).toISOString();
     expect(filed.json().requests).toMatchObject([
-      { field: 'birth_date', status: 'open', due_at: due, answered_at: null },
+      { field: 'token_history', status: 'open', due_at: due, answered_at: null },
     ]);
 
     expect(
@@ -87,7 +87,7 @@ describe('Privacy Center', () => {
     const entry = queue.json().requests.find((r: { user_id: number }) => r.user_id === asking.id);
     expect(entry).toMatchObject({
       username: asking.username,
-      details: 'My birth date is 1990-04-02, not 1990-02-04.',
+      details: 'A refund of 120 tokens on March 3 is missing.',
       due_at: due,
     });
     const answered = await t.app.inject({

@@ -39,6 +39,7 @@ const MEMBER_ITEMS: Item[] = [
   { label: 'Profile Settings', icon: <UserIcon />, overlay: 'profile' },
   { label: 'How It Works', icon: <HelpIcon />, overlay: 'instructions' },
   { label: 'Notification Settings', icon: <SlidersIcon />, overlay: 'notifications' },
+  { label: 'Privacy Center', icon: <LockIcon />, to: '/privacy-center' },
   { label: 'Refer Friends', icon: <GiftIcon />, to: '/referral' },
   { label: 'Log Out', icon: <LogOutIcon />, to: '/logout' },
 ];
