@@ -1,7 +1,11 @@
 // Every setting, parsed once from the environment. A bad value stops start-up with a
 // message naming the variable; defaults make `npm start` work with nothing set.
 
-import { DAILY_CLAIM_AMOUNT, DEFAULT_LAUNCH_AT } from '@bidboard/shared';
+import {
+  DAILY_CLAIM_AMOUNT,
+  DEFAULT_LAUNCH_AT,
+  PAYEE_RECORD_RETENTION_YEARS,
+} from '@bidboard/shared';
 import { z } from 'zod';
 import { configurationProblems } from './config-checks';
 import { parsePayeeIdKeys } from './lib/payee-id-cipher';
@@ -146,6 +150,23 @@ const schema = z.object({
    * the member's last sign-in; never beyond 3 years (production refuses more).
    */
   BIOMETRIC_RETENTION_DAYS: days.min(1).default(365),
+  /**
+   * A deleted member's payee profile is kept this many years after the year of their last
+   * payout (issue 43): never less than the tax law's period (shared's
+   * PAYEE_RECORD_RETENTION_YEARS), which the privacy policy states.
+   */
+  PAYEE_RECORD_RETENTION_YEARS_US: z.coerce
+    .number()
+    .int()
+    .min(PAYEE_RECORD_RETENTION_YEARS.US)
+    .max(10)
+    .default(PAYEE_RECORD_RETENTION_YEARS.US),
+  PAYEE_RECORD_RETENTION_YEARS_CA: z.coerce
+    .number()
+    .int()
+    .min(PAYEE_RECORD_RETENTION_YEARS.CA)
+    .max(10)
+    .default(PAYEE_RECORD_RETENTION_YEARS.CA),
   /** A verification video is deleted this long after its review was decided (approved or rejected). */
   VERIFICATION_VIDEO_RETENTION_DAYS: days.default(30),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),

@@ -16,6 +16,15 @@ export const PAYEE_REPORTING_THRESHOLD_CENTS: Record<PayeeCountry, number> = {
   CA: 0,
 };
 
+/**
+ * How long a deleted member's payee profile is kept after the calendar year of their last
+ * payout, in years: what the tax law asks of the payer. The IRS asks for copies of
+ * information returns 3 years from their due date (January 31st after the year), so 4 years
+ * after the year covers it; the CRA asks for records 6 years after the year they relate
+ * to. A payee profile with no payout is deleted with the account.
+ */
+export const PAYEE_RECORD_RETENTION_YEARS: Record<PayeeCountry, number> = { US: 4, CA: 6 };
+
 export const PAYEE_NAME_MAX = 100;
 export const PAYEE_ADDRESS_MAX = 100;
 export const PAYEE_CITY_MAX = 60;

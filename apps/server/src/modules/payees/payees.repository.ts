@@ -1,5 +1,5 @@
 // SQL of payee profiles: one row per member, replaced whole when they save it again.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type PayeeIdentityRow, payeeIdentities } from '../../db/payouts.schema';
 
@@ -53,4 +53,17 @@ export async function replaceSealedId(
     .update(payeeIdentities)
     .set({ taxpayer_id_key: to.keyId, taxpayer_id_sealed: to.sealed })
     .where(and(eq(payeeIdentities.user_id, userId), eq(payeeIdentities.taxpayer_id_sealed, from)));
+}
+
+/**
+ * At account deletion: the payee profile goes at once unless it is a tax record (a payout
+ * was paid to the member) or a payout is still on its way; the retention sweep deletes the
+ * kept ones when the law's period ends.
+ */
+export async function deletePayeeIdentityUnlessPaid(db: Executor, userId: number): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM payee_identities WHERE user_id = ${userId}
+          AND NOT EXISTS (SELECT 1 FROM redemptions
+                           WHERE user_id = ${userId} AND status IN ('paid', 'pending'))`,
+  );
 }

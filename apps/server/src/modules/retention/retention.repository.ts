@@ -1,6 +1,7 @@
 // SQL of retention: which rows of each kind are old enough to go, and the bounded batch
 // that deletes them. Rows are taken with SKIP LOCKED, so any number of servers may prune
 // at once.
+import type { PayeeCountry } from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/client';
 
@@ -18,6 +19,8 @@ export interface RetentionCutoffs {
   replacedVideosBefore: Date;
   codeFailuresBefore: Date;
   uploadAttemptsBefore: Date;
+  /** A deleted member's payee profile goes when no payout was paid on or after this. */
+  payeeRecordsBefore: Record<PayeeCountry, Date>;
 }
 
 /** A table, the condition that makes a row prunable, and its key columns. */
@@ -81,6 +84,19 @@ export function prunableRows(cutoffs: RetentionCutoffs) {
       table: 'media_upload_attempts',
       condition: sql`created_at < ${iso(cutoffs.uploadAttemptsBefore)}::timestamptz`,
       key: sql`id`,
+    },
+    // Kept for the tax records while a payout is on its way or its year's records must be.
+    payeeRecords: {
+      table: 'payee_identities',
+      condition: sql`user_id IN (SELECT id FROM users WHERE deleted_at IS NOT NULL)
+          AND NOT EXISTS (
+            SELECT 1 FROM redemptions r
+             WHERE r.user_id = payee_identities.user_id
+               AND (r.status = 'pending'
+                 OR (r.status = 'paid' AND r.decided_at >= CASE payee_identities.country
+                       WHEN 'US' THEN ${iso(cutoffs.payeeRecordsBefore.US)}::timestamptz
+                       ELSE ${iso(cutoffs.payeeRecordsBefore.CA)}::timestamptz END)))`,
+      key: sql`user_id`,
     },
   } satisfies Record<string, PrunableRows>;
 }

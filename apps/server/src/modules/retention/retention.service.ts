@@ -11,13 +11,17 @@
 //   once past the 24 hours in which the daily limit counts them;
 // - wrong sign-in codes and ended lockouts past the longest window the lockout setting
 //   allows (CODE_FAILURES_MAX_WINDOW_HOURS), so a number is kept no longer than it counts;
-// - photo and chat image upload attempts after a day (the limits count one hour).
+// - photo and chat image upload attempts after a day (the limits count one hour);
+// - a deleted member's payee profile (issue 43) once no payout is on its way and the tax
+//   records of their last payout's year need not be kept any more: the end of that New York
+//   year plus PAYEE_RECORD_RETENTION_YEARS_US or _CA, by the profile's country.
 // The ledger, the audit log, payments, redemptions, messages and alerts are kept: they are
 // the record of what happened, and some are money. Each kind goes in bounded batches whose
 // rows are taken with SKIP LOCKED, so any number of servers may prune at once.
 import { CODE_FAILURES_MAX_WINDOW_HOURS } from '@bidboard/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { newYorkYear, newYorkYearBounds } from '../../lib/new-york-date';
 import {
   PRUNE_BATCH,
   type PrunableRows,
@@ -38,6 +42,8 @@ export type RetentionConfig = Pick<
   | 'OTP_PHONE_WINDOW_SECONDS'
   | 'OTP_IP_WINDOW_SECONDS'
   | 'SESSION_IDLE_SECONDS'
+  | 'PAYEE_RECORD_RETENTION_YEARS_US'
+  | 'PAYEE_RECORD_RETENTION_YEARS_CA'
 >;
 
 export interface Pruned {
@@ -50,6 +56,7 @@ export interface Pruned {
   codeFailures: number;
   codeLockouts: number;
   uploadAttempts: number;
+  payeeRecords: number;
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -72,6 +79,10 @@ function cutoffs(config: RetentionConfig, now: Date): RetentionCutoffs {
     replacedVideosBefore: daysBefore(now, 1),
     codeFailuresBefore: daysBefore(now, CODE_FAILURES_MAX_WINDOW_HOURS / 24),
     uploadAttemptsBefore: daysBefore(now, 1),
+    payeeRecordsBefore: {
+      US: newYorkYearBounds(newYorkYear(now) - config.PAYEE_RECORD_RETENTION_YEARS_US).start,
+      CA: newYorkYearBounds(newYorkYear(now) - config.PAYEE_RECORD_RETENTION_YEARS_CA).start,
+    },
   };
 }
 
@@ -92,6 +103,7 @@ export async function pruneExpiredRows(
     codeFailures: 0,
     codeLockouts: 0,
     uploadAttempts: 0,
+    payeeRecords: 0,
   };
   for (const kind of Object.keys(kinds) as (keyof Pruned)[]) {
     for (;;) {

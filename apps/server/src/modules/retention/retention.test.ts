@@ -187,6 +187,7 @@ describe('the retention sweeper', () => {
       codeFailures: 0,
       codeLockouts: 0,
       uploadAttempts: 0,
+      payeeRecords: 0,
     });
     const keysLeft = await rows<{ request_key: string }>(
       t.database.db,

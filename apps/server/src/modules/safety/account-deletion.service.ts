@@ -2,11 +2,13 @@
 // come back (`refund_deleted_user`), the auction leaves the board, connections end, every
 // session is revoked, photos, the verification video, the prompt answers' recordings
 // (issue 44) and every chat image the member uploaded (sent or not, with a flagged one's
-// blurred copy; its rows deleted) are queued for deletion from storage (a durable, retried job: modules/media/storage-deletions) and
-// the personal fields are erased, with the PayPal emails and the free-form payment error
-// details (the amounts stay for the books). The row stays, anonymised, so the
-// ledger keeps its rows and partners see the deleted-user placeholder (and a chat image
-// placeholder). The phone number is released: signing up with it again makes a new member.
+// blurred copy; its rows deleted) are queued for deletion from storage (a durable, retried
+// job: modules/media/storage-deletions) and the personal fields are erased, with the PayPal
+// emails and the free-form payment error details (the amounts stay for the books). The
+// payee profile goes too, unless it is a tax record of a payout, kept for the law's period
+// (modules/retention). The row stays, anonymised, so the ledger keeps its rows and
+// partners see the deleted-user placeholder (and a chat image placeholder). The phone
+// number is released: signing up with it again makes a new member.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -16,6 +18,7 @@ import { deleteUploadedChatImages } from '../chat/chat-images.repository';
 import { removeChatImageObjects } from '../chat/unsent-chat-images';
 import { storedKeys } from '../media/profile-images.service';
 import { queueStorageDeletions } from '../media/storage-deletions';
+import { deletePayeeIdentityUnlessPaid } from '../payees/payees.repository';
 import { deleteMemberPromptAnswers } from '../prompts/prompts.service';
 import { findUserById } from '../users/users.repository';
 import {
@@ -72,6 +75,7 @@ export async function deleteAccount(
       now,
     );
     await eraseMemberPaymentDetails(tx, userId);
+    await deletePayeeIdentityUnlessPaid(tx, userId);
     await deleteMemberLeftovers(tx, userId, erased.phone);
     events.add(...withdrawalEvents(userId, withdrawn));
     return withdrawn;

@@ -1,10 +1,11 @@
-// /policy: Privacy Policy, with its location (issue 44, dating-preferences) and biometric
-// data (issue 42) sections; /policy/biometric: the public biometric data retention policy
-// (biometric-consent).
+// /policy: Privacy Policy, with its location (issue 44, dating-preferences), biometric data
+// (issue 42) and payee records (issue 43, payouts) sections; /policy/biometric: the public
+// biometric data retention policy (biometric-consent).
 import { useParams } from 'react-router';
 import { BiometricPolicyPage, BiometricPolicySection } from '@/features/biometric-consent';
 import { LocationPolicySection } from '@/features/dating-preferences';
 import { LegalPage, POLICY } from '@/features/legal';
+import { PayeePolicySection } from '@/features/payouts';
 import { NotFoundRoute } from './not-found';
 
 export function PolicyRoute() {
@@ -15,6 +16,7 @@ export function PolicyRoute() {
     <LegalPage document={POLICY}>
       <LocationPolicySection />
       <BiometricPolicySection />
+      <PayeePolicySection />
     </LegalPage>
   );
 }
