@@ -1,5 +1,6 @@
 // Test data builders: exactly the member a test needs, with readable overrides.
 import type { AuctionCard, Connection, Conversation, Message, User } from '@bidboard/shared';
+import { currentLanguage } from '@/lib/i18n/i18n';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -39,7 +40,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     offer_second_chance: true,
     sms_notification: false,
     twilio_stop: false,
-    language: 'en',
+    // The member's stored language is the one on screen, as once they are signed in.
+    language: currentLanguage(),
     profile_image: null,
     profile_picture_1: null,
     profile_picture_2: null,
