@@ -23,6 +23,7 @@ const SAME_IN_FRENCH = new Set([
   'OK',
   'Cancer', // the sign of the zodiac
   'Conversations',
+  'Total',
 ]);
 
 interface Area {

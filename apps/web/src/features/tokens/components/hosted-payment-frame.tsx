@@ -3,6 +3,7 @@
 // wants. The iframe is sandboxed except for the production processor.
 import type { CreateTransactionTokenResponse } from '@bidboard/shared';
 import { useEffect, useId, useRef } from 'react';
+import { useTokensText } from '../i18n';
 
 const SANDBOX = 'allow-scripts allow-forms allow-same-origin allow-popups';
 
@@ -13,6 +14,7 @@ export function HostedPaymentFrame({
   form: CreateTransactionTokenResponse;
   height: number;
 }) {
+  const t = useTokensText();
   const post = useRef<HTMLFormElement>(null);
   const name = `payment-frame-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
 
@@ -30,7 +32,7 @@ export function HostedPaymentFrame({
       <iframe
         key={form.token}
         name={name}
-        title="Secure card payment form"
+        title={t('purchase.frame')}
         className="hosted-frame__iframe"
         style={{ height }}
         {...(form.formSandboxed ? { sandbox: SANDBOX } : {})}

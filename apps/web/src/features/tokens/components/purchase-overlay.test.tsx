@@ -2,6 +2,7 @@
 // posts them: debounced token creation, decline, approval, duplicates and cancel.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -103,6 +104,30 @@ async function openPurchase() {
 }
 
 describe('token purchase overlay', () => {
+  it('in French: the bundles, the total in dollars as Quebec writes them, a decline', async () => {
+    await setLanguage('fr-CA');
+    setUp(() => [500, {}]);
+    renderWithProviders(<TokenSummaryProbe />);
+    fireEvent.click(await screen.findByRole('button', { name: 'ACHETER/ÉCHANGER' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Acheter' }));
+    expect(await screen.findByRole('dialog', { name: 'Acheter des jetons' })).toBeTruthy();
+    expect(await screen.findByText('Choisissez un forfait')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Popular/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Augmenter la quantité' }));
+    expect(screen.getByText(/^19,98\s\$$/)).toBeTruthy();
+    expect(screen.getByText(/^2\s400 jetons$/)).toBeTruthy();
+    await waitFor(() => expect(submitted.length).toBeGreaterThan(0), { timeout: 2000 });
+    transact({
+      responseCode: '2',
+      transId: '901',
+      errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }],
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Échec du paiement : Cette transaction a été refusée.',
+    );
+    await act(() => setLanguage('en'));
+  });
+
   it('creates one token 600 ms after the last quantity change, priced as shown', async () => {
     const api = setUp(() => [500, {}]);
     await openPurchase();

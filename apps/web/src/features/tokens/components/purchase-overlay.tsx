@@ -1,7 +1,6 @@
 // Token purchase overlay (marketplace §2): a bundle selector, a quantity stepper, the price
 // total and the hosted card form. Loaded on demand, so the first page never carries it.
 import {
-  formatCents,
   PAYMENT_MESSAGES,
   PURCHASE_QUANTITY_MAX,
   PURCHASE_QUANTITY_MIN,
@@ -12,9 +11,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
-import { formatTokens } from '@/lib/format';
+import { useSharedText } from '@/lib/i18n';
+import { formatMoney } from '@/lib/i18n/format';
 import { useItems } from '../api/get-items';
 import { useHostedPayment } from '../hooks/use-hosted-payment';
+import { useTokensText } from '../i18n';
 import { HostedPaymentFrame } from './hosted-payment-frame';
 import './purchase.css';
 
@@ -24,6 +25,8 @@ interface PurchaseOverlayProps {
 }
 
 export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
+  const t = useTokensText();
+  const { sharedText } = useSharedText();
   const items = useItems(open);
   const bundles = items.data ?? [];
   const [bundleId, setBundleId] = useState<number | null>(null);
@@ -53,25 +56,25 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
   };
 
   let body: React.ReactNode;
-  if (items.isPending) body = <p className="purchase__message">Loading…</p>;
+  if (items.isPending) body = <p className="purchase__message">{t('purchase.loading')}</p>;
   else if (items.isError)
     body = (
       <p className="purchase__message purchase__message--error" role="alert">
-        {PAYMENT_MESSAGES.fetchItemsFailed}
+        {sharedText(PAYMENT_MESSAGES.fetchItemsFailed)}
       </p>
     );
   else if (bundles.length === 0)
     body = (
       <div className="purchase__empty">
-        <p className="purchase__empty-title">{PAYMENT_MESSAGES.noBundles}</p>
-        <p className="purchase__message">{PAYMENT_MESSAGES.noItems}</p>
+        <p className="purchase__empty-title">{sharedText(PAYMENT_MESSAGES.noBundles)}</p>
+        <p className="purchase__message">{sharedText(PAYMENT_MESSAGES.noItems)}</p>
       </div>
     );
   else
     body = (
       <>
         <fieldset className="bundles">
-          <legend className="purchase__label">Choose a bundle</legend>
+          <legend className="purchase__label">{t('purchase.choose')}</legend>
           {bundles.map((b) => (
             <label
               key={b.id}
@@ -86,21 +89,21 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
                 disabled={payment.status === 'processing'}
               />
               <span className="bundle__name">{b.name}</span>
-              <span className="bundle__tokens">{formatTokens(b.token_qty)} tokens</span>
-              <span className="bundle__price">{formatCents(b.cost_cents)}</span>
+              <span className="bundle__tokens">{t('purchase.tokens', { count: b.token_qty })}</span>
+              <span className="bundle__price">{formatMoney(b.cost_cents)}</span>
               {b.description ? <span className="bundle__note">{b.description}</span> : null}
             </label>
           ))}
         </fieldset>
         <div className="purchase__row">
           <span className="purchase__label" id="quantity-label">
-            Quantity
+            {t('purchase.quantity')}
           </span>
           <fieldset className="stepper" aria-labelledby="quantity-label">
             <button
               type="button"
               className="stepper__button"
-              aria-label="Decrease quantity"
+              aria-label={t('purchase.decrease')}
               disabled={quantity <= PURCHASE_QUANTITY_MIN || payment.status === 'processing'}
               onClick={() => step(-1)}
             >
@@ -112,7 +115,7 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
             <button
               type="button"
               className="stepper__button"
-              aria-label="Increase quantity"
+              aria-label={t('purchase.increase')}
               disabled={quantity >= PURCHASE_QUANTITY_MAX || payment.status === 'processing'}
               onClick={() => step(1)}
             >
@@ -122,10 +125,10 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
         </div>
         {bundle ? (
           <p className="purchase__total">
-            <span>Total</span>
-            <strong>{formatCents(bundle.cost_cents * quantity)}</strong>
+            <span>{t('purchase.total')}</span>
+            <strong>{formatMoney(bundle.cost_cents * quantity)}</strong>
             <span className="purchase__total-tokens">
-              {formatTokens(bundle.token_qty * quantity)} tokens
+              {t('purchase.tokens', { count: bundle.token_qty * quantity })}
             </span>
           </p>
         ) : null}
@@ -143,36 +146,39 @@ export function PurchaseOverlay({ open, onOpenChange }: PurchaseOverlayProps) {
         {payment.status === 'succeeded' ? (
           <div className="purchase__done">
             <Button block onClick={payment.startOver}>
-              Buy more tokens
+              {t('purchase.buyMore')}
             </Button>
             <Button block variant="secondary" onClick={() => onOpenChange(false)}>
-              Done
+              {t('purchase.done')}
             </Button>
           </div>
         ) : payment.form ? (
           <>
             {payment.status === 'processing' ? (
               <p className="purchase__message" role="status">
-                Confirming your payment…
+                {t('purchase.confirming')}
               </p>
             ) : null}
             <HostedPaymentFrame form={payment.form} height={payment.frameHeight} />
-            <p className="purchase__secure">
-              Card details go straight to the card processor’s secure form; we never see them.
-            </p>
+            <p className="purchase__secure">{t('purchase.secure')}</p>
           </>
         ) : payment.status === 'loading' ? (
-          <p className="purchase__message">Loading the secure payment form…</p>
+          <p className="purchase__message">{t('purchase.formLoading')}</p>
         ) : bundle ? (
           <Button block variant="secondary" onClick={payment.startOver}>
-            Try again
+            {t('purchase.retry')}
           </Button>
         ) : null}
       </>
     );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Buy tokens" className="purchase">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('purchase.title')}
+      className="purchase"
+    >
       {body}
     </Dialog>
   );

@@ -16,7 +16,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '@/features/auth';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { sharedRef, sharedText } from '@/lib/i18n/shared-text';
 import { createTransactionToken } from '../api/create-transaction-token';
 import { logPaymentError } from '../api/log-payment-error';
 import { purchaseTokens } from '../api/purchase-tokens';
@@ -108,7 +109,10 @@ export function useHostedPayment(bundle: TokenBundle | null, quantity: number, e
         if (!current) return;
         const message = formErrorMessage(error);
         setStatus('idle');
-        setOutcome({ kind: 'error', lines: [message] });
+        setOutcome({
+          kind: 'error',
+          lines: [error instanceof ApiError ? errorMessage(error, message) : sharedText(message)],
+        });
         log('TOKEN_CREATION_FAILED', message);
       }
     }, PAYMENT_QUANTITY_DEBOUNCE_MS);
@@ -123,7 +127,7 @@ export function useHostedPayment(bundle: TokenBundle | null, quantity: number, e
     if (status !== 'ready' || !form) return;
     const timer = setTimeout(() => {
       log('PAYMENT_TIMEOUT', 'Payment form timed out');
-      setOutcome({ kind: 'notice', lines: [PAYMENT_MESSAGES.formTimedOut] });
+      setOutcome({ kind: 'notice', lines: [sharedText(PAYMENT_MESSAGES.formTimedOut)] });
       regenerate();
     }, PAYMENT_FORM_TIMEOUT_MS);
     return () => clearTimeout(timer);
@@ -142,19 +146,34 @@ export function useHostedPayment(bundle: TokenBundle | null, quantity: number, e
         setOutcome({
           kind: 'success',
           lines: [
-            PAYMENT_MESSAGES.success(result.message),
-            PAYMENT_MESSAGES.newBalance(result.newBalance),
+            sharedRef(
+              { key: 'PAYMENT_MESSAGES.success', params: { message: sharedText(result.message) } },
+              PAYMENT_MESSAGES.success(result.message),
+            ),
+            sharedRef(
+              { key: 'PAYMENT_MESSAGES.newBalance', params: { balance: result.newBalance } },
+              PAYMENT_MESSAGES.newBalance(result.newBalance),
+            ),
           ],
         });
         setStatus('succeeded');
       } catch (error) {
         if (error instanceof ApiError && error.code && ALREADY_DONE.has(error.code)) {
-          setOutcome({ kind: 'notice', lines: [error.message] });
+          setOutcome({ kind: 'notice', lines: [errorMessage(error, error.message)] });
           setStatus('succeeded');
         } else {
           const message =
             error instanceof ApiError && error.message ? error.message : MESSAGES.internal;
-          setOutcome({ kind: 'error', lines: [PAYMENT_MESSAGES.purchaseFailed(message)] });
+          const shown = errorMessage(error, MESSAGES.internal);
+          setOutcome({
+            kind: 'error',
+            lines: [
+              sharedRef(
+                { key: 'PAYMENT_MESSAGES.purchaseFailed', params: { message: shown } },
+                PAYMENT_MESSAGES.purchaseFailed(message),
+              ),
+            ],
+          });
           setStatus('ready');
           log('PAYMENT_ERROR', message, { authNetResponse: response.raw });
         }
@@ -184,7 +203,15 @@ export function useHostedPayment(bundle: TokenBundle | null, quantity: number, e
         if (response.approved) {
           void completePurchase(response);
         } else {
-          setOutcome({ kind: 'error', lines: [PAYMENT_MESSAGES.paymentFailed(response.reason)] });
+          // The processor's reason in its words, unless it is one we word too (a decline).
+          const line = sharedRef(
+            {
+              key: 'PAYMENT_MESSAGES.paymentFailed',
+              params: { reason: sharedText(response.reason) },
+            },
+            PAYMENT_MESSAGES.paymentFailed(response.reason),
+          );
+          setOutcome({ kind: 'error', lines: [line] });
           log('PAYMENT_DECLINED', response.reason, { authNetResponse: response.raw });
         }
       }
