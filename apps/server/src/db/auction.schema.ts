@@ -85,6 +85,11 @@ export const auctions = pgTable(
     outcome: text('outcome', { enum: AUCTION_OUTCOMES }),
     final_price: integer('final_price'),
     decided_by: text('decided_by', { enum: AUCTION_DECIDERS }),
+    /**
+     * When the owner was last told someone bid on them (bid_notification): at most once an
+     * hour per auction, claimed by a guarded UPDATE so two servers cannot both tell them.
+     */
+    owner_alerted_at: timestamp('owner_alerted_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -40,6 +40,11 @@ export function frenchName(name: string | null, { starts = false } = {}): string
   return name ?? french[starts ? 'NO_NAME.Member' : 'NO_NAME.member']!;
 }
 
+/** A member's name in a French text, or 'Quelqu’un' for one without. */
+export function frenchSomeone(name: string | null): string {
+  return name ?? french['NO_NAME.someone']!;
+}
+
 /**
  * A French text as a template filled in SQL, where no ICU runs (the close's alerts, the bid
  * routine's): `{name}` slots, and every plural's `plural` branch with `#` as its `{name}`

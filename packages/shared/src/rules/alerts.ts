@@ -28,6 +28,8 @@ export const ALERT_KINDS = [
   'date_did_you_meet',
   /** Issue 42: an account the member exchanged messages with was removed for fraud or scam. */
   'fraud_removal',
+  /** To the owner with bid_notification on: someone bid on them (at most hourly per auction). */
+  'bid_received',
 ] as const;
 
 export const ALERTS_PAGE_SIZE = 50;
@@ -91,6 +93,12 @@ const heldClause = (pending: number) =>
   pending > 0
     ? `, ${count(pending)} of them once the bidder’s card payment can no longer be taken back`
     : '';
+
+/** What the owner hears when someone bids on them (product rules, Bidding). */
+export const OWNER_BID_ALERT_MESSAGES = {
+  bid: (bidder: string | null, amount: number) =>
+    `${bidder ?? NO_NAME.someone} bid on you: your auction is at ${plainTokens(amount)}.`,
+} as const;
 
 /** What a connection's change tells its two members (marketplace §3). */
 export const CONNECTION_ALERT_MESSAGES = {

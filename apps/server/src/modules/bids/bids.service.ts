@@ -1,7 +1,8 @@
 // placeBid: the one operation behind POST /auctions/:id/bids and the socket 'placeBid'.
 // Escrow rules (product rules, Bidding): the full amount is debited into escrow and the
 // previous leader refunded in the same transaction; a leader raising pays the
-// difference; the outbid member's alert is written in that transaction too. Locks are
+// difference; the outbid member's alert is written in that transaction too (the owner's,
+// when they asked for it, right after: owner-bid-alert.ts). Locks are
 // taken in one fixed order — the auction row first, then member rows by ascending id —
 // so concurrent bids queue instead of deadlocking. The rules and the bookkeeping run in
 // the database (place_bid, bid_refusal and the ledger's ledger_apply); the messages
@@ -13,6 +14,7 @@ import {
   MAX_BID,
   MESSAGES,
   ONBOARDING_COMPLETE,
+  OWNER_BID_ALERT_MESSAGES,
   SAFETY_MESSAGES,
 } from '@bidboard/shared';
 import type { Db } from '../../db/client';
@@ -20,10 +22,13 @@ import type { Clock } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound, pgErrorCode } from '../../lib/errors';
 import { alertMetrics, bidMetrics } from '../../lib/metrics';
 import { publishAfterCommit, type Realtime } from '../../lib/realtime';
+import { frenchSomeone, sayText } from '../../lib/texts';
+import { alertEvents } from '../alerts/alerts.events';
 import type { AlertRow } from '../alerts/alerts.repository';
 import { blockedWithEach } from '../blocks/blocks.repository';
 import { placeBidInOrder } from './bid-queue';
 import { bidPlacedEvents } from './bids.events';
+import { insertOwnerBidAlert, type OwnerBidAlert } from './owner-bid-alert.repository';
 import type { PlaceBidParams, PlaceBidRow } from './place-bid.repository';
 
 export interface PlaceBidInput {
@@ -133,7 +138,7 @@ function runPlaceBid(ctx: BidContext, input: PlaceBidInput) {
 
 export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<PlacedBid> {
   // place_bid is one statement: it has committed when it answers.
-  return publishAfterCommit(ctx.realtime, async (events) => {
+  const placed = await publishAfterCommit(ctx.realtime, async (events) => {
     const once = await placeBidOnce(ctx, input);
     const bidders = once.visible.map((visible) => visible.bidderId);
     const placed = { ...once, blockedWith: await blockedWithEach(ctx.db, bidders) };
@@ -141,6 +146,45 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
     if (!placed.replayed) events.add(...bidPlacedEvents(placed));
     return placed;
   });
+  // After the room and the bidder heard it: the owner's alert never delays the bid.
+  if (!placed.replayed) await tellOwner(ctx, placed);
+  return placed;
+}
+
+async function tellOwner(ctx: BidContext, placed: PlacedBid): Promise<void> {
+  await publishAfterCommit(ctx.realtime, async (events) => {
+    // A committed bid is answered as placed, whatever becomes of the owner's alert.
+    const alert = await insertOwnerBidAlert(ctx.db, ownerBidAlert(placed, ctx.clock())).catch(
+      () => null,
+    );
+    if (!alert) return;
+    alertMetrics.written('bid_received');
+    events.add(...alertEvents([alert]));
+  });
+}
+
+/** The owner's alert, in both languages: the bidder and where the auction stands. */
+function ownerBidAlert(placed: PlacedBid, now: Date): OwnerBidAlert {
+  const bidder = placed.bidderUsername;
+  const amount = placed.auction.current_bid;
+  const english = OWNER_BID_ALERT_MESSAGES.bid(bidder, amount);
+  return {
+    auctionId: placed.auction.id,
+    now,
+    payload: {
+      auctionId: placed.auction.id,
+      userId: placed.bid.user_id,
+      newBidderUsername: bidder,
+      newBidAmount: amount,
+      auctionCreatorUsername: placed.ownerUsername,
+    },
+    english,
+    french: sayText(
+      'fr-CA',
+      { key: 'OWNER_BID_ALERT_MESSAGES.bid', params: { bidder: frenchSomeone(bidder), amount } },
+      english,
+    ),
+  };
 }
 
 async function placeBidOnce(

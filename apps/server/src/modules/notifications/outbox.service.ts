@@ -36,7 +36,13 @@ export const OUTBOX_MAX_ATTEMPTS = 6;
 /** Rows claimed at a time. */
 export const OUTBOX_BATCH = 50;
 /** Alerts about bidding follow the member's bid notification switch. */
-const BID_ALERTS = new Set(['outbid', 'auction_won', 'auction_result', 'second_chance']);
+const BID_ALERTS = new Set([
+  'outbid',
+  'auction_won',
+  'auction_result',
+  'second_chance',
+  'bid_received',
+]);
 
 export interface OutboxDeps {
   db: Db;
@@ -58,7 +64,10 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 function alertUrl(kind: string, payload: Record<string, unknown>): string {
-  if (kind === 'outbid' && typeof payload.auctionCreatorUsername === 'string') {
+  if (
+    (kind === 'outbid' || kind === 'bid_received') &&
+    typeof payload.auctionCreatorUsername === 'string'
+  ) {
     return `/${payload.auctionCreatorUsername}`;
   }
   if (kind === 'connection_expired' || kind === 'connection_reward') return '/';

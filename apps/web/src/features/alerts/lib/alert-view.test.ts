@@ -8,6 +8,7 @@ const to = (kind: AlertKind, payload: Record<string, unknown>) =>
 describe('alert navigation (marketplace §4 Alerts)', () => {
   it('leads each kind where the spec says', () => {
     expect(to('outbid', { auctionCreatorUsername: 'maya' })).toBe('/maya');
+    expect(to('bid_received', { auctionCreatorUsername: 'maya' })).toBe('/maya');
     expect(to('auction_won', { userId: 4 })).toBe('/connections/4');
     for (const kind of [
       'connection_accepted',

@@ -41,7 +41,9 @@ export function alertDestination(alert: Pick<Alert, 'kind' | 'payload'>): string
     return pinned ? `/connections/${userId}?connectionId=${pinned}` : `/connections/${userId}`;
   };
   switch (alert.kind) {
-    case 'outbid': {
+    // The outbid member goes back to the auction; the owner a bid was placed on, to their own.
+    case 'outbid':
+    case 'bid_received': {
       const username = pick(p, ['auctionCreatorUsername']);
       return username ? `/${encodeURIComponent(username)}` : null;
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "auctions" ADD COLUMN "owner_alerted_at" timestamp with time zone;
