@@ -133,7 +133,7 @@ describe('connections after the close', () => {
     await openActionSlide(card2, 'Act Now');
     await card2.getByRole('button', { name: 'Reject' }).click();
     await card2.getByText('Connection rejected.').waitFor();
-    await card2.getByText('24 hour(s) left to change your mind.').waitFor();
+    await card2.getByText('24 hours left to change your mind.').waitFor();
     await card2.locator('.card-action', { hasText: 'Rejected' }).waitFor();
     await screenshot(owner2Page, 'connections-rejected-grace');
     expect((await connectionOf(bidder2!, owner2!)).status).toBe('rejected');

@@ -112,7 +112,7 @@ export function ConnectionActions(props: ConnectionActionsProps) {
     );
   } else if (canReverse(c, viewerId)) {
     title = t('actions.rejectedByYou');
-    // The spec's 'N hour(s) left to change your mind.', N the whole hours left.
+    // The spec's 'N hour(s) left to change your mind.', said with the plural N takes.
     lines = [t('actions.grace', { hours: hoursUntil(c.grace_period, now) })];
     actions = (
       <Button size="md" block busy={busy} onClick={() => setConfirming('accepted')}>

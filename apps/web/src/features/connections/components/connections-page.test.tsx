@@ -174,7 +174,8 @@ describe('Connections page', () => {
     renderApp('/connections');
     const theo = await card('theo, 31');
     expect(within(theo).getByText('Connection rejected.')).toBeTruthy();
-    expect(within(theo).getByText('5 hour(s) left to change your mind.')).toBeTruthy();
+    // 'N hour(s)' is the spec's way of writing the plural: it reads '5 hours' (issue 46).
+    expect(within(theo).getByText('5 hours left to change your mind.')).toBeTruthy();
     expect(within(theo).getByRole('button', { name: 'Connect' })).toBeTruthy();
     const maya = await card('maya, 31');
     expect(within(maya).getByText('Rejected', { selector: 'p' })).toBeTruthy();

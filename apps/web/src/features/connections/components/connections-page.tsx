@@ -15,7 +15,7 @@ import { ConnectionGrid } from './connection-grid';
 import './connections.css';
 
 const NEAR_BOTTOM_PX = 100;
-/** Countdowns on the cards ('N hour(s) left') are refreshed this often. */
+/** Countdowns on the cards ('5 hours left') are refreshed this often. */
 const CLOCK_TICK_MS = 60_000;
 
 export interface ConnectionsPageProps {
