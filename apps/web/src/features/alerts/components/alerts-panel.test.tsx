@@ -1,4 +1,5 @@
 import type { Alert } from '@bidboard/shared';
+import type { Language } from '@bidboard/shared/i18n/languages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
@@ -20,10 +21,14 @@ function buildAlert(id: number, overrides: Partial<Alert> = {}): Alert {
   };
 }
 
-function alertsApi(alerts: Alert[], unread = alerts.filter((a) => !a.isRead).length) {
+function alertsApi(
+  alerts: Alert[],
+  unread = alerts.filter((a) => !a.isRead).length,
+  language: Language = 'en',
+) {
   localStorage.setItem('authToken', 'tok');
   return mockFetch({
-    'GET /api/auth/me': () => [200, { user: buildUser({ id: 7 }) }],
+    'GET /api/auth/me': () => [200, { user: buildUser({ id: 7, language }) }],
     'GET /api/checkTokens': () => [200, { claimed: true, message: '' }],
     'GET /api/auctions/current-period': () => [404, { message: 'none' }],
     'POST /api/auctions': () => [200, { auctions: [] }],
@@ -55,7 +60,7 @@ async function openAlerts() {
 describe('Alerts panel', () => {
   it('in French: the panel, its dates in 24-hour time, the delete button and the empty text', async () => {
     await setLanguage('fr-CA');
-    alertsApi([buildAlert(2)]);
+    alertsApi([buildAlert(2)], 1, 'fr-CA');
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });

@@ -1,3 +1,4 @@
+import type { Language } from '@bidboard/shared/i18n/languages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
@@ -6,10 +7,10 @@ import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { TokenSummaryProbe } from './token-actions.probe';
 
-function signedIn(claimed: boolean, claimDelayMs = 300) {
+function signedIn(claimed: boolean, claimDelayMs = 300, language: Language = 'en') {
   localStorage.setItem('authToken', 'tok-1');
   return mockFetch({
-    'GET /api/auth/me': () => [200, { user: buildUser({ tokenBalance: 250 }) }],
+    'GET /api/auth/me': () => [200, { user: buildUser({ tokenBalance: 250, language }) }],
     'GET /api/checkTokens': () => [200, { claimed, message: '' }],
     'POST /api/claimTokens': () =>
       new Promise((resolve) =>
@@ -57,7 +58,7 @@ describe('menu token actions', () => {
 
   it('in French: the claim, the balance screen and the empty history', async () => {
     await setLanguage('fr-CA');
-    signedIn(true);
+    signedIn(true, 300, 'fr-CA');
     renderWithProviders(<TokenSummaryProbe />);
     fireEvent.click(await screen.findByRole('button', { name: 'ACHETER/ÉCHANGER' }));
     expect(await screen.findByText('Disponibles pour miser')).toBeTruthy();
