@@ -18,6 +18,7 @@ const HARNESSES = [
   'vision',
   'scale-out',
   'idle-sockets',
+  'distance',
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = Number(process.env.BENCH_RUNS ?? 3);

@@ -1,0 +1,169 @@
+// A page of the Bid Board with 'Match dating preferences' on, with and without a maximum
+// distance (issue 44), PostgreSQL only: 100,000 dating members placed at US ZIP centroids
+// drawn from the offline postal data, each with a live auction. The same signed-in viewer
+// (Midtown Manhattan) asks POST /api/auctions through the app, 'Anywhere' and 25 miles in
+// turn, walking the board page by page; the figure is the median page, the ceiling the
+// median page without the distance filter, measured alternately in the same process.
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/db/client';
+import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
+import {
+  benchConfig,
+  bulkMembers,
+  type Figure,
+  quantile,
+  report,
+  scratchDatabase,
+  tokensFor,
+} from './lib/harness';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const PAGES = Number(process.env.BENCH_PAGES ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const PAGE_SIZE = 5;
+
+type Zip = { zip: string; latitude: number; longitude: number; country: string };
+
+/** Every US ZIP with a centroid, in a fixed order: members are spread over all of them. */
+function usCentroids(): Zip[] {
+  const zipcodes = createRequire(import.meta.url)('zipcodes') as { codes: Record<string, Zip> };
+  return Object.values(zipcodes.codes).filter(
+    (z) => z.country === 'US' && Number.isFinite(z.latitude) && Number.isFinite(z.longitude),
+  );
+}
+
+async function seed(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  client.on('error', () => {});
+  const ids = await bulkMembers(client, MEMBERS, 0, 'dist');
+  const zips = usCentroids();
+  await client.query(
+    `UPDATE users u SET postal_code = z.zip, country = 'US',
+            location_lat = z.lat, location_lon = z.lon,
+            gender = (ARRAY['female','male','non-binary'])[1 + u.id % 3],
+            seeking_gender = (ARRAY['everyone','male','female','everyone'])[1 + (u.id / 3) % 4],
+            birth_date = DATE '1975-01-01' + ((u.id * 7919) % 10000),
+            ideal_match_age_min = 18, ideal_match_age_max = 60, open_to_dating = true,
+            max_distance = CASE WHEN u.id % 10 = 0 THEN 100 END
+       FROM unnest($1::text[], $2::float8[], $3::float8[]) WITH ORDINALITY AS z(zip, lat, lon, n)
+      WHERE z.n = 1 + (u.id::bigint * 104729) % $4`,
+    [
+      zips.map((z) => z.zip),
+      zips.map((z) => z.latitude),
+      zips.map((z) => z.longitude),
+      zips.length,
+    ],
+  );
+  // The viewer: Midtown Manhattan, dating everyone of any age.
+  const viewer = ids[0]!;
+  await client.query(
+    `UPDATE users SET postal_code = '10001', location_lat = 40.7484, location_lon = -73.9967,
+            gender = 'male', seeking_gender = 'everyone', max_distance = NULL WHERE id = $1`,
+    [viewer],
+  );
+  await client.end();
+  const database = openDatabase({ url, poolSize: 2 });
+  await ensureOpenPeriod(database.db, new Date());
+  await database.db.execute(
+    `INSERT INTO auctions (user_id, period_id)
+     SELECT u.id, p.id FROM users u, auction_periods p WHERE p.status = 'open'
+     ON CONFLICT DO NOTHING` as never,
+  );
+  await database.db.execute('ANALYZE' as never);
+  await database.close();
+  return viewer;
+}
+
+async function main() {
+  const scratch = await scratchDatabase();
+  try {
+    const viewer = await seed(scratch.url);
+    const config = benchConfig();
+    const database = openDatabase({ url: scratch.url, poolSize: 10 });
+    const app = await buildApp({ config, database });
+    const [token] = await tokensFor(database, config, [viewer]);
+    const headers = { authorization: `Bearer ${token}` };
+    const setMaximum = (miles: number | null) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/update-profile',
+        headers,
+        payload: { max_distance: miles },
+      });
+
+    /** Walks PAGES pages (keyset paging, as the board scrolls); the time of each page. */
+    async function walk(): Promise<{ times: number[]; cards: number }> {
+      const times: number[] = [];
+      let last: number | null = null;
+      let cards = 0;
+      for (let page = 0; page < PAGES; page++) {
+        const started = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auctions',
+          headers,
+          payload: { limit: PAGE_SIZE, dating_filter: true, last_auction_id: last },
+        });
+        times.push(performance.now() - started);
+        const auctions = res.json().auctions as { auctionId: number }[];
+        cards += auctions.length;
+        if (auctions.length < PAGE_SIZE) break;
+        last = auctions.at(-1)!.auctionId;
+      }
+      return { times, cards };
+    }
+
+    const anywhere: number[] = [];
+    const within: number[] = [];
+    let cards = { anywhere: 0, within: 0 };
+    // Warm both plans and caches, then alternate so drift hits both alike.
+    await setMaximum(25);
+    await walk();
+    await setMaximum(null);
+    await walk();
+    for (let round = 0; round < ROUNDS; round++) {
+      await setMaximum(null);
+      const a = await walk();
+      anywhere.push(...a.times);
+      await setMaximum(25);
+      const w = await walk();
+      within.push(...w.times);
+      cards = { anywhere: a.cards, within: w.cards };
+    }
+    const figures: Figure[] = [
+      {
+        figure: `board page, match preferences + 25 miles (p50 of ${within.length})`,
+        unit: 'ms',
+        value: quantile(within, 0.5),
+        ceiling: quantile(anywhere, 0.5),
+        better: 'lower',
+        target: 1.3,
+        note: `${cards.within} vs ${cards.anywhere} cards over ${PAGES} pages`,
+      },
+      {
+        figure: 'board page p95, 25 miles against Anywhere',
+        unit: 'ms',
+        value: quantile(within, 0.95),
+        ceiling: quantile(anywhere, 0.95),
+        better: 'lower',
+      },
+    ];
+    report('distance', figures);
+    console.log(
+      `members ${MEMBERS}; cards walked: 25 miles ${cards.within}, Anywhere ${cards.anywhere}`,
+    );
+    await app.close();
+    await database.close();
+  } catch (error) {
+    console.error(error);
+    throw error;
+  } finally {
+    if (process.env.BENCH_KEEP) console.log(`kept ${scratch.url}`);
+    else await scratch.drop();
+  }
+}
+
+await main();
