@@ -74,24 +74,33 @@ export interface RemovedChatImage {
   blurred_key: string | null;
 }
 
+const unsent = sql`NOT EXISTS (SELECT 1 FROM messages m
+                                WHERE m.cid = c.cid AND m.blob_key = c.storage_key)`;
+
 /**
  * Deletes up to `limit` images uploaded before `before` that no message of their
- * conversation carries (never sent); rows another sweep holds are skipped.
+ * conversation carries (never sent). Rows another sweep or a send holds are skipped; the
+ * ones taken are locked first and asked again in a second statement, which sees every send
+ * that committed before the lock (the first statement's snapshot may predate one), so an
+ * image sent at that moment stays.
  */
-export function deleteUnsentChatImages(
+export async function deleteUnsentChatImages(
   tx: Tx,
   before: Date,
   limit: number,
 ): Promise<RemovedChatImage[]> {
+  const locked = await rows<{ id: number }>(
+    tx,
+    sql`SELECT c.id FROM chat_images c
+         WHERE c.created_at < ${before.toISOString()}::timestamptz AND ${unsent}
+         ORDER BY c.id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+  );
+  if (locked.length === 0) return [];
   return rows<RemovedChatImage>(
     tx,
-    sql`DELETE FROM chat_images WHERE id IN (
-          SELECT c.id FROM chat_images c
-           WHERE c.created_at < ${before.toISOString()}::timestamptz
-             AND NOT EXISTS (SELECT 1 FROM messages m
-                              WHERE m.cid = c.cid AND m.blob_key = c.storage_key)
-           ORDER BY c.id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id::int, storage_key, blurred_key`,
+    sql`DELETE FROM chat_images c
+         WHERE c.id = ANY(${`{${locked.map((r) => r.id).join(',')}}`}::bigint[]) AND ${unsent}
+        RETURNING c.id::int, c.storage_key, c.blurred_key`,
   );
 }
 

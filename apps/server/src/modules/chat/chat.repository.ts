@@ -124,12 +124,15 @@ export type StoreOutcome =
   /** No accepted connection between the two (or a block): nothing was written. */
   | { kind: 'not-accepted' }
   /** The sender's first message on a connection: engagement must be recorded with it. */
-  | { kind: 'first-message' };
+  | { kind: 'first-message' }
+  /** The image it carries is no longer uploaded (the unsent-image sweep took it). */
+  | { kind: 'image-gone' };
 
 interface StoreRow extends Partial<StoredMessage> {
   found: number;
   accepted: number;
   first: boolean;
+  image_gone: boolean;
 }
 
 /** A send's values, by the keys its statement names (storeMessageSql). */
@@ -190,6 +193,9 @@ function storeValues(members: readonly [number, number], message: MessageToStore
  * the recipient, the sender has read up to their own message) and queues the recipient's
  * notifications: a push when they have a browser subscribed, a text when they opted in,
  * did not text STOP and this is the first unread message (one text per unread streak).
+ * An image message holds its uploaded image's row with a share lock and is stored only
+ * while that row exists: the unsent-image sweep (which locks the rows it deletes, skipping
+ * held ones) never deletes an image a message is taking, nor a message one it deleted.
  * Outside a transaction it is the usual message's only round trip.
  *
  * `v` puts each value (or, in the statement prepared once, its placeholder) in its place.
@@ -203,6 +209,11 @@ function storeMessageSql(v: (key: keyof StoreValues) => unknown): SQL {
            WHERE EXISTS (SELECT 1 FROM conv) AND k.status = 'accepted'
              AND (k.user_id = ${v('a')}::int AND k.partner_id = ${v('b')}::int
                   OR k.user_id = ${v('b')}::int AND k.partner_id = ${v('a')}::int)
+             FOR SHARE
+        ), image AS MATERIALIZED (
+          SELECT ci.id FROM chat_images ci
+           WHERE EXISTS (SELECT 1 FROM conv)
+             AND ci.cid = ${v('cid')} AND ci.storage_key = ${v('blobKey')}::text
              FOR SHARE
         ), standing AS (
           SELECT COUNT(*)::int AS accepted,
@@ -218,6 +229,7 @@ function storeMessageSql(v: (key: keyof StoreValues) => unknown): SQL {
                  ${v('scamFlags')}::text[], ${v('now')}::timestamptz
             FROM conv, standing
            WHERE standing.accepted > 0 AND (NOT standing.first OR ${v('firstRecorded')}::boolean)
+             AND (${v('blobKey')}::text IS NULL OR EXISTS (SELECT 1 FROM image))
           RETURNING id, cid, seq, sender_id, text, blob_key, type, scam_flags, created_at
         ), c AS (
           UPDATE conversations SET
@@ -245,7 +257,9 @@ function storeMessageSql(v: (key: keyof StoreValues) => unknown): SQL {
                  END
           RETURNING id
         )
-        SELECT (SELECT COUNT(*)::int FROM conv) AS found, s.accepted, s.first, sent.*
+        SELECT (SELECT COUNT(*)::int FROM conv) AS found, s.accepted, s.first,
+               (${v('blobKey')}::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM image)) AS image_gone,
+               sent.*
           FROM standing s
           LEFT JOIN (SELECT ${messageColumns}, c.unread_a, c.unread_b,
                             (SELECT COUNT(*)::int FROM q) AS queued
@@ -257,6 +271,7 @@ export function storeOutcome(row: StoreRow | undefined): StoreOutcome {
   if (!row || row.found === 0) return { kind: 'no-conversation' };
   if (row.id !== null && row.id !== undefined) return { kind: 'stored', row: row as StoredMessage };
   if (row.accepted === 0) return { kind: 'not-accepted' };
+  if (row.image_gone) return { kind: 'image-gone' };
   return { kind: 'first-message' };
 }
 

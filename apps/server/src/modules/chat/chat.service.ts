@@ -61,6 +61,8 @@ export interface ChatContext {
 }
 
 const notAccepted = () => new AppError('FORBIDDEN', 403, CHAT_MESSAGES.notAccepted);
+/** As for a key never uploaded: the sweep took the image after the route found it. */
+const imageGone = () => new AppError('VALIDATION', 400, CHAT_MESSAGES.imageRequired);
 
 /** The two members of `cid` when the caller is one of them; 403 for anyone else. */
 export function membersFor(cid: string, me: number) {
@@ -304,6 +306,7 @@ async function storeAndPresent(
   if (scamFlags.length === 0) {
     const outcome = await storeMessage(ctx.db, members, message);
     if (outcome.kind === 'not-accepted') throw notAccepted();
+    if (outcome.kind === 'image-gone') throw imageGone();
     if (outcome.kind === 'stored') stored = storedSend(outcome.row, members);
   }
   stored ??= await sendInTransaction(ctx, members, partnerId, message);
@@ -352,6 +355,7 @@ async function sendInTransaction(
       ...message,
       firstRecorded: standing.firstMessage,
     });
+    if (outcome.kind === 'image-gone') throw imageGone();
     if (outcome.kind !== 'stored') throw notAccepted();
     const reportOpened =
       message.scamFlags.length > 0 ? await reportRepeatedScams(tx, me, now) : false;

@@ -2,9 +2,11 @@
 // forever, and account deletion left the uploader's image rows behind. Now an image
 // unsent for a day is swept (row, and file through the storage deletion sweeper), a sent
 // one stays; deleting the account removes every image the member uploaded, sent or not,
-// with a flagged image's blurred copy.
+// with a flagged image's blurred copy. The sweep never deletes an image being sent at that
+// moment, nor is a message stored with an image it deleted.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CHAT_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,8 @@ import { startChatImageSweeper } from '../../jobs/chat-image-sweep';
 import { loadSecrets } from '../../lib/secrets';
 import { storedFiles } from '../media/media-test-helpers';
 import { deleteQueuedObjects } from '../media/storage-deletions';
+import { sendMessage } from './chat.service';
+import { sweepUnsentChatImages } from './unsent-chat-images';
 
 const START = new Date('2025-06-02T15:00:00Z');
 const clock = testClock(START.toISOString());
@@ -143,5 +147,59 @@ describe('unsent chat images', () => {
     expect(await deleteQueuedFiles()).toEqual({ deleted: 3, failed: 0 });
     for (const key of [sentKey, blurred, unsentKey]) expect(await stored(key), key).toBe(false);
     expect(await stored(partnerKey)).toBe(true);
+  });
+
+  it('are never deleted while being sent: the send either takes the image or is refused', async () => {
+    hoursOn(200);
+    const [pair] = await acceptedPairs(t, clock, 1);
+    const { bidder, cid } = pair!;
+    const chatCtx = {
+      db: t.database.db,
+      storage: await createStorage(t.config, loadSecrets(t.config)),
+      clock: clock.clock,
+      config: t.config,
+      online: async () => new Set<number>(),
+      wakeVisionJobs: () => {},
+    };
+    const sweep = () => sweepUnsentChatImages({ db: t.database.db, clock: clock.clock });
+
+    // The route found the upload, then the sweep took it before the message was stored.
+    const lateKey = await upload(bidder, cid);
+    hoursOn(225);
+    await sweep();
+    expect(await imageKeys(bidder.id)).not.toContain(lateKey);
+    await expect(
+      sendMessage(chatCtx, bidder.id, cid, { text: '', type: 'image', blobKey: lateKey }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: CHAT_MESSAGES.imageRequired });
+    expect(
+      await rows(t.database.db, sql`SELECT id FROM messages WHERE blob_key = ${lateKey}`),
+    ).toEqual([]);
+
+    // Sends and sweeps at the same moment: whichever comes first, a sent image stays and
+    // a swept one is in no message.
+    hoursOn(230);
+    const keys: string[] = [];
+    for (let i = 0; i < 6; i++) keys.push(await upload(bidder, cid));
+    hoursOn(255);
+    const answers = await Promise.all([
+      ...keys.map((key) => send(t, bidder, cid, { type: 'image', blobUrl: key })),
+      sweep(),
+      sweep(),
+    ]);
+    const kept = new Set(await imageKeys(bidder.id));
+    const carried = new Set(
+      (
+        await rows<{ blob_key: string }>(
+          t.database.db,
+          sql`SELECT blob_key FROM messages WHERE cid = ${cid} AND blob_key IS NOT NULL`,
+        )
+      ).map((m) => m.blob_key),
+    );
+    keys.forEach((key, i) => {
+      const answer = answers[i] as Awaited<ReturnType<typeof send>>;
+      expect([200, 400]).toContain(answer.statusCode);
+      expect(carried.has(key), key).toBe(answer.statusCode === 200);
+      expect(kept.has(key), key).toBe(answer.statusCode === 200);
+    });
   });
 });
