@@ -2,6 +2,8 @@
 // Internet Dating Safety Act notice, its screening statement in the prescribed form (bold
 // capitals, at least 12 points); with their first connection the notice comes again, the
 // chat carries the statement above the messages and its safety menu offers the notice.
+// A member who agreed to face matching later withdraws it in the Privacy Center, their face
+// measurements gone at once, and files a correction request the admins see with its due date.
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -12,7 +14,7 @@ import {
   otpFromOutbox,
   submitVerificationVideo,
 } from '../support/api';
-import { DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, journeyBrowser, openMainMenu, PHONE, screenshot } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import {
   bidOn,
@@ -195,5 +197,64 @@ describe('lawful to launch', () => {
       .click();
     await other.getByRole('region', { name: `Conversation with ${nj.username}` }).waitFor();
     expect(await other.getByText(/CRIMINAL BACKGROUND/).count()).toBe(0);
+  });
+
+  it('a member withdraws face matching and asks for a correction in the Privacy Center', {
+    timeout: 300_000,
+  }, async () => {
+    const admin = await signIn(baseUrl, ADMIN_PHONE);
+    const referrer = await signIn(baseUrl, seededPhone(REFERRER));
+    // Agrees to face matching before the video (finishOnboarding), in Hoboken.
+    const member = await finishOnboarding(await join(referrer.username), '07030');
+    const consent = async () =>
+      (await member.call('/biometric-consent', { method: 'GET' })) as {
+        decision: string;
+        face_descriptions: number;
+      };
+    // The face match keeps the video's face description once the models have run.
+    await expect
+      .poll(async () => (await consent()).face_descriptions, { timeout: 180_000 })
+      .toBeGreaterThan(0);
+
+    // From the menu, with a browser that sends Global Privacy Control.
+    const page = await openAs(baseUrl, member, PHONE, '/');
+    await page.context().setExtraHTTPHeaders({ 'Sec-GPC': '1' });
+    await openMainMenu(page);
+    await page.getByRole('link', { name: 'Privacy Center' }).click();
+    await page.getByRole('heading', { name: 'Privacy Center' }).waitFor();
+    await page.getByText('Your browser sends Global Privacy Control.', { exact: false }).waitFor();
+    await page
+      .getByText('Bidboard never sells or shares your personal information', { exact: false })
+      .waitFor();
+    await screenshot(page, 'lawful-06-privacy-center-phone');
+
+    // Withdrawing consent deletes every face measurement at once.
+    await page.getByRole('button', { name: 'Withdraw consent' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page
+      .getByText('Your consent is withdrawn and your face measurements are deleted.')
+      .waitFor();
+    expect(await consent()).toMatchObject({ decision: 'withdrawn', face_descriptions: 0 });
+    await screenshot(page, 'lawful-07-privacy-center-withdrawn-phone');
+
+    // A correction request for what Profile Settings cannot change, due in 30 days.
+    await page.getByLabel('What is wrong').selectOption('token_history');
+    await page
+      .getByLabel('What should it say?')
+      .fill('A refund of 120 tokens on March 3 is missing.');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('status').filter({ hasText: 'Request sent. We answer by' }).waitFor();
+    await page.getByText(/^Token history: sent .+, answered by .+/).waitFor();
+    await page.getByRole('heading', { name: 'Your requests' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'lawful-08-privacy-request-phone');
+    const { requests } = (await admin.call('/admin/privacy-requests', { method: 'GET' })) as {
+      requests: { user_id: number; field: string; created_at: string; due_at: string }[];
+    };
+    const filed = requests.find((r) => r.user_id === member.id);
+    expect(filed?.field).toBe('token_history');
+    expect(Date.parse(filed!.due_at) - Date.parse(filed!.created_at)).toBe(30 * 86_400_000);
+    const wide = await openAs(baseUrl, member, DESKTOP, '/privacy-center');
+    await wide.getByRole('heading', { name: 'Your requests' }).waitFor();
+    await screenshot(wide, 'lawful-09-privacy-center-desktop');
   });
 });

@@ -30,6 +30,8 @@ export const biometricConsentState = z.object({
   retention_days: z.number().int(),
   /** A verification video is deleted this many days after its review is decided. */
   video_retention_days: z.number().int(),
+  /** Face descriptions kept for the member now (their videos' and photos'): 0 after withdrawal. */
+  face_descriptions: z.number().int(),
 });
 export type BiometricConsentState = z.infer<typeof biometricConsentState>;
 

@@ -39,6 +39,18 @@ export async function lockConsentOwner(tx: Executor, userId: number): Promise<vo
   await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
 }
 
+/** How many face descriptions the member has now, on videos and photos. */
+export async function countFaceEmbeddings(db: Executor, userId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM verification_videos
+                 WHERE user_id = ${userId} AND face_embedding IS NOT NULL)
+             + (SELECT count(*) FROM profile_images
+                 WHERE user_id = ${userId} AND face_embedding IS NOT NULL) AS n`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Deletes every face description of the member: their videos' and their photos'. */
 export async function deleteFaceEmbeddings(tx: Executor, userId: number): Promise<number> {
   const videos = await rows<{ id: number }>(

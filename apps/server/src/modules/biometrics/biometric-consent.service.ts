@@ -19,6 +19,7 @@ import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { enqueueVisionJob } from '../vision/vision-jobs.repository';
 import {
+  countFaceEmbeddings,
   deleteFaceEmbeddings,
   insertDecision,
   latestDecision,
@@ -43,7 +44,10 @@ export async function biometricConsentState(
   ctx: Pick<ConsentContext, 'db' | 'config'>,
   userId: number,
 ): Promise<BiometricConsentState> {
-  const latest = await latestDecision(ctx.db, userId);
+  const [latest, kept] = await Promise.all([
+    latestDecision(ctx.db, userId),
+    countFaceEmbeddings(ctx.db, userId),
+  ]);
   return {
     decision: latest?.decision ?? null,
     version: latest?.version ?? null,
@@ -51,6 +55,7 @@ export async function biometricConsentState(
     current_version: BIOMETRIC_CONSENT_VERSION,
     retention_days: ctx.config.BIOMETRIC_RETENTION_DAYS,
     video_retention_days: ctx.config.VERIFICATION_VIDEO_RETENTION_DAYS,
+    face_descriptions: kept,
   };
 }
 

@@ -119,6 +119,7 @@ describe('biometric consent', () => {
       current_version: BIOMETRIC_CONSENT_VERSION,
       retention_days: 365,
       video_retention_days: 30,
+      face_descriptions: 0,
     });
     const stale = await decide(headers, 'agreed', '2020-01-01');
     expect([stale.statusCode, stale.json().message]).toEqual([
@@ -184,6 +185,7 @@ describe('biometric consent', () => {
         .set({ face_embedding: Buffer.alloc(16, 2) })
         .where(eq(profileImages.id, photo.id));
       expect(await embeddingsOf(member.id)).toBe(2);
+      expect((await consentOf(headers)).face_descriptions).toBe(2);
 
       const res = last === 'withdraw' ? await withdraw(headers) : await decide(headers, 'declined');
       expect(res.statusCode).toBe(200);

@@ -20,6 +20,7 @@ const state = (over: Partial<BiometricConsentState> = {}): BiometricConsentState
   current_version: BIOMETRIC_CONSENT_VERSION,
   retention_days: 365,
   video_retention_days: 30,
+  face_descriptions: 0,
   ...over,
 });
 

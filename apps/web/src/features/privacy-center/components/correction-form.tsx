@@ -61,7 +61,7 @@ export function CorrectionForm() {
         {t('send')}
       </Button>
       {request.isSuccess && due ? (
-        <p role="status">{t('sent', { date: formatDate(due, { dateStyle: 'long' }) })}</p>
+        <p role="status">{t('sent', { date: formatDate(due, { dateStyle: 'medium' }) })}</p>
       ) : null}
       {request.isError ? (
         <p className="field-error" role="alert">

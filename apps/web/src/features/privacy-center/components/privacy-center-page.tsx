@@ -38,7 +38,7 @@ export function PrivacyCenterPage() {
           </p>
           <section className="settings-section" aria-labelledby="privacy-limit">
             <h2 className="settings-section__title" id="privacy-limit">
-              {t('limitTitle')}
+              {t('limitHeading')}
             </h2>
             <ToggleSwitch
               label={t('limitTitle')}
