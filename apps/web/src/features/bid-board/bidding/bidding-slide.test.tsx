@@ -197,6 +197,7 @@ describe('BiddingSlide', () => {
   it("on the member's own card says only 'This is your auction.'", () => {
     renderSlide({ isOwn: true, username: 'alice' });
     expect(screen.getByText('This is your auction.')).toBeTruthy();
+    expect(screen.getByText('Current bid').textContent).toBe('Current bid 120');
     expect(screen.queryByText(/Connect with/)).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();

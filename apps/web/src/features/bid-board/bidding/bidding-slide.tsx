@@ -92,6 +92,9 @@ export function BiddingSlide(props: BiddingSlideProps) {
     return (
       <div className="bidding-slide bidding-slide--own">
         <p className="bidding-slide__note">{t('slide.own')}</p>
+        <p className="bidding-slide__current">
+          {t('slide.currentBid')} <strong>{formatTokens(currentBid)}</strong>
+        </p>
       </div>
     );
   }

@@ -145,7 +145,9 @@ export const AuctionCard = memo(function AuctionCard({
   const reserve = live.reserve
     ? t(live.reserve === 'met' ? 'card.reserveMet' : 'card.reserveNotMet')
     : null;
-  const bidLabel = t(BID_BUTTON_LABEL[state]);
+  const isOwn = userId !== null && userId === card.user_id;
+  // A member cannot bid on their own auction: their card says whose it is, not 'Bid'.
+  const bidLabel = t(isOwn ? 'card.yours' : BID_BUTTON_LABEL[state]);
 
   if (removedMessage || blocked) {
     return (
@@ -197,7 +199,7 @@ export const AuctionCard = memo(function AuctionCard({
                 auctionId={card.auctionId}
                 username={username}
                 currentBid={live.currentBid}
-                isOwn={userId !== null && userId === card.user_id}
+                isOwn={isOwn}
                 balance={user?.tokenBalance ?? null}
                 isVisitor={user === null}
                 isApproved={user?.is_approved ?? false}

@@ -2,7 +2,7 @@ import type { AuctionCard } from '@bidboard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
-import { buildAuction } from '@/test/factories';
+import { buildAuction, buildUser } from '@/test/factories';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { END_TIME_REFRESH_MS } from '../api/get-period-end-time';
@@ -68,6 +68,17 @@ describe('Bid Board', () => {
     expect(screen.getByRole('heading', { name: 'theo, 29' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Bid 50$/ })).toHaveLength(2);
     expect(await screen.findByText("That's all! Place your bids.")).toBeTruthy();
+  });
+
+  it("the member's own card says 'Your auction', never offers 'Bid' (issue 46)", async () => {
+    localStorage.setItem('authToken', 'tok');
+    boardApi(undefined, {
+      'GET /api/auth/me': () => [200, { user: buildUser({ id: 101 }) }],
+    });
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: /^Your auction 50$/ })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Bid 50$/ })).toHaveLength(1);
+    localStorage.removeItem('authToken');
   });
 
   it('keeps the age whole beside a long name: it never goes behind an ellipsis', async () => {
