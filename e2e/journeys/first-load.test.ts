@@ -58,6 +58,15 @@ describe('first load on a phone', () => {
     '%s in %s: small, compressed, cached JavaScript and no CSP violation',
     async (path, language, signedIn, landmark) => {
       const token = signedIn ? (await signIn(baseUrl, MEMBER_PHONE)).token : null;
+      // A signed-in member's screens speak their stored language: the member speaks this one.
+      if (token) {
+        const saved = await fetch(`${baseUrl}/api/auth/update-profile`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ language }),
+        });
+        expect(saved.status).toBe(200);
+      }
       const context = token
         ? await signedInContext(browser, baseUrl, PHONE, token)
         : await phoneContext(browser, baseUrl);

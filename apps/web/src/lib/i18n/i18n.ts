@@ -111,6 +111,9 @@ export async function setLanguage(
   { chosen = false }: { chosen?: boolean } = {},
 ): Promise<void> {
   rememberLanguage(next, chosen);
+  // Already on screen (the member's stored language arriving as the device's): nothing to
+  // download now; the later areas come after the first paint as always.
+  if (next === language) return;
   await Promise.all([...areas.keys()].map((area) => loadArea(area, next)));
   if (next === language) return;
   language = next;

@@ -12,13 +12,18 @@ const STORAGE_KEY = 'bidboard.language';
 /** Set when the member picked the language themself (not the browser's, not Quebec's). */
 const CHOSEN_KEY = 'bidboard.language-chosen';
 
-function stored(): Language | null {
+/** A value kept on the device; null without storage (private browsing). */
+function read(key: string): string | null {
   try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(value) ? value : null;
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
+}
+
+function stored(): Language | null {
+  const value = read(STORAGE_KEY);
+  return isLanguage(value) ? value : null;
 }
 
 /** The language the first screen is drawn in, known before any request. */
@@ -35,13 +40,7 @@ export function deviceLanguage(current: Language): {
   language: Language;
   language_chosen: boolean;
 } {
-  let chosen = false;
-  try {
-    chosen = localStorage.getItem(CHOSEN_KEY) === '1';
-  } catch {
-    // No storage: nothing was picked on this device.
-  }
-  return { language: current, language_chosen: chosen };
+  return { language: current, language_chosen: read(CHOSEN_KEY) === '1' };
 }
 
 /** Kept on the device, so the next visit starts in it even before the member is known. */
