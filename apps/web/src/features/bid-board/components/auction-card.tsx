@@ -15,7 +15,7 @@ import { MemberSafetyButton } from '@/features/safety';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
 import { useSharedText } from '@/lib/i18n';
-import { preloadable } from '@/lib/lazy';
+import { lazyComponent, preloadable } from '@/lib/lazy';
 import { type AppSocket, type RealtimeStatus, sendBidOverSocket } from '@/lib/socket';
 import type { AuctionProfile } from '../api/get-auction-profiles';
 import { placeBidOverHttp } from '../api/place-bid';
@@ -29,6 +29,9 @@ import { BID_BUTTON_LABEL, bidStatus } from '../lib/bid-status';
 const BiddingSlide = preloadable(() =>
   import('../bidding/bidding-slide').then((m) => m.BiddingSlide),
 );
+
+// Prompt slides (issue 44) and their voice player load when a member first turns a card.
+const PromptSlide = lazyComponent(() => import('@/features/prompts').then((m) => m.PromptSlide));
 
 const INSUFFICIENT_FLASH_MS = 1500;
 const BID_TIMEOUT_MS = 10_000;
@@ -67,7 +70,8 @@ export const AuctionCard = memo(function AuctionCard({
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const photos = card.photos;
-  const biddingIndex = lastSlideIndex(photos, 2);
+  const prompts = profile?.prompts ?? [];
+  const biddingIndex = lastSlideIndex(photos, prompts.length + 2);
   const username = card.username ?? 'Member';
 
   const finishSubmit = useCallback(() => {
@@ -175,6 +179,15 @@ export const AuctionCard = memo(function AuctionCard({
       distance={profile?.distance}
       data-auction-id={card.auctionId}
       panels={[
+        ...prompts.map((prompt) => ({
+          key: `prompt-${prompt.id}`,
+          interactive: prompt.voice !== null,
+          content: carousel.engaged ? (
+            <Suspense fallback={null}>
+              <PromptSlide prompt={prompt} />
+            </Suspense>
+          ) : null,
+        })),
         {
           key: 'profile',
           content: carousel.engaged ? (

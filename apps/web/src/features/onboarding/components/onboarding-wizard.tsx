@@ -12,7 +12,7 @@ import {
   type User,
   type WizardMode,
 } from '@bidboard/shared';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
@@ -21,12 +21,18 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { useAuth } from '@/features/auth';
 import { SignUpNoticeGate } from '@/features/safety-notices';
 import { isPrelaunchNow, useLaunchAt } from '@/lib/launch';
+import { lazyComponent } from '@/lib/lazy';
 import { updateProfile } from '../api/update-profile';
 import { MediaStep } from './media-step';
 import { OnboardingFinish } from './onboarding-finish';
 import { StepContent } from './step-content';
 import { preloadFaceModel } from './steps/media-steps';
 import './onboarding.css';
+
+// Issue 44: the optional prompts screen after the bio, with its recorder, loads on demand.
+const PromptsOnboardingScreen = lazyComponent(() =>
+  import('@/features/prompts').then((m) => m.PromptsOnboardingScreen),
+);
 
 function wizardMode(user: User, launchAt: string, now = new Date()): WizardMode {
   return { openToDating: user.open_to_dating, prelaunch: isPrelaunchNow(now, launchAt) };
@@ -46,6 +52,7 @@ export function OnboardingWizard({ user }: { user: User }) {
   // Set while the member has gone Back to a step they already saved.
   const [revisiting, setRevisiting] = useState<number | null>(null);
   const [finished, setFinished] = useState(false);
+  const [offerPrompts, setOfferPrompts] = useState(false);
   const step = revisiting !== null && revisiting < frontier ? revisiting : frontier;
 
   useEffect(() => {
@@ -69,6 +76,7 @@ export function OnboardingWizard({ user }: { user: User }) {
     const nextFrontier = currentStep(saved.onboarded, nextMode);
     const after = onboardedAfter(step, nextMode);
     if (nextFrontier >= ONBOARDING_COMPLETE) setFinished(true);
+    else if (step === STEP.bio && step === frontier) setOfferPrompts(true);
     setRevisiting(after < nextFrontier ? after : null);
     updateUser(() => saved);
   };
@@ -94,7 +102,11 @@ export function OnboardingWizard({ user }: { user: User }) {
         </header>
         <ProgressBar value={onboardingProgress(step, mode)} label="Onboarding progress" />
         <SignUpNoticeGate user={user}>
-          {isMedia ? (
+          {offerPrompts ? (
+            <Suspense fallback={null}>
+              <PromptsOnboardingScreen onDone={() => setOfferPrompts(false)} />
+            </Suspense>
+          ) : isMedia ? (
             <MediaStep key={step} step={step} save={save} />
           ) : (
             <StepContent key={step} step={step} user={user} save={save} />

@@ -38,6 +38,9 @@ const BiometricConsentSetting = lazyComponent(() =>
   import('@/features/biometric-consent').then((m) => m.BiometricConsentSetting),
 );
 // Payouts and taxes (issue 43): its own chunk and catalogue.
+const PromptsSetting = lazyComponent(() =>
+  import('@/features/prompts').then((m) => m.PromptsSetting),
+);
 const PayoutsSetting = lazyComponent(() =>
   import('@/features/payouts').then((m) => m.PayoutsSetting),
 );
@@ -119,6 +122,10 @@ export function ProfileSettingsForm({ user }: { user: User }) {
         <FavoriteThingSetting user={user} slot={2} />
         <FavoriteThingSetting user={user} slot={3} />
       </section>
+
+      <Suspense fallback={null}>
+        <PromptsSetting />
+      </Suspense>
 
       <section className="settings-section" aria-labelledby="settings-bidding">
         <h3 className="settings-section__title" id="settings-bidding">
