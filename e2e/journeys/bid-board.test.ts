@@ -177,7 +177,7 @@ describe('bidding on the live Bid Board', () => {
       const card = page.locator('article').first();
       await card.getByRole('heading', { name: new RegExp(`^${owner}`) }).waitFor();
       // Not 'Bid 0': a member cannot bid on themselves (issue 46).
-      expect(await card.locator('.bid-button').textContent()).toMatch(/^Your auction/);
+      expect(await card.locator('.bid-button').textContent()).toMatch(/^Yours/);
       await card.locator('.bid-button').click();
       await card.getByText('This is your auction.').waitFor();
       await carouselSettled(card);

@@ -70,13 +70,13 @@ describe('Bid Board', () => {
     expect(await screen.findByText("That's all! Place your bids.")).toBeTruthy();
   });
 
-  it("the member's own card says 'Your auction', never offers 'Bid' (issue 46)", async () => {
+  it("the member's own card says 'Yours', never offers 'Bid' (issue 46)", async () => {
     localStorage.setItem('authToken', 'tok');
     boardApi(undefined, {
       'GET /api/auth/me': () => [200, { user: buildUser({ id: 101 }) }],
     });
     renderApp('/');
-    expect(await screen.findByRole('button', { name: /^Your auction 50$/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Yours 50$/ })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Bid 50$/ })).toHaveLength(1);
     localStorage.removeItem('authToken');
   });
