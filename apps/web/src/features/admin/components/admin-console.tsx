@@ -11,6 +11,7 @@ import { MembersSection } from './members-section';
 import { OverviewSection } from './overview-section';
 import { PayoutsSection } from './payouts-section';
 import { PeriodsSection } from './periods-section';
+import { PrivacyRequestsSection } from './privacy-requests-section';
 import { ReportsSection } from './reports-section';
 import { ReviewSection } from './review-section';
 import { SettingsSection } from './settings-section';
@@ -20,6 +21,7 @@ const SECTIONS = [
   { to: 'members', label: 'Members' },
   { to: 'review', label: 'Review' },
   { to: 'reports', label: 'Reports' },
+  { to: 'privacy', label: 'Privacy' },
   { to: 'payouts', label: 'Payouts' },
   { to: 'economy', label: 'Economy' },
   { to: 'settings', label: 'Settings' },
@@ -55,6 +57,7 @@ export function AdminConsole() {
           <Route path="members/:id" element={<MemberProfile />} />
           <Route path="review" element={<ReviewSection />} />
           <Route path="reports" element={<ReportsSection />} />
+          <Route path="privacy" element={<PrivacyRequestsSection />} />
           <Route path="payouts" element={<PayoutsSection />} />
           <Route path="economy" element={<EconomySection />} />
           <Route path="settings" element={<SettingsSection />} />
