@@ -69,7 +69,7 @@ describe('wrong sign-in codes across windows', () => {
         code: 'TOO_MANY_ATTEMPTS',
         // The key and hours let a member reading French see the lockout in French.
         key: 'MESSAGES.codeLockedHours',
-        params: { hours: 24 },
+        params: { hours: 24, until: expect.any(String) },
       },
     ]);
     const sent = t.sms.lastTo(phone);

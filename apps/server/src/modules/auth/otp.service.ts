@@ -26,12 +26,15 @@ import {
 
 const HOUR_MS = 3600 * 1000;
 
-/** The spec's lockout message with the hours left (at least 1). */
+/**
+ * The spec's lockout message with the hours left (at least 1), and when the lockout ends
+ * (`until`, for the sign-in screen to say).
+ */
 function lockedError(lockedUntil: Date, now: Date): AppError {
   const hours = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / HOUR_MS));
   return new AppError('TOO_MANY_ATTEMPTS', 429, MESSAGES.codeLockedHours(hours), {
     key: 'MESSAGES.codeLockedHours',
-    params: { hours },
+    params: { hours, until: lockedUntil.toISOString() },
   });
 }
 

@@ -151,4 +151,30 @@ describe('code step', () => {
     expect(box(1).disabled).toBe(false);
     expect(boxValues()).toBe('');
   });
+
+  it("shows the server's 24-hour lockout of the number and when it ends, the boxes locked", async () => {
+    const until = '2026-12-03T07:10:00.000Z';
+    mockFetch({
+      'POST /api/auth/verify-otp': () => [
+        429,
+        {
+          message: MESSAGES.codeLockedHours(24),
+          code: 'TOO_MANY_ATTEMPTS',
+          key: 'MESSAGES.codeLockedHours',
+          params: { hours: 24, until },
+        },
+      ],
+    });
+    await openCodeStep();
+    paste('123456');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait 24 hours before trying again.',
+    );
+    const ends = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(
+      screen.getByText(`You can try again after ${ends.format(new Date(until))}.`),
+    ).toBeTruthy();
+    expect(box(1).disabled).toBe(true);
+    expect(screen.queryByText(/Please wait 1:00|60 seconds/)).toBeNull();
+  });
 });

@@ -1,11 +1,14 @@
 // Step 3 of sign-in: the six-digit code (accounts §5 Code, §8). Submits when all six boxes
-// are filled; a failure clears the boxes; five failures lock the input for 60 seconds.
+// are filled; a failure clears the boxes; five failures lock the input for 60 seconds. A
+// number the server locked (too many wrong codes in a day) shows the server's words and
+// when the lockout ends, with the input locked.
 // 'Resend code' asks for a new code after a visible cooldown.
 import { type LoginResponse, MESSAGES, OTP_LENGTH } from '@bidboard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { DigitBoxes, type DigitBoxesHandle, emptyDigits } from '@/components/ui/digit-boxes';
 import { LockIcon } from '@/components/ui/icons';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/i18n/format';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useCodeLockout } from '../hooks/use-code-lockout';
 import { useResendCode } from '../hooks/use-resend-code';
@@ -33,7 +36,10 @@ export function CodeStep({
   const lockout = useCodeLockout();
   const resend = useResendCode(phoneNumber);
   const t = useAuthText();
-  const disabled = lockout.locked || verify.isPending;
+  const [numberLock, setNumberLock] = useState<{ message: string; until: string | null } | null>(
+    null,
+  );
+  const disabled = lockout.locked || verify.isPending || numberLock !== null;
   // After a failure (or when a lockout ends) the cursor returns to the first box.
   const [refocus, setRefocus] = useState(0);
 
@@ -50,6 +56,16 @@ export function CodeStep({
         onSuccess: onVerified,
         onError: (failure) => {
           setDigits(emptyDigits(OTP_LENGTH));
+          // The server's lockout of the number, not this screen's 60 seconds.
+          if (isApiError(failure) && failure.code === 'TOO_MANY_ATTEMPTS') {
+            const until = failure.text?.params?.until;
+            setNumberLock({
+              message: errorMessage(failure, MESSAGES.invalidCode),
+              until: typeof until === 'string' ? until : null,
+            });
+            setError(null);
+            return;
+          }
           const accountMissing = isApiError(failure) && failure.code === 'ACCOUNT_NOT_FOUND';
           setAccountMissing(accountMissing);
           const lockedNow = !accountMissing && lockout.recordFailure();
@@ -62,8 +78,9 @@ export function CodeStep({
   };
 
   const [accountMissing, setAccountMissing] = useState(false);
-  const message = lockout.locked ? t('code.lockout', { time: lockout.wait }) : error;
-  const joinHint = !lockout.locked && accountMissing;
+  const message =
+    numberLock?.message ?? (lockout.locked ? t('code.lockout', { time: lockout.wait }) : error);
+  const joinHint = !lockout.locked && !numberLock && accountMissing;
 
   return (
     <div className="auth-step">
@@ -119,9 +136,16 @@ export function CodeStep({
       </div>
       {message ? (
         <div className="field-error" id="code-message" role="alert">
-          {lockout.locked ? <LockIcon size={18} /> : null}
+          {lockout.locked || numberLock ? <LockIcon size={18} /> : null}
           <span>{message}</span>
         </div>
+      ) : null}
+      {numberLock?.until ? (
+        <p className="auth-hint">
+          {t('code.lockedUntil', {
+            time: formatDate(numberLock.until, { dateStyle: 'medium', timeStyle: 'short' }),
+          })}
+        </p>
       ) : null}
       {/* The spec's 'Account not found.' stands alone; how to join follows on its own line. */}
       {message && joinHint ? <p className="auth-hint">{t('code.howToJoin')}</p> : null}
