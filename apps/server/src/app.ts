@@ -30,6 +30,7 @@ import type { Database } from './db/client';
 import { registerBiometricRetentionSweeper } from './jobs/biometric-retention-sweep';
 import { registerChatImageSweeper } from './jobs/chat-image-sweep';
 import { registerConnectionSweeper } from './jobs/connection-sweep';
+import { registerDateSweeper } from './jobs/date-sweep';
 import { registerFraudNoticeJob } from './jobs/fraud-removal-notices';
 import { registerOutboxWorker } from './jobs/notification-outbox';
 import { registerPayoutSweeper } from './jobs/payout-submit';
@@ -332,6 +333,7 @@ export async function buildApp(deps: AppDependencies) {
   );
   registerPeriodSweeper(app, { db: database.db, clock, enabled: config.SWEEPER_ENABLED });
   registerConnectionSweeper(app, { ctx, enabled: config.SWEEPER_ENABLED });
+  registerDateSweeper(app, { ...dates, enabled: config.SWEEPER_ENABLED });
   registerUploadSlotSweeper(app, {
     db: database.db,
     storage,

@@ -44,9 +44,13 @@ export function act(
   });
 }
 
-/** The bidder proposes PLAN, the owner accepts; returns the plan's id. */
-export async function acceptedPlan(t: TestApp, pair: AcceptedPair): Promise<number> {
-  const proposed = await propose(t, pair.bidder, pair.cid);
+/** The bidder proposes PLAN (or `body`), the owner accepts; returns the plan's id. */
+export async function acceptedPlan(
+  t: TestApp,
+  pair: AcceptedPair,
+  body: Record<string, unknown> = PLAN,
+): Promise<number> {
+  const proposed = await propose(t, pair.bidder, pair.cid, body);
   if (proposed.statusCode !== 200)
     throw new Error(`propose ${proposed.statusCode}: ${proposed.body}`);
   const id = proposed.json().plan.id as number;

@@ -58,6 +58,8 @@ export const REDACTED = '[redacted]';
 /** Query parameters whose values are secrets or personal: masked inside any URL. */
 const SECRET_QUERY =
   /([?&;](?:phone|phone_number|token|code|otp|sig|signature|q|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#\s"']*/gi;
+/** A shared date's link (issue 45): its token is the only key to the page. */
+const SHARED_DATE_TOKEN = /(\/shared-dates?\/)[\w-]{16,}/g;
 const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g;
 const BEARER = /\b(bearer)(\s+)[^\s"',;]+/gi;
 const BASIC = /\b(Basic)(\s+)[A-Za-z0-9+/]{8,}={0,2}/g;
@@ -84,6 +86,7 @@ export function maskText(text: string): string {
     .replace(QUOTED_INPUT, `$1"${REDACTED}"`)
     .replace(OUT_OF_RANGE, `$1"${REDACTED}"$2`)
     .replace(SECRET_QUERY, `$1${REDACTED}`)
+    .replace(SHARED_DATE_TOKEN, `$1${REDACTED}`)
     .replace(JWT, '[jwt]')
     .replace(BEARER, `$1$2${REDACTED}`)
     .replace(BASIC, `$1$2${REDACTED}`)

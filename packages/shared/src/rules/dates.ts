@@ -78,8 +78,8 @@ export const DATE_ALERT_MESSAGES = {
 export const DATE_SMS = {
   shared: (member: string, link: string) =>
     `${member} shared their date plans with you on ${PRODUCT_NAME}: ${link} . Reply STOP to get no more texts.`,
-  help: (member: string, partner: string, when: string, place: string, link: string) =>
-    `${PRODUCT_NAME}: ${member} pressed "I need help" on their date with ${partner}, ${when} at ${place}. ${link} . ${PRODUCT_NAME} does not call emergency services: call them if you think ${member} is in danger.`,
-  silent: (member: string, partner: string, when: string, place: string, link: string) =>
-    `${PRODUCT_NAME}: ${member} has not answered their date check-in. They are with ${partner}, ${when} at ${place}. ${link} . ${PRODUCT_NAME} does not call emergency services.`,
+  help: (member: string, partner: string, when: string, place: string) =>
+    `${PRODUCT_NAME}: ${member} pressed "I need help" on their date with ${partner}, ${when} at ${place}. ${PRODUCT_NAME} does not call emergency services: call 911 if you think ${member} is in danger.`,
+  silent: (member: string, partner: string, when: string, place: string) =>
+    `${PRODUCT_NAME}: ${member} has not answered their date check-in. They are with ${partner}, ${when} at ${place}. ${PRODUCT_NAME} does not call emergency services: call 911 if you think ${member} is in danger.`,
 } as const;

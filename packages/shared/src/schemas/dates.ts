@@ -98,7 +98,6 @@ export const shareTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_
 export const sharedDateResponse = z.object({
   success: z.literal(true),
   date: z.object({
-    memberUsername: z.string().nullable(),
     partner: z.object({
       username: z.string().nullable(),
       photo: z.string().nullable(),
@@ -114,6 +113,10 @@ export const sharedDateResponse = z.object({
 export type SharedDate = z.infer<typeof sharedDateResponse>['date'];
 
 export const checkInBody = z.object({ answer: z.enum(CHECK_IN_ANSWERS) });
+export const checkInResponse = datePlanResponse.extend({
+  /** 'I need help' reached the trusted contact. */
+  contactTexted: z.boolean(),
+});
 export const metBody = z.object({ answer: z.enum(MET_ANSWERS) });
 
 /** A member's follow-through as bidders see it; null until a date counts. */

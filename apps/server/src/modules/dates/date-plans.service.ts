@@ -48,7 +48,11 @@ export async function listPlans(ctx: DatesContext, me: number, cid: string): Pro
 }
 
 /** The plan as `me` sees it after a change. */
-async function viewOf(ctx: DatesContext, me: number, row: PlanRow): Promise<DatePlan> {
+export async function viewOf(
+  ctx: DatesContext,
+  me: number,
+  row: Pick<PlanRow, 'cid' | 'id'>,
+): Promise<DatePlan> {
   const [view] = await plansOf(ctx.db, row.cid, me, { limit: 1, id: row.id });
   return presentPlan(view!, ctx.clock());
 }

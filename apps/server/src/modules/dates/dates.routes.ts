@@ -4,14 +4,21 @@
 // they are one of the plan's two.
 import {
   answerDateBody,
+  checkInBody,
+  checkInResponse,
   cidParams,
   datePlanParams,
   datePlanResponse,
   datePlansResponse,
+  errorResponseSchema,
   proposeDateBody,
+  shareDateBody,
+  sharedDateResponse,
+  shareTokenParams,
 } from '@bidboard/shared';
 import { z } from 'zod';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
+import { answerCheckIn } from './date-check-ins.service';
 import {
   answerDate,
   cancelDate,
@@ -20,6 +27,7 @@ import {
   planCalendar,
   proposeDate,
 } from './date-plans.service';
+import { shareDate, sharedDate, stopSharingDate } from './date-shares.service';
 import type { DatesContext } from './dates.context';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -115,6 +123,74 @@ export async function datesRoutes(app: FastifyZodApp, { ctx }: { ctx: DatesConte
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="date-${request.params.id}.ics"`)
         .send(file);
+    },
+  );
+
+  app.post(
+    '/dates/:id/share',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: datePlanParams,
+        body: shareDateBody,
+        response: { 200: datePlanResponse, ...errors, 502: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      plan: await shareDate(
+        ctx,
+        request.member!.id,
+        request.params.id,
+        request.body,
+        `${request.protocol}://${request.host}`,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/dates/:id/share',
+    {
+      ...member,
+      schema: { tags, params: datePlanParams, response: { 200: datePlanResponse, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      plan: await stopSharingDate(ctx, request.member!.id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/dates/:id/check-in',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: datePlanParams,
+        body: checkInBody,
+        response: { 200: checkInResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await answerCheckIn(ctx, request.member!.id, request.params.id, request.body.answer)),
+    }),
+  );
+
+  // Public: the trusted contact has no account; the token is the only key.
+  app.get(
+    '/shared-dates/:token',
+    {
+      schema: {
+        tags,
+        params: shareTokenParams,
+        response: { 200: sharedDateResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return { success: true as const, date: await sharedDate(ctx, request.params.token) };
     },
   );
 }

@@ -72,6 +72,8 @@ function alertUrl(kind: string, payload: Record<string, unknown>): string {
   }
   if (kind === 'connection_expired' || kind === 'connection_reward') return '/';
   if (kind === 'auction_result' || kind === 'second_chance') return RESULTS_PATH;
+  // A date's alerts open its conversation, where the plan's card is answered.
+  if (kind.startsWith('date_') && typeof payload.cid === 'string') return `/?chat=${payload.cid}`;
   return '/connections';
 }
 

@@ -1,7 +1,10 @@
 // Inbound SMS keywords (Twilio Advanced Opt-Out): STOP and its synonyms mark the member as
 // opted out of texts and switch SMS notifications off; START/YES/UNSTOP lifts the opt-out
-// (the member turns notifications back on in settings, which records fresh consent).
+// (the member turns notifications back on in settings, which records fresh consent). The
+// same words from a number that is not a member's (a trusted contact a date was shared
+// with, issue 45) put it on, or take it off, the list every contact text checks first.
 import type { Db } from '../../db/client';
+import { recordContactOptOut } from '../dates';
 import { setSmsOptOut } from './notifications.repository';
 
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
@@ -18,6 +21,9 @@ export function smsKeyword(body: string): SmsKeyword {
 
 export async function handleInboundSms(db: Db, from: string, body: string): Promise<SmsKeyword> {
   const keyword = smsKeyword(body);
-  if (keyword) await setSmsOptOut(db, from.trim(), keyword === 'stop');
+  if (keyword) {
+    await setSmsOptOut(db, from.trim(), keyword === 'stop');
+    await recordContactOptOut(db, from.trim(), keyword === 'stop');
+  }
   return keyword;
 }
