@@ -92,9 +92,12 @@ describe.runIf(onPostgres)('tracing', () => {
     bidder.socket.emit('placeBid', { auctionId, bidderId: bidder.id, bidAmount: 10 });
     await placed;
 
+    // bidSuccess goes out at commit; the span ends after the publishing that follows it.
+    const placeBidSpans = () =>
+      exporter.getFinishedSpans().filter((s) => s.name === 'socket placeBid');
+    await expect.poll(placeBidSpans).toHaveLength(1);
     const spans = exporter.getFinishedSpans();
-    const bid = spans.filter((s) => s.name === 'socket placeBid');
-    expect(bid).toHaveLength(1);
+    const bid = placeBidSpans();
     const traceId = bid[0]!.spanContext().traceId;
     const sql = spans.filter(
       (s) => s.spanContext().traceId === traceId && s.name.startsWith('pg.query'),

@@ -251,7 +251,9 @@ describe('connection lifecycle', () => {
     ]);
     expect(await balances(p.bidder.id)).toEqual({ token_balance: 1000, redeemable_tokens: 0 });
     expect((await alertsOf(p.bidder.id)).at(-1)).toMatchObject({ kind: 'connection_expired' });
+    // The first alert is the bid itself (the owner's bid_notification is on by default).
     expect((await alertsOf(p.owner.id)).map((a) => a.kind)).toEqual([
+      'bid_received',
       'winning_bidder_connection_pending',
       'connection_pending_reminder',
       'connection_expired',
