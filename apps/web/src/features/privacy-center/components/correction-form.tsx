@@ -13,6 +13,16 @@ import { formatDate } from '@/lib/i18n/format';
 import { useRequestCorrection } from '../api/privacy';
 import { usePrivacyText } from '../i18n';
 
+/** Each field's label key, written out so the catalogue check sees every key used. */
+export const FIELD_KEYS = {
+  phone_number: 'field.phone_number',
+  verification: 'field.verification',
+  token_history: 'field.token_history',
+  connections: 'field.connections',
+  moderation: 'field.moderation',
+  other: 'field.other',
+} as const satisfies Record<CorrectableField, string>;
+
 export function CorrectionForm() {
   const t = usePrivacyText();
   const id = useId();
@@ -38,7 +48,7 @@ export function CorrectionForm() {
       >
         {CORRECTABLE_FIELDS.map((option) => (
           <option key={option} value={option}>
-            {t(`field.${option}`)}
+            {t(FIELD_KEYS[option])}
           </option>
         ))}
       </select>

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/i18n/format';
 import { useLimitSensitive, usePrivacy } from '../api/privacy';
 import { usePrivacyText } from '../i18n';
-import { CorrectionForm } from './correction-form';
+import { CorrectionForm, FIELD_KEYS } from './correction-form';
 import './privacy-center.css';
 
 const day = (iso: string) => formatDate(iso, { dateStyle: 'medium' });
@@ -67,11 +67,11 @@ export function PrivacyCenterPage() {
                     <li key={request.id}>
                       {request.answered_at
                         ? t('requestAnswered', {
-                            field: t(`field.${request.field}`),
+                            field: t(FIELD_KEYS[request.field]),
                             answered: day(request.answered_at),
                           })
                         : t('requestOpen', {
-                            field: t(`field.${request.field}`),
+                            field: t(FIELD_KEYS[request.field]),
                             asked: day(request.created_at),
                             due: day(request.due_at),
                           })}
