@@ -6,10 +6,18 @@ import type { CardPhoto, MemberDistance } from '@bidboard/shared';
 import clsx from 'clsx';
 import useEmblaCarousel from 'embla-carousel-react';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUiText } from './i18n';
-import { MemberDistanceLine, VerifiedBadge } from './member-distance';
 import './profile-card.css';
+
+// Fetched with the first card that has a distance or a badge, after the board's first
+// paint: imported with the card, they pushed / past its 150 KB first-paint budget.
+const MemberDistanceLine = lazy(() =>
+  import('./member-distance/member-distance').then((m) => ({ default: m.MemberDistanceLine })),
+);
+const VerifiedBadge = lazy(() =>
+  import('./member-distance/member-distance').then((m) => ({ default: m.VerifiedBadge })),
+);
 
 export const SWIPE_THRESHOLD_PX = 50;
 
@@ -195,9 +203,17 @@ export function ProfileCard({
           <h2 className="profile-card__name">
             {username}
             {age === null ? null : <span className="profile-card__age">, {age}</span>}
-            <VerifiedBadge verified={verified} />
+            {verified ? (
+              <Suspense fallback={null}>
+                <VerifiedBadge verified />
+              </Suspense>
+            ) : null}
           </h2>
-          <MemberDistanceLine distance={distance} />
+          {distance ? (
+            <Suspense fallback={null}>
+              <MemberDistanceLine distance={distance} />
+            </Suspense>
+          ) : null}
         </div>
         <div className="profile-card__actions">{action}</div>
       </footer>

@@ -2,16 +2,16 @@
 // verification), as cards, profiles and chat show it. The server sends the distance
 // already rounded; this only words it ('3 miles away', 'Less than 1 km away', ...).
 import type { MemberDistance } from '@bidboard/shared';
-import { type UiTextKey, useUiText } from './i18n';
-import { PinIcon, VerifiedIcon } from './icons';
+import { PinIcon, VerifiedIcon } from '../icons';
+import { type DistanceTextKey, useDistanceCatalogue } from './i18n';
 
-const NEAR_KEYS: Record<'mi' | 'km', { lessThanOne: UiTextKey; count: UiTextKey }> = {
+const NEAR_KEYS: Record<'mi' | 'km', { lessThanOne: DistanceTextKey; count: DistanceTextKey }> = {
   mi: { lessThanOne: 'distance.lessThanOneMile', count: 'distance.miles' },
   km: { lessThanOne: 'distance.lessThanOneKm', count: 'distance.km' },
 };
 
 export function useDistanceText() {
-  const t = useUiText();
+  const t = useDistanceCatalogue();
   return (distance: MemberDistance): string => {
     if (distance.kind === 'hidden') return t('distance.hidden');
     if (distance.kind === 'far') return t('distance.far');
@@ -34,7 +34,7 @@ export function MemberDistanceLine({ distance }: { distance: MemberDistance | nu
 
 /** The verified badge: face match passed and verification approved. */
 export function VerifiedBadge({ verified }: { verified: boolean | undefined }) {
-  const t = useUiText();
+  const t = useDistanceCatalogue();
   if (!verified) return null;
   return (
     <span className="verified-badge" title={t('verified.title')}>
