@@ -200,6 +200,7 @@ describe('main menu', () => {
       'Profile Settings',
       'How It Works',
       'Notification Settings',
+      'Privacy Center',
       'Refer Friends',
       'Log Out',
     ]);

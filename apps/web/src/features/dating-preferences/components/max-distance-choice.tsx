@@ -38,7 +38,10 @@ export function MaxDistanceChoice({
         {choices.map((choice) => (
           <label
             key={choice.label}
-            className={clsx('max-distance__choice', choice.value === value && 'is-selected')}
+            className={clsx(
+              'max-distance__choice focus-ring-within',
+              choice.value === value && 'is-selected',
+            )}
           >
             <input
               type="radio"
