@@ -212,6 +212,12 @@ describe('onboarding', () => {
     await screenshot(page, 'onboarding-12-bio');
     await bio.press('Enter');
 
+    // After the bio, the optional prompts screen (issue 44): the spec's steps keep their
+    // numbers, and a member may skip it.
+    await expectStep(page, 'Add a few prompts');
+    await screenshot(page, 'onboarding-12-prompts');
+    await page.getByRole('button', { name: 'Skip for now', exact: true }).click();
+
     // Step 13: SMS opt-in with the consent text, then the referral page.
     await expectStep(page, 'Want a text when it matters?');
     const sms = page.getByRole('switch', {
