@@ -2,8 +2,7 @@
 // installs it) decodes the WebM from stdin and writes `count` frames spread over its
 // length as PPM images on stdout, scaled to fit `maxEdge` with their shape kept. PPM is a
 // text header and raw RGB, so the frames need no second decoder.
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
+import { runTool } from '../../lib/run-tool';
 import type { RgbImage } from './vision.port';
 
 export interface FrameOptions {
@@ -39,34 +38,10 @@ export async function extractFrames(video: Buffer, options: FrameOptions): Promi
     'ppm',
     'pipe:1',
   ];
-  const output = await new Promise<Buffer>((resolve, reject) => {
-    const ffmpeg = spawn(options.ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    // Decoding is background work: requests win a core whenever both want one (19, the
-    // lowest priority; its decoding threads, started later, inherit it).
-    try {
-      if (ffmpeg.pid) setPriority(ffmpeg.pid, 19);
-    } catch {
-      // Not permitted here: it runs at normal priority.
-    }
-    const chunks: Buffer[] = [];
-    let errors = '';
-    const timer = setTimeout(() => ffmpeg.kill('SIGKILL'), DECODE_TIMEOUT_MS);
-    ffmpeg.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    ffmpeg.stderr.on('data', (chunk: Buffer) => {
-      errors = (errors + chunk.toString()).slice(-2000);
-    });
-    ffmpeg.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    ffmpeg.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new Error(`ffmpeg exited with ${code}: ${errors.trim()}`));
-    });
-    // A decoder that stops reading early (enough frames) closes stdin: not an error.
-    ffmpeg.stdin.on('error', () => {});
-    ffmpeg.stdin.end(video);
+  const output = await runTool(options.ffmpegPath, args, video, {
+    timeoutMs: DECODE_TIMEOUT_MS,
+    // Decoding is background work: requests win a core whenever both want one.
+    lowPriority: true,
   });
   return parsePpmStream(output);
 }

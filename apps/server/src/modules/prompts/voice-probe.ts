@@ -3,8 +3,8 @@
 // Opus audio one, and the recording's length is where its last packet ends: MediaRecorder
 // writes no Duration, and a header's Duration could lie about what follows. ffmpeg then
 // decodes it to 8 kHz mono for the waveform, which proves it plays.
-import { spawn } from 'node:child_process';
 import { VOICE_ANSWER_MAX_SECONDS, VOICE_WAVEFORM_BARS } from '@bidboard/shared';
+import { runTool, ToolFailed } from '../../lib/run-tool';
 import { probeWebm } from '../media/webm-probe';
 
 /** A 30 s clip probes and decodes in well under a second; a stuck tool is ended. */
@@ -23,34 +23,6 @@ export interface VoiceTools {
   ffprobePath: string;
   ffmpegPath: string;
 }
-
-function run(command: string, args: string[], input: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let errors = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), TOOL_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      errors = (errors + chunk.toString()).slice(-1000);
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new ToolFailed(`${command} exited with ${code}: ${errors.trim()}`));
-    });
-    // A tool that stops reading early closes stdin: not an error.
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
-  });
-}
-
-/** The tool ran and refused the input: the bytes are not a recording it can read. */
-class ToolFailed extends Error {}
 
 interface FfprobeOutput {
   streams?: { codec_type?: string; codec_name?: string }[];
@@ -85,7 +57,7 @@ export async function probeVoiceAnswer(bytes: Buffer, tools: VoiceTools): Promis
   if (probeWebm(bytes)?.docType !== 'webm') return { ok: false, problem: 'not_opus_webm' };
   let probed: FfprobeOutput;
   try {
-    const json = await run(
+    const json = await runTool(
       tools.ffprobePath,
       [
         '-v',
@@ -97,6 +69,7 @@ export async function probeVoiceAnswer(bytes: Buffer, tools: VoiceTools): Promis
         'pipe:0',
       ],
       bytes,
+      { timeoutMs: TOOL_TIMEOUT_MS },
     );
     probed = JSON.parse(json.toString('utf8')) as FfprobeOutput;
   } catch (error) {
@@ -122,7 +95,7 @@ export async function probeVoiceAnswer(bytes: Buffer, tools: VoiceTools): Promis
   }
   let pcm: Buffer;
   try {
-    pcm = await run(
+    pcm = await runTool(
       tools.ffmpegPath,
       [
         '-hide_banner',
@@ -142,6 +115,7 @@ export async function probeVoiceAnswer(bytes: Buffer, tools: VoiceTools): Promis
         'pipe:1',
       ],
       bytes,
+      { timeoutMs: TOOL_TIMEOUT_MS },
     );
   } catch (error) {
     if (error instanceof ToolFailed) return { ok: false, problem: 'not_opus_webm' };
