@@ -78,6 +78,22 @@ export async function planById(db: Executor, id: number): Promise<PlanRow | unde
   return row;
 }
 
+/**
+ * Locks the plan while it is accepted and the two have no block: a share written under
+ * this lock cannot outlive a cancel or a block (each changes the plan's row, so it waits
+ * for the share's commit, then revokes it) and is never written after one.
+ */
+export async function lockAcceptedPlan(tx: Executor, id: number): Promise<boolean> {
+  const locked = await rows(
+    tx,
+    sql`SELECT p.id FROM date_plans p
+         WHERE p.id = ${id} AND p.state = 'accepted'
+           AND ${neitherBlocked(sql`p.proposer_id`, sql`p.responder_id`)}
+         FOR UPDATE`,
+  );
+  return locked.length > 0;
+}
+
 /** The responder's answer, only while the plan is still proposed to them. */
 export async function answerPlan(
   tx: Executor,

@@ -12,6 +12,7 @@ import { requirePhone } from '../auth/phone';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { contactOptedOut } from './contact-texts';
 
+import { lockAcceptedPlan } from './date-plans.repository';
 import { memberPlan, viewOf } from './date-plans.service';
 import { liveShare, memberPhoneAndName, replaceShare, revokeShare } from './date-shares.repository';
 import type { DatesContext } from './dates.context';
@@ -48,6 +49,10 @@ export async function shareDate(
   const link = sharedDateLink(ctx.publicUrl ?? origin, token);
   // The text goes inside the transaction: a link that could not be sent is not kept.
   await ctx.db.transaction(async (tx) => {
+    // Checked again under the plan's lock: a cancel or block may have committed since.
+    if (!(await lockAcceptedPlan(tx, id))) {
+      throw new AppError('CONFLICT', 409, DATE_MESSAGES.notAccepted);
+    }
     await replaceShare(tx, {
       planId: id,
       userId: me,
