@@ -105,7 +105,8 @@ describe('safety that sees', () => {
     expect(await seriousViolations(senderChat.page)).toEqual([]);
     await screenshot(senderChat.page, 'safety-01-scam-question-phone');
     await question.getByRole('button', { name: 'Send anyway' }).click();
-    await senderView.getByText(text).waitFor();
+    // The bubble, not the composer, which can still hold the words until the send answers.
+    await senderView.getByTestId('virtuoso-item-list').getByText(text).waitFor();
     await question.waitFor({ state: 'detached' });
 
     // The match sees it under the safety note.
