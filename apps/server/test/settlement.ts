@@ -1,7 +1,7 @@
 // The settlement hold's and clawback's stage: a card purchase credited as the processor
-// confirms it (creditPayment, at the test clock's instant), a bid of one member on
-// another that the period close turns into a pending connection, and engagement (accepted,
-// both wrote once).
+// confirms it (creditPayment, at the test clock's instant), an open auction, a bid of one
+// member on another that the period close turns into a pending connection, and engagement
+// (accepted, both wrote once).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { type Db, rows } from '../src/db/client';
@@ -56,15 +56,13 @@ export async function buyTokens(ctx: StageContext, userId: number, tokens: numbe
   return { purchaseId: credited.purchaseId, transactionId: invoice };
 }
 
-/** `bidderId` bids `amount` on `ownerId`'s auction and the period closes: the connection. */
-export async function pendingConnection(
+/** `ownerId`'s auction in a period of its own, open from now (bids stay in its escrow). */
+export async function openAuction(
   ctx: StageContext,
   clock: { set: (d: Date) => void },
-  bidderId: number,
   ownerId: number,
-  amount: number,
-): Promise<{ id: number; user_id: number; partner_id: number }> {
-  // A period of its own, open from now (a test's clock may have jumped past the last one).
+): Promise<{ id: number }> {
+  // A test's clock may have jumped past the last period.
   await closePeriod(ctx.db, ctx.clock(), { force: true });
   clock.set(new Date(ctx.clock().getTime() + 1000));
   const period = await ensureOpenPeriod(ctx.db, ctx.clock());
@@ -73,12 +71,24 @@ export async function pendingConnection(
     sql`INSERT INTO auctions (user_id, period_id) VALUES (${ownerId}, ${period.id})
         ON CONFLICT (user_id, period_id) DO UPDATE SET updated_at = now() RETURNING id`,
   );
-  await placeBid(ctx, { auctionId: auction!.id, bidderId, amount });
+  return auction!;
+}
+
+/** `bidderId` bids `amount` on `ownerId`'s auction and the period closes: the connection. */
+export async function pendingConnection(
+  ctx: StageContext,
+  clock: { set: (d: Date) => void },
+  bidderId: number,
+  ownerId: number,
+  amount: number,
+): Promise<{ id: number; user_id: number; partner_id: number }> {
+  const auction = await openAuction(ctx, clock, ownerId);
+  await placeBid(ctx, { auctionId: auction.id, bidderId, amount });
   clock.set(new Date(ctx.clock().getTime() + 1000));
   await closePeriod(ctx.db, ctx.clock(), { force: true });
   const [connection] = await rows<{ id: number; user_id: number; partner_id: number }>(
     ctx.db,
-    sql`SELECT id, user_id, partner_id FROM connections WHERE auction_id = ${auction!.id}`,
+    sql`SELECT id, user_id, partner_id FROM connections WHERE auction_id = ${auction.id}`,
   );
   return connection!;
 }

@@ -1,14 +1,17 @@
 // A refund, void or chargeback takes a purchase's tokens back (ledger type
 // 'purchase_reversal'), once: the purchase row's status is the guard. What the purchase
 // paid for is taken wherever it still is (product rules, The token economy), in this one
-// transaction: the buyer's purchased tokens, then their purchased tokens in a connection's
-// escrow or in an owner's reward held for the settlement hold (back to the buyer first,
-// connections/purchase-clawback), then the rest of the buyer's balance. What cannot be
-// taken (spent on bids still open, or paid out as cash) is a payment review naming the
-// buyer and the members already paid from their bids. Locks: the purchase, the buyer's
-// connections in id order, the buyer (connections before members, as every escrow change).
+// transaction: the buyer's purchased tokens, then their purchased tokens in the escrow of an
+// open auction they lead (auctions/lead-clawback), in a connection's escrow or in an owner's
+// reward held for the settlement hold (connections/purchase-clawback), each back to the
+// buyer first, then the rest of the buyer's balance. What cannot be taken (paid out as
+// cash) is a payment review naming the buyer and the members already paid from their bids.
+// Locks: the purchase, the auctions the buyer leads and then their connections in id order,
+// the buyer (auctions before connections before members, as every escrow change).
 import type { TokenPurchaseRow } from '../../db/payments.schema';
-import { transactionThenPublish } from '../../lib/realtime';
+import { cardsChanged, transactionThenPublish } from '../../lib/realtime';
+import { lockPurchasedLeadsOf } from '../auctions/auction-lead.repository';
+import { clawBackFromLeads, type LeadClawback } from '../auctions/lead-clawback';
 import { recordAdminAction } from '../audit';
 import { type Clawback, clawBackFromConnections, lockClawbackSources } from '../connections';
 import { balanceEvent } from '../tokens/balance.events';
@@ -27,6 +30,8 @@ export type ReversalResult =
       tokensOwed: number;
       /** What came back out of the buyer's connections (escrows, held rewards). */
       clawed: Clawback[];
+      /** What came back out of the open auctions the buyer leads. */
+      leads: LeadClawback[];
       reviewId: number | null;
     }
   | { status: 'already'; purchase: TokenPurchaseRow }
@@ -47,15 +52,27 @@ export async function reversePurchase(
     const purchase = await lockPurchase(tx, provider, input.transactionId);
     if (!purchase) return { status: 'unknown' };
     if (purchase.status !== 'completed') return { status: 'already', purchase };
+    const leadsHeld = await lockPurchasedLeadsOf(tx, purchase.user_id);
     const sources = await lockClawbackSources(tx, purchase.user_id);
     // The member row stays locked until commit, so the balance read here is the one debited.
     const buyer = await lockBuyerBalance(tx, purchase.user_id);
+    const needed = purchase.tokens - Math.min(purchase.tokens, buyer.purchased);
+    const leads = await clawBackFromLeads(tx, leadsHeld, {
+      buyerId: purchase.user_id,
+      tokens: needed,
+      purchaseId: purchase.id,
+    });
     const clawed = await clawBackFromConnections(tx, sources, {
-      tokens: purchase.tokens - Math.min(purchase.tokens, buyer.purchased),
+      tokens: needed - leads.reduce((sum, l) => sum + l.tokens, 0),
       purchaseId: purchase.id,
       now,
     });
-    const balance = buyer.balance + clawed.reduce((sum, c) => sum + c.tokens, 0);
+    const balance =
+      buyer.balance +
+      leads.reduce((sum, l) => sum + l.returned, 0) +
+      clawed.reduce((sum, c) => sum + c.tokens, 0);
+    // The leader's card shows a lower maximum, or the auction its starting bid again.
+    if (leads.length) events.add(cardsChanged(leads.map((l) => l.auctionId)));
     const tokensTaken = Math.min(purchase.tokens, balance);
     const tokensOwed = purchase.tokens - tokensTaken;
     if (tokensTaken > 0) {
@@ -98,9 +115,14 @@ export async function reversePurchase(
           tokens_taken: tokensTaken,
           tokens_owed: tokensOwed,
           clawed_back: clawed.map((c) => ({ connection_id: c.connectionId, tokens: c.tokens })),
+          clawed_from_leads: leads.map((l) => ({
+            auction_id: l.auctionId,
+            tokens: l.tokens,
+            voided: l.voided,
+          })),
         },
       });
     }
-    return { status: 'reversed', purchase, tokensTaken, tokensOwed, clawed, reviewId };
+    return { status: 'reversed', purchase, tokensTaken, tokensOwed, clawed, leads, reviewId };
   });
 }

@@ -10,6 +10,7 @@
 // then finds nothing left to release.
 import type { Tx } from '../../db/client';
 import { auctionEscrowParts } from '../auctions/auction-escrow';
+import { lastBidIdOf, voidAuctionLead } from '../auctions/auction-lead.repository';
 import type { RemovedAuction } from '../auctions/remove-auction.service';
 import {
   type ConnectionEffects,
@@ -22,12 +23,10 @@ import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import {
   endConnectionForWithdrawal,
   type LockedAuction,
-  lastBidIdOf,
   lockLiveAuctionsOf,
   lockMembers,
   lockOpenConnectionsOf,
   markLiveAuctionDeleted,
-  voidAuctionLead,
 } from './withdrawal.repository';
 
 export type WithdrawalRefund = 'refund' | 'refund_deleted_user';

@@ -66,28 +66,6 @@ export async function markLiveAuctionDeleted(tx: Tx, auctionId: number): Promise
   );
 }
 
-/** The id of the auction's last bid. */
-export async function lastBidIdOf(tx: Tx, auctionId: number): Promise<number> {
-  const [last] = await rows<{ id: string | number }>(
-    tx,
-    sql`SELECT max(id) AS id FROM bids WHERE auction_id = ${auctionId}`,
-  );
-  return Number(last!.id);
-}
-
-/**
- * The auction starts again from its starting bid with no leader and no escrow; its bids
- * through `lastBidId` no longer count.
- */
-export async function voidAuctionLead(tx: Tx, auctionId: number, lastBidId: number): Promise<void> {
-  await tx.execute(
-    sql`UPDATE auctions SET lead_bidder_id = NULL, current_bid = starting_bid, lead_max = 0,
-               escrow_promotional = 0, escrow_purchased = 0, escrow_redeemable = 0,
-               bids_voided_through = ${lastBidId}, updated_at = now()
-         WHERE id = ${auctionId}`,
-  );
-}
-
 const iso = (d: Date) => d.toISOString();
 
 /**

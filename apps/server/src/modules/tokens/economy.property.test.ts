@@ -3,7 +3,8 @@
 // claims, referrals, purchases, bids, outbids and rebids, period closes, acceptances,
 // rejections, unmatches, expiries, rewards, redemptions paid and failed, account deletions,
 // admin adjustments, and refunds and chargebacks of purchases inside their settlement hold
-// (issue 41), for many members at once. After every step: each balance equals its ledger
+// (issue 41), wherever the purchase's tokens are then (a balance, an open auction's lead, a
+// connection's escrow, an owner's held reward), for many members at once. After every step: each balance equals its ledger
 // origin by origin, escrows and held rewards hold exactly their parts (ledgerProblems), and
 // the cash paid out never exceeds the cash kept (purchases not taken back, and the cash
 // recorded for paid grants) plus the campaign budget spent, and the campaign never spends
@@ -459,6 +460,7 @@ describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)',
       bids: number;
       reversed: number;
       clawed: number;
+      leadsClawed: number;
       held: number;
       settled: number;
     }>(
@@ -471,6 +473,8 @@ describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)',
                  (SELECT COUNT(*)::int FROM token_purchases WHERE status <> 'completed') AS reversed,
                  (SELECT COUNT(*)::int FROM token_transactions
                    WHERE idempotency_key LIKE 'connection:%:clawback:%') AS clawed,
+                 (SELECT COUNT(*)::int FROM token_transactions
+                   WHERE idempotency_key LIKE 'auction:%:clawback:%') AS "leadsClawed",
                  (SELECT COUNT(*)::int FROM connections WHERE reward_settles_at IS NOT NULL) AS held,
                  (SELECT COUNT(*)::int FROM token_transactions
                    WHERE idempotency_key LIKE 'connection:%:settled') AS settled`,
@@ -485,5 +489,6 @@ describe.skipIf(!onPostgres)('the token economy under random play (PostgreSQL)',
     expect(played!.reversed).toBeGreaterThan(2);
     expect(played!.held).toBeGreaterThan(0);
     expect(played!.clawed).toBeGreaterThan(0);
+    expect(played!.leadsClawed).toBeGreaterThan(0);
   }, 600_000);
 });
