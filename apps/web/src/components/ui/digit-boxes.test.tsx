@@ -21,6 +21,15 @@ describe('DigitBoxes', () => {
     expect(document.activeElement).toBe(box(3));
   });
 
+  it('retyping a digit over the same digit moves on, as in the amount boxes', async () => {
+    render(<Harness />);
+    fireEvent.paste(box(1), { clipboardData: { getData: () => '121212' } });
+    await userEvent.click(box(2));
+    await userEvent.keyboard('23');
+    expect(values()).toBe('1|2|3|2|1|2');
+    expect(document.activeElement).toBe(box(4));
+  });
+
   it('ignores anything that is not a digit', async () => {
     render(<Harness />);
     await userEvent.click(box(1));

@@ -2,6 +2,7 @@
 // will actually get (campaign part and base part) before they confirm, and every outcome.
 import { CAMPAIGN_MESSAGES, redemptionValue } from '@bidboard/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
@@ -68,6 +69,13 @@ async function openRedeem() {
   await screen.findByText('Tokens to redeem');
 }
 
+const digit = (i: number) => screen.getByLabelText(`Redeem digit ${i}`) as HTMLInputElement;
+/** Clicks a box and types there, as a member does. */
+async function typeFrom(box: number, keys: string) {
+  await userEvent.click(digit(box));
+  await userEvent.keyboard(keys);
+}
+
 const digitsValue = () =>
   [1, 2, 3, 4, 5]
     .map((i) => (screen.getByLabelText(`Redeem digit ${i}`) as HTMLInputElement).value)
@@ -91,20 +99,34 @@ describe('token redemption screen', () => {
     );
   });
 
+  it('types like one number field: a digit equal to the box it overwrites moves on too', async () => {
+    setUp(() => [500, {}]);
+    await openRedeem();
+    expect(digitsValue()).toBe('00820');
+    // The issue's bid-box bug, here: typing 7, 2, 0 from the third box gave 00700 (the 2 over
+    // a 2 did not advance, so the 0 overwrote it).
+    await typeFrom(3, '720');
+    expect(digitsValue()).toBe('00720');
+    expect(document.activeElement).toBe(digit(5));
+    await userEvent.keyboard('{Backspace}{Backspace}');
+    expect(digitsValue()).toBe('00700');
+    fireEvent.paste(digit(1), { clipboardData: { getData: () => '650 tokens' } });
+    expect(digitsValue()).toBe('00650');
+  });
+
   it('says which rule an entry breaks', async () => {
     setUp(() => [500, {}]);
     await openRedeem();
-    fireEvent.change(screen.getByLabelText('Redeem digit 3'), { target: { value: '3' } });
+    await typeFrom(3, '3');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Minimum redemption amount is 500 tokens',
     );
-    fireEvent.change(screen.getByLabelText('Redeem digit 3'), { target: { value: '9' } });
+    await typeFrom(3, '9');
     expect(screen.getByRole('alert').textContent).toBe('Insufficient redeemable tokens');
-    for (const i of [1, 2, 3, 4, 5]) {
-      fireEvent.change(screen.getByLabelText(`Redeem digit ${i}`), { target: { value: '' } });
-    }
+    await typeFrom(5, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(digitsValue()).toBe('00000');
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid token amount');
-    fireEvent.change(screen.getByLabelText('Redeem digit 3'), { target: { value: '6' } });
+    await typeFrom(3, '6');
     const email = screen.getByLabelText("What's your PayPal email?");
     fireEvent.change(email, { target: { value: 'no-at-sign' } });
     fireEvent.blur(email);
@@ -134,13 +156,8 @@ describe('token redemption screen', () => {
       },
     ]);
     await openRedeem();
-    for (const [i, d] of [
-      [3, '5'],
-      [4, '0'],
-      [5, '0'],
-    ] as const) {
-      fireEvent.change(screen.getByLabelText(`Redeem digit ${i}`), { target: { value: d } });
-    }
+    await typeFrom(3, '500');
+    expect(digitsValue()).toBe('00500');
     fireEvent.change(screen.getByLabelText("What's your PayPal email?"), {
       target: { value: ' me@example.com ' },
     });

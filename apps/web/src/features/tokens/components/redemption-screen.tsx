@@ -16,8 +16,8 @@ import {
 } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Suspense, useId, useState } from 'react';
+import { AmountBoxes } from '@/components/ui/amount-boxes';
 import { Button } from '@/components/ui/button';
-import { DigitBoxes } from '@/components/ui/digit-boxes';
 import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { Dialog } from '@/components/ui/sheet';
@@ -36,10 +36,6 @@ const RedemptionPayoutsNote = lazyComponent(() =>
   import('@/features/payouts').then((m) => m.RedemptionPayoutsNote),
 );
 
-const toDigits = (amount: number) =>
-  String(amount).padStart(REDEEM_DIGITS, '0').slice(-REDEEM_DIGITS).split('');
-const toAmount = (digits: readonly string[]) => Number(digits.join('') || '0');
-
 interface RedemptionScreenProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -50,7 +46,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
   const redeemable = user?.redeemableTokens ?? 0;
   const minimum = useMinimumRedeemable(open).data ?? DEFAULT_MINIMUM_REDEEMABLE;
   const limits = { minimum, redeemable };
-  const [digits, setDigits] = useState(() => toDigits(clampRedeemAmount(redeemable, limits)));
+  const [amount, setAmount] = useState(() => clampRedeemAmount(redeemable, limits));
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -59,7 +55,6 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
   const emailId = useId();
   const ruleId = useId();
 
-  const amount = toAmount(digits);
   const amountCheck = validateRedeemAmount(amount, limits);
   const emailCheck = validatePaypalEmail(email);
   const quote = useRedemptionQuote(open && amount > 0 && amount <= REDEEM_MAX, amount).data;
@@ -82,7 +77,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
 
   const stepBy = (delta: number) => {
     setResult(null);
-    setDigits(toDigits(clampRedeemAmount(amount + delta, limits)));
+    setAmount(clampRedeemAmount(amount + delta, limits));
   };
 
   const handleSubmit = (event: FormEvent) => {
@@ -159,11 +154,12 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
             >
               <MinusIcon />
             </button>
-            <DigitBoxes
-              digits={digits}
+            <AmountBoxes
+              value={amount}
+              length={REDEEM_DIGITS}
               onChange={(next) => {
                 setResult(null);
-                setDigits(next.map((d) => d || '0'));
+                setAmount(next);
               }}
               labelPrefix="Redeem digit"
               invalid={!amountCheck.ok}
