@@ -1,6 +1,6 @@
 // Numbers, money, dates and plurals as each language writes them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatMoney, formatNumber } from './format';
+import { formatCountdown, formatDate, formatMoney, formatMonth, formatNumber } from './format';
 import { currentLanguage, defineTexts, setLanguage } from './i18n';
 
 const { text } = defineTexts<{ tokens: string }>('format-test', {
@@ -36,6 +36,8 @@ describe('formatting per language', () => {
     expect(formatDate(at, options, 'en')).toBe('Thu 8:00 PM');
     expect(plain(formatDate(at, options, 'fr-CA'))).toBe('jeu. 20 h 00');
     expect(formatDate('not a date', options, 'en')).toBe('');
+    expect(formatMonth(1, 'en')).toBe('January');
+    expect(formatMonth(12, 'fr-CA')).toBe('décembre');
   });
 
   it('the countdown', () => {

@@ -51,6 +51,11 @@ export function formatDate(
   return dateFormat(language, options).format(value);
 }
 
+/** A month by its number: 1 -> "January" / "janvier". */
+export function formatMonth(month: number, language = currentLanguage()): string {
+  return formatDate(Date.UTC(2000, month - 1, 1), { month: 'long', timeZone: 'UTC' }, language);
+}
+
 const DAY = 86_400;
 const two = (n: number) => String(n).padStart(2, '0');
 

@@ -17,7 +17,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { API_BASE } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
+import { sharedText, useSharedText } from '@/lib/i18n';
 import { forgetOwnProfileImages } from '../api/profile-images';
+import { mediaText as t, useMediaText } from '../i18n';
 import { imageHasFace, isFaceModelLoaded, loadFaceModel } from '../lib/face-model';
 import './photo-picker.css';
 
@@ -31,22 +33,50 @@ interface DashboardPlugin {
 const isTouchScreen = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
+/** Where Uppy puts its 'browse' link in a sentence (its own placeholder syntax). */
+const UPPY_BROWSE = '%{browseFiles}';
+const BROWSE = { browse: UPPY_BROWSE };
+
 export function pickerStrings(touch: boolean) {
   const pick = touch
-    ? { dropPasteFiles: '%{browseFiles}', dropPasteImportFiles: '%{browseFiles} or use:' }
+    ? { dropPasteFiles: UPPY_BROWSE, dropPasteImportFiles: t('picker.touchImport', BROWSE) }
     : {
-        dropPasteFiles: 'Drop a photo here or %{browseFiles}',
-        dropPasteImportFiles: 'Drop a photo here, %{browseFiles} or use:',
+        dropPasteFiles: t('picker.drop', BROWSE),
+        dropPasteImportFiles: t('picker.dropImport', BROWSE),
       };
   return {
     ...pick,
-    browseFiles: touch ? 'Choose a photo' : 'choose one',
-    myDevice: touch ? 'Photos' : 'This device',
-    dropHint: 'Drop your photo here',
-    takePictureBtn: 'Take photo',
-    cancel: 'Choose another',
-    youCanOnlyUploadFileTypes: MEDIA_MESSAGES.notAnImage,
-    exceedsSize: MEDIA_MESSAGES.imageTooLarge,
+    browseFiles: touch ? t('picker.choosePhoto') : t('picker.chooseOne'),
+    myDevice: touch ? t('picker.photos') : t('picker.thisDevice'),
+    dropHint: t('picker.dropHint'),
+    takePictureBtn: t('picker.takePhoto'),
+    cancel: t('picker.chooseAnother'),
+    // Uppy's own words on the screens this picker shows (camera, editor, file row).
+    pluginNameCamera: t('uppy.camera'),
+    noCameraTitle: t('uppy.noCameraTitle'),
+    noCameraDescription: t('uppy.noCameraDescription'),
+    allowAccessTitle: t('uppy.allowAccessTitle'),
+    allowAccessDescription: t('uppy.allowAccessDescription'),
+    takePicture: t('uppy.takePicture'),
+    revert: t('uppy.revert'),
+    rotate: t('uppy.rotate'),
+    zoomIn: t('uppy.zoomIn'),
+    zoomOut: t('uppy.zoomOut'),
+    back: t('uppy.back'),
+    removeFile: t('uppy.removeFile'),
+    editImage: t('uppy.editImage'),
+    editFile: t('uppy.editImage'),
+    editing: t('uppy.editing', { file: '%{file}' }),
+    finishEditingFile: t('uppy.finishEditing'),
+    saveChanges: t('uppy.saveChanges'),
+    save: t('uppy.save'),
+    done: t('uppy.done'),
+    error: t('uppy.error'),
+    uploadComplete: t('uppy.uploadComplete'),
+    uploadFailed: t('uppy.uploadFailed'),
+    retry: t('uppy.retry'),
+    youCanOnlyUploadFileTypes: sharedText(MEDIA_MESSAGES.notAnImage),
+    exceedsSize: sharedText(MEDIA_MESSAGES.imageTooLarge),
   };
 }
 
@@ -109,7 +139,7 @@ async function createUppy(target: HTMLElement, displayOrder: number): Promise<Pi
       autoOpen: 'imageEditor',
       // Our own message line shows every refusal, once, in the product's words.
       disableInformer: true,
-      note: 'One photo, up to 15 MB. It will be cropped square.',
+      note: t('picker.note'),
     })
     .use(webcam.default, {
       modes: ['picture'],
@@ -166,6 +196,8 @@ function serverMessage(response: unknown): string | null {
 }
 
 export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPickerProps) {
+  useMediaText();
+  const { sharedText } = useSharedText();
   const target = useRef<HTMLDivElement>(null);
   const uppyRef = useRef<PickerUppy | null>(null);
   const onUploadedRef = useRef(onUploaded);
@@ -264,7 +296,7 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
         <div
           className="photo-picker__progress"
           role="progressbar"
-          aria-label="Upload progress"
+          aria-label={t('picker.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress}
@@ -281,21 +313,21 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
       <p className="photo-picker__status" aria-live="polite">
         {phase === 'checking'
           ? modelLoading
-            ? 'Getting the face check ready…'
-            : 'Looking for your face in the photo…'
+            ? t('picker.modelLoading')
+            : t('picker.lookingForFace')
           : null}
       </p>
       {error ? (
         <p className="photo-picker__error" role="alert">
-          {error}
+          {sharedText(error)}
         </p>
       ) : null}
       <Button block disabled={!hasFile} busy={phase !== 'idle'} onClick={handleUpload}>
         {phase === 'cropping' || phase === 'checking'
-          ? 'Checking your photo…'
+          ? t('picker.checking')
           : phase === 'uploading'
-            ? 'Uploading…'
-            : 'Upload photo'}
+            ? t('picker.uploading')
+            : t('picker.upload')}
       </Button>
     </div>
   );

@@ -13,8 +13,10 @@ import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { deleteProfileImage, saveImagesOrder } from '../api/photo-changes';
 import { OWN_IMAGES_KEY, useOwnProfileImages } from '../api/profile-images';
+import { useMediaText } from '../i18n';
 import {
   firstSpotProblemOf,
   orderChanged,
@@ -29,6 +31,8 @@ import './photo-slots.css';
 const NO_IMAGES: UserProfileImage[] = [];
 
 export function PhotoSlots() {
+  const t = useMediaText();
+  const { sharedText } = useSharedText();
   const queryClient = useQueryClient();
   // A stable empty list: a fresh [] each render would reset the local order forever.
   const { data: images = NO_IMAGES, isPending } = useOwnProfileImages();
@@ -134,7 +138,7 @@ export function PhotoSlots() {
       // A rule the server refused with (the face rule) says why; anything else is the spec's.
       setError(
         isApiError(caught) && caught.status === 400
-          ? caught.message
+          ? errorMessage(caught, MEDIA_MESSAGES.saveOrderFailed)
           : MEDIA_MESSAGES.saveOrderFailed,
       );
     } finally {
@@ -167,9 +171,11 @@ export function PhotoSlots() {
   }
 
   return (
-    <section className="photo-slots" aria-label="Photos">
+    <section className="photo-slots" aria-label={t('slots.label')}>
       <div className="photo-slots__bar">
-        <h3 className="photo-slots__title">{rearranging ? 'Rearrange Photos' : 'Photos'}</h3>
+        <h3 className="photo-slots__title">
+          {rearranging ? t('slots.rearrange') : t('slots.label')}
+        </h3>
         {rearranging ? (
           <div className="photo-slots__actions">
             <Button
@@ -177,10 +183,10 @@ export function PhotoSlots() {
               size="md"
               onClick={() => (dirty ? setConfirmDiscard(true) : discard())}
             >
-              Cancel
+              {t('slots.cancel')}
             </Button>
             <Button size="md" busy={saving} onClick={handleDone}>
-              Done
+              {t('slots.done')}
             </Button>
           </div>
         ) : null}
@@ -197,8 +203,10 @@ export function PhotoSlots() {
               )}
               aria-label={
                 image
-                  ? `Photo ${index + 1}${image.is_approved === 'pending' ? ', in review' : ''}`
-                  : `Add photo ${index + 1}`
+                  ? t(image.is_approved === 'pending' ? 'slots.photoInReview' : 'slots.photo', {
+                      number: index + 1,
+                    })
+                  : t('slots.add', { number: index + 1 })
               }
               aria-pressed={rearranging ? selected === index : undefined}
               disabled={isPending}
@@ -216,27 +224,31 @@ export function PhotoSlots() {
                   +
                 </span>
               )}
-              {index === 0 ? <span className="photo-slot__main">Main</span> : null}
+              {index === 0 ? <span className="photo-slot__main">{t('slots.main')}</span> : null}
               {image?.is_approved === 'pending' ? (
-                <span className="photo-slot__badge">In review</span>
+                <span className="photo-slot__badge">{t('slots.inReview')}</span>
               ) : null}
               {image?.is_approved === 'rejected' ? (
-                <span className="photo-slot__badge photo-slot__badge--rejected">Not approved</span>
+                <span className="photo-slot__badge photo-slot__badge--rejected">
+                  {t('slots.notApproved')}
+                </span>
               ) : null}
               {image && image.is_approved !== 'rejected' && image.face_check === 'no_face' ? (
                 <span className="photo-slot__badge photo-slot__badge--face">
-                  {MEDIA_MESSAGES.noFaceBadge}
+                  {sharedText(MEDIA_MESSAGES.noFaceBadge)}
                 </span>
               ) : null}
               {image && image.is_approved === 'approved' && image.face_check === 'pending' ? (
-                <span className="photo-slot__badge">{MEDIA_MESSAGES.checkingBadge}</span>
+                <span className="photo-slot__badge">
+                  {sharedText(MEDIA_MESSAGES.checkingBadge)}
+                </span>
               ) : null}
             </button>
             {image && index > 0 && !rearranging ? (
               <button
                 type="button"
                 className="photo-slot__delete"
-                aria-label={`Delete photo ${index + 1}`}
+                aria-label={t('slots.delete', { number: index + 1 })}
                 onClick={() => handleDelete(image)}
               >
                 <CloseIcon size={16} />
@@ -246,25 +258,23 @@ export function PhotoSlots() {
         ))}
       </ol>
       <p className="photo-slots__hint">
-        {rearranging
-          ? 'Tap a photo, then tap where it should go. Only a photo that shows your face can be Main.'
-          : 'Hold a photo to rearrange. Your first photo must show your face.'}
+        {rearranging ? t('slots.rearrangeHint') : t('slots.hint')}
       </p>
       {rearranging && selected !== null && selected > 0 && local[selected] ? (
         <p className="photo-slots__hint" role="status">
-          {firstSpotProblemOf(local[selected]!) ?? ''}
+          {sharedText(firstSpotProblemOf(local[selected]!) ?? '')}
         </p>
       ) : null}
       {error ? (
         <p className="photo-slots__error" role="alert">
-          {error}
+          {sharedText(error)}
         </p>
       ) : null}
 
       <Dialog
         open={adding !== null}
         onOpenChange={(open) => !open && setAdding(null)}
-        title={`Add photo ${adding ?? ''}`}
+        title={t('slots.add', { number: adding ?? '' })}
       >
         {adding !== null ? (
           <PhotoPicker
@@ -281,15 +291,15 @@ export function PhotoSlots() {
       <Dialog
         open={confirmDiscard || blocker.state === 'blocked'}
         onOpenChange={(open) => !open && keepEditing()}
-        title="Discard changes?"
-        description="Your new photo order has not been saved."
+        title={t('slots.discardTitle')}
+        description={t('slots.discardDescription')}
       >
         <div className="photo-slots__confirm">
           <Button variant="secondary" block onClick={keepEditing}>
-            Keep editing
+            {t('slots.keepEditing')}
           </Button>
           <Button block onClick={discard}>
-            Discard
+            {t('slots.discard')}
           </Button>
         </div>
       </Dialog>

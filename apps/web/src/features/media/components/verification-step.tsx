@@ -13,15 +13,16 @@ import clsx from 'clsx';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
 import { getReceivedVerificationVideo, uploadVerificationVideo } from '../api/verification-video';
+import { useMediaText } from '../i18n';
 import { CameraError, createWebmRecorder, openFrontCamera, stopStream } from '../lib/camera';
 import { detectPose, preloadFaceModel } from '../lib/face-model';
 import {
   advanceHeadTurns,
   HEAD_TURN_ORDER,
-  type HeadTurn,
   initialHeadTurnState,
   isComplete,
 } from '../lib/head-turns';
@@ -31,12 +32,12 @@ import './verification-step.css';
 
 type Phase = 'checking' | 'idle' | 'starting' | 'recording' | 'uploading' | 'success';
 
-const PROMPTS: Record<HeadTurn, string> = {
-  left: 'Turn your head to the left',
-  right: 'Now turn to the right',
-  up: 'Now look up',
-};
-const LABELS: Record<HeadTurn, string> = { left: 'Left', right: 'Right', up: 'Up' };
+const PROMPTS = {
+  left: 'verify.turnLeft',
+  right: 'verify.turnRight',
+  up: 'verify.lookUp',
+} as const;
+const LABELS = { left: 'verify.left', right: 'verify.right', up: 'verify.up' } as const;
 
 interface Capture {
   stream: MediaStream;
@@ -83,6 +84,8 @@ export function VerificationWidget({
   noFaceTimeoutMs?: number;
   turnsTimeoutMs?: number;
 }) {
+  const t = useMediaText();
+  const { sharedText } = useSharedText();
   const videoRef = useRef<HTMLVideoElement>(null);
   const capture = useRef<Capture | null>(null);
   const mounted = useRef(true);
@@ -229,7 +232,7 @@ export function VerificationWidget({
       if (isApiError(caught) && caught.status === 429) {
         // The day's videos are used up (issue 41): recording again would be refused too.
         setPhase('idle');
-        setError(caught.message || MEDIA_MESSAGES.tooManyVideos);
+        setError(errorMessage(caught, MEDIA_MESSAGES.tooManyVideos));
         return;
       }
       // Retry state: capture starts again from the first move.
@@ -245,12 +248,10 @@ export function VerificationWidget({
     <section className="media-step verify" aria-labelledby="verify-title" data-phase={phase}>
       <header className="media-step__header">
         <h2 id="verify-title" className="media-step__title">
-          {phase === 'success' ? 'Video received' : 'Verify it’s really you'}
+          {phase === 'success' ? t('verify.received') : t('verify.title')}
         </h2>
         <p className="media-step__lead">
-          {phase === 'success'
-            ? 'Your video was sent for review. It is never shown on your profile.'
-            : 'Record a short selfie video: turn your head left, then right, then look up. A beep confirms each move.'}
+          {phase === 'success' ? t('verify.receivedLead') : t('verify.lead')}
         </p>
       </header>
 
@@ -261,7 +262,7 @@ export function VerificationWidget({
           muted
           playsInline
           autoPlay
-          aria-label="Camera preview"
+          aria-label={t('verify.preview')}
           hidden={!live}
         />
         {!live ? (
@@ -274,37 +275,37 @@ export function VerificationWidget({
         {live && !checking ? (
           <div className="verify__overlay verify__overlay--soft" role="status">
             <span className="verify__spinner" aria-hidden="true" />
-            {phase === 'starting' ? 'Starting the camera…' : 'Getting the face check ready…'}
+            {phase === 'starting' ? t('verify.starting') : t('verify.modelLoading')}
           </div>
         ) : null}
         {phase === 'recording' ? (
           <span className="verify__rec">
             <span className="verify__rec-dot" aria-hidden="true" />
-            REC
+            {t('verify.rec')}
           </span>
         ) : null}
         {phase === 'checking' ? (
           <div className="verify__overlay verify__overlay--soft" role="status">
             <span className="verify__spinner" aria-hidden="true" />
-            Checking for your video…
+            {t('verify.checking')}
           </div>
         ) : null}
         {phase === 'uploading' ? (
           <div className="verify__overlay" role="status">
             <span className="verify__spinner" aria-hidden="true" />
-            Submitting your video…
+            {t('verify.submitting')}
           </div>
         ) : null}
       </div>
 
       {phase === 'recording' && checking && current ? (
         <p className="verify__prompt" aria-live="polite">
-          {PROMPTS[current]}
+          {t(PROMPTS[current])}
         </p>
       ) : null}
 
       {phase !== 'idle' && phase !== 'checking' ? (
-        <ol className="verify__steps" aria-label="Head moves">
+        <ol className="verify__steps" aria-label={t('verify.moves')}>
           {HEAD_TURN_ORDER.map((move, index) => (
             <li
               key={move}
@@ -316,8 +317,10 @@ export function VerificationWidget({
               aria-current={index === completed && phase === 'recording' ? 'step' : undefined}
             >
               {index < completed ? <CheckIcon aria-hidden="true" /> : <span>{index + 1}</span>}
-              {LABELS[move]}
-              {index < completed ? <span className="visually-hidden"> done</span> : null}
+              {t(LABELS[move])}
+              {index < completed ? (
+                <span className="visually-hidden"> {t('verify.done')}</span>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -325,19 +328,19 @@ export function VerificationWidget({
 
       {error ? (
         <div className="media-step__error" role="alert">
-          <p>{error}</p>
-          {hint ? <p className="media-step__hint">{hint}</p> : null}
+          <p>{sharedText(error)}</p>
+          {hint ? <p className="media-step__hint">{sharedText(hint)}</p> : null}
         </div>
       ) : null}
 
       {phase === 'idle' ? (
         <Button block onClick={() => void start()}>
-          {error ? 'Try again' : 'Start verification'}
+          {error ? t('verify.tryAgain') : t('verify.start')}
         </Button>
       ) : null}
       {phase === 'success' ? (
         <Button block onClick={onDone}>
-          Continue
+          {t('verify.continue')}
         </Button>
       ) : null}
     </section>

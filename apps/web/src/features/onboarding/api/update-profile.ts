@@ -3,16 +3,13 @@
 import type { UpdateProfileBody, UpdateProfileResponse, User } from '@bidboard/shared';
 import { ApiError, api } from '@/lib/api-client';
 
-export const PROFILE_MESSAGES = {
-  failed: 'Failed to update profile',
-} as const;
-
 export async function updateProfile(body: UpdateProfileBody): Promise<User> {
   try {
     const response = await api.post<UpdateProfileResponse>('/auth/update-profile', body);
     return response.user;
   } catch (error) {
     if (error instanceof ApiError && error.message) throw error;
-    throw new ApiError(PROFILE_MESSAGES.failed, error instanceof ApiError ? error.status : 0);
+    // No words of its own: the step shows its 'Failed to update profile' in the member's language.
+    throw new ApiError('', error instanceof ApiError ? error.status : 0);
   }
 }

@@ -3,20 +3,21 @@
 import { STEP } from '@bidboard/shared';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import { PROFILE_MESSAGES } from '../api/update-profile';
+import { useOnboardingText } from '../i18n';
 import type { SaveStep } from './step-form';
 import { FaceVerificationStep, PhotoStep } from './steps/media-steps';
 
 export function MediaStep({ step, save }: { step: number; save: SaveStep }) {
+  const t = useOnboardingText();
   const [error, setError] = useState<string | null>(null);
   const handleDone = () => {
     setError(null);
-    save({}).catch((failure) => setError(errorMessage(failure, PROFILE_MESSAGES.failed)));
+    save({}).catch((failure) => setError(errorMessage(failure, t('wizard.failed'))));
   };
   return (
     <section
       className="ob-step"
-      aria-label={step === STEP.profile_photo ? 'Profile photo' : 'Face verification'}
+      aria-label={step === STEP.profile_photo ? t('media.photo') : t('media.verification')}
     >
       {step === STEP.profile_photo ? (
         <PhotoStep onDone={handleDone} />

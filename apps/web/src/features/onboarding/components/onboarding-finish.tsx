@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { authStorage } from '@/lib/auth-storage';
+import { useOnboardingText } from '../i18n';
 
 /** No teaser is configured for this product; set a same-origin URL to play one. */
 export const TEASER_VIDEO_SRC: string | null = null;
@@ -33,6 +34,7 @@ export function OnboardingFinish({ teaserSrc = TEASER_VIDEO_SRC }: { teaserSrc?:
 }
 
 function TeaserVideo({ src, onEnd }: { src: string; onEnd: () => void }) {
+  const t = useOnboardingText();
   const [canSkip, setCanSkip] = useState(false);
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
@@ -54,7 +56,7 @@ function TeaserVideo({ src, onEnd }: { src: string; onEnd: () => void }) {
       />
       {canSkip ? (
         <Button variant="secondary" size="md" className="ob-teaser__skip" onClick={onEnd}>
-          Skip
+          {t('finish.skip')}
         </Button>
       ) : null}
     </div>

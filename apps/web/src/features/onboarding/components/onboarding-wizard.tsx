@@ -23,6 +23,7 @@ import { SignUpNoticeGate } from '@/features/safety-notices';
 import { isPrelaunchNow, useLaunchAt } from '@/lib/launch';
 import { lazyComponent } from '@/lib/lazy';
 import { updateProfile } from '../api/update-profile';
+import { useOnboardingText } from '../i18n';
 import { MediaStep } from './media-step';
 import { OnboardingFinish } from './onboarding-finish';
 import { StepContent } from './step-content';
@@ -45,6 +46,7 @@ function previousVisibleStep(step: number, mode: WizardMode): number | null {
 }
 
 export function OnboardingWizard({ user }: { user: User }) {
+  const t = useOnboardingText();
   const { updateUser } = useAuth();
   const launchAt = useLaunchAt();
   const mode = wizardMode(user, launchAt);
@@ -89,18 +91,18 @@ export function OnboardingWizard({ user }: { user: User }) {
       <div className="ob__card">
         <header className="ob__top">
           {back !== null ? (
-            <IconButton label="Back" onClick={() => setRevisiting(back)}>
+            <IconButton label={t('wizard.back')} onClick={() => setRevisiting(back)}>
               <ArrowLeftIcon />
             </IconButton>
           ) : (
             <span className="ob__spacer" />
           )}
-          <Link to="/onboarding" className="ob__logo" aria-label="Bid Board">
+          <Link to="/onboarding" className="ob__logo" aria-label={t('wizard.home')}>
             <Logo />
           </Link>
           <span className="ob__spacer" />
         </header>
-        <ProgressBar value={onboardingProgress(step, mode)} label="Onboarding progress" />
+        <ProgressBar value={onboardingProgress(step, mode)} label={t('wizard.progress')} />
         <SignUpNoticeGate user={user}>
           {offerPrompts ? (
             <Suspense fallback={null}>

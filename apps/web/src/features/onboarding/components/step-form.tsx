@@ -13,7 +13,8 @@ import {
 } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { PROFILE_MESSAGES } from '../api/update-profile';
+import { useSharedText } from '@/lib/i18n';
+import { useOnboardingText } from '../i18n';
 
 export class StepError extends Error {}
 
@@ -47,9 +48,12 @@ export function StepForm({
   save,
   collect,
   children,
-  continueLabel = 'Continue',
+  continueLabel,
   note,
 }: StepFormProps) {
+  const t = useOnboardingText();
+  // The rules' messages are the shared English; shown in the language on screen.
+  const { sharedText } = useSharedText();
   const { error, setError, busy, setBusy, errorId } = state;
   const form = useRef<HTMLFormElement>(null);
 
@@ -81,9 +85,7 @@ export function StepForm({
       await save(await collect());
     } catch (failure) {
       setError(
-        failure instanceof StepError
-          ? failure.message
-          : errorMessage(failure, PROFILE_MESSAGES.failed),
+        failure instanceof StepError ? failure.message : errorMessage(failure, t('wizard.failed')),
       );
       setBusy(false);
       return;
@@ -105,14 +107,14 @@ export function StepForm({
       <div className="ob-field">{children}</div>
       {error ? (
         <p className="field-error ob-error" id={errorId} role="alert">
-          {error}
+          {sharedText(error)}
         </p>
       ) : (
         note
       )}
       <div className="ob-actions">
         <Button type="submit" block busy={busy}>
-          {continueLabel}
+          {continueLabel ?? t('wizard.continue')}
         </Button>
       </div>
     </form>

@@ -12,7 +12,7 @@ import {
   USERNAME_MAX,
   type User,
 } from '@bidboard/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { AccountSettings, BlockedMembers } from '@/features/safety';
@@ -29,9 +29,10 @@ import { SwitchSetting } from './switch-setting';
 import { TextSetting } from './text-setting';
 import './profile-settings.css';
 
-// The media feature (uploader, face model) loads on demand, as onboarding loads it.
-const PhotoSlots = lazy(() =>
-  import('@/features/media').then((media) => ({ default: media.PhotoSlots })),
+// The media feature (uploader, face model) loads on demand, as onboarding loads it, with
+// its catalogue through the chunk guard.
+const PhotoSlots = lazyComponent(() =>
+  import('@/features/media').then((media) => media.PhotoSlots),
 );
 // Face matching (issue 42): its own chunk and catalogue.
 const BiometricConsentSetting = lazyComponent(() =>

@@ -11,10 +11,14 @@ import { useState } from 'react';
 import { AgeRangeSlider } from '@/components/ui/age-range-slider';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { MaxDistanceChoice, usePreferenceSwitchTexts } from '@/features/dating-preferences';
+import { useSharedText } from '@/lib/i18n';
+import { useOnboardingText } from '../../i18n';
 import { StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
 export function AgeRangeStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
+  const { sharedText } = useSharedText();
   const state = useStepState();
   const [range, setRange] = useState<AgeRange>({
     min: user.ideal_match_age_min,
@@ -26,8 +30,8 @@ export function AgeRangeStep({ user, save }: StepProps) {
   return (
     <StepForm
       state={state}
-      title="What ages are you into?"
-      help="Drag both ends. You can change this later."
+      title={t('ageRange.title')}
+      help={t('ageRange.help')}
       save={save}
       collect={() => ({
         ideal_match_age_min: range.min,
@@ -43,10 +47,10 @@ export function AgeRangeStep({ user, save }: StepProps) {
         <AgeRangeSlider value={range} onChange={setRange} />
         <div className="ob-range__labels">
           <span>
-            {AGE_RANGE_LABELS.min} <strong>{range.min}</strong>
+            {sharedText(AGE_RANGE_LABELS.min)} <strong>{range.min}</strong>
           </span>
           <span>
-            {AGE_RANGE_LABELS.max} <strong>{formatAgeValue(range.max)}</strong>
+            {sharedText(AGE_RANGE_LABELS.max)} <strong>{formatAgeValue(range.max)}</strong>
           </span>
         </div>
       </div>

@@ -3,11 +3,13 @@
 import { BIO_MAX, CONTENT_MESSAGES, contentRetryDelayMs, validateBio } from '@bidboard/shared';
 import { useState } from 'react';
 import { bioContentCheck } from '../../api/content-checks';
+import { useOnboardingText } from '../../i18n';
 import { runContentCheck } from '../../lib/content-check';
 import { required, StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
 export function BioStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
   const state = useStepState();
   const [bio, setBio] = useState(user.short_bio ?? user.bio ?? '');
   const collect = async () => {
@@ -25,21 +27,21 @@ export function BioStep({ user, save }: StepProps) {
   return (
     <StepForm
       state={state}
-      title="Write a short bio."
-      help="A line or two that makes someone want to bid."
+      title={t('bio.title')}
+      help={t('bio.help')}
       save={save}
       collect={collect}
     >
       <label className="ob-select">
-        <span className="visually-hidden">Bio</span>
+        <span className="visually-hidden">{t('bio.label')}</span>
         <textarea
           className="ob-input ob-textarea"
-          aria-label="Bio"
+          aria-label={t('bio.label')}
           aria-invalid={state.error ? true : undefined}
           aria-describedby={state.error ? state.errorId : undefined}
           rows={4}
           maxLength={BIO_MAX + 20}
-          placeholder="Weekend hiker, weekday espresso snob. Ask me about my sourdough."
+          placeholder={t('bio.placeholder')}
           value={bio}
           autoFocus
           onChange={(event) => {

@@ -1,6 +1,9 @@
 // Step 0: date of birth from month, day and year selects (accounts §5 'Date of birth').
 import { birthYearOptions, dayOptions, MONTH_OPTIONS, validateDateOfBirth } from '@bidboard/shared';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useLanguage } from '@/lib/i18n';
+import { formatMonth } from '@/lib/i18n/format';
+import { useOnboardingText } from '../../i18n';
 import { required, StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
@@ -10,6 +13,8 @@ function partsOf(iso: string | null) {
 }
 
 export function BirthDateStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
+  const language = useLanguage();
   const state = useStepState();
   const initial = partsOf(user.birth_date);
   const [month, setMonth] = useState(initial?.month ?? '');
@@ -28,29 +33,44 @@ export function BirthDateStep({ user, save }: StepProps) {
   return (
     <StepForm
       state={state}
-      title="When's your birthday?"
-      help="You must be 18 or older. Only your age is shown on your profile."
+      title={t('birthDate.title')}
+      help={t('birthDate.help')}
       save={save}
       collect={() => ({
         birth_date: required(validateDateOfBirth({ month, day: shownDay, year }, new Date())),
       })}
     >
       <div className="ob-dob">
-        <Select label="Month" value={month} onChange={change(setMonth)} invalid={!!state.error}>
+        <Select
+          label={t('birthDate.month')}
+          value={month}
+          onChange={change(setMonth)}
+          invalid={!!state.error}
+        >
           {MONTH_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {formatMonth(o.value, language)}
             </option>
           ))}
         </Select>
-        <Select label="Day" value={shownDay} onChange={change(setDay)} invalid={!!state.error}>
+        <Select
+          label={t('birthDate.day')}
+          value={shownDay}
+          onChange={change(setDay)}
+          invalid={!!state.error}
+        >
           {days.map((d) => (
             <option key={d} value={d}>
               {d}
             </option>
           ))}
         </Select>
-        <Select label="Year" value={year} onChange={change(setYear)} invalid={!!state.error}>
+        <Select
+          label={t('birthDate.year')}
+          value={year}
+          onChange={change(setYear)}
+          invalid={!!state.error}
+        >
           {years.map((y) => (
             <option key={y} value={y}>
               {y}

@@ -11,17 +11,20 @@ import {
   validateFavoriteThing,
 } from '@bidboard/shared';
 import { useState } from 'react';
+import { useSharedText } from '@/lib/i18n';
 import { favoriteThingContentCheck } from '../../api/content-checks';
+import { useOnboardingText } from '../../i18n';
 import { runContentCheck } from '../../lib/content-check';
 import { required, StepForm, useStepState } from '../step-form';
 import { Select } from './birth-date-step';
 import type { StepProps } from './step-props';
 
-const TITLES = ['Share a favorite thing.', 'Now a second favorite.', 'And one more favorite.'];
-
 type Slot = 1 | 2 | 3;
 
 export function FavoriteThingStep({ user, save, slot }: StepProps & { slot: Slot }) {
+  const t = useOnboardingText();
+  const { sharedText } = useSharedText();
+  const titles = [t('favorite.title1'), t('favorite.title2'), t('favorite.title3')];
   const state = useStepState();
   const [category, setCategory] = useState<string>(user[`favorite_thing_${slot}`] ?? '');
   const [answer, setAnswer] = useState(user[`favorite_thing_${slot}_answer`] ?? '');
@@ -47,20 +50,20 @@ export function FavoriteThingStep({ user, save, slot }: StepProps & { slot: Slot
   };
 
   const label = isFavoriteCategory(category)
-    ? FAVORITE_CATEGORY_LABELS[category as FavoriteCategory].toLowerCase()
+    ? sharedText(FAVORITE_CATEGORY_LABELS[category as FavoriteCategory]).toLowerCase()
     : null;
 
   return (
     <StepForm
       state={state}
-      title={TITLES[slot - 1]!}
-      help="Pick a category, then your answer. It shows on your card."
+      title={titles[slot - 1]!}
+      help={t('favorite.help')}
       save={save}
       collect={collect}
     >
       <div className="ob-stack">
         <Select
-          label="Category"
+          label={t('favorite.category')}
           value={category}
           invalid={!!state.error && !category}
           onChange={(value) => {
@@ -70,19 +73,21 @@ export function FavoriteThingStep({ user, save, slot }: StepProps & { slot: Slot
         >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {sharedText(o.label)}
             </option>
           ))}
         </Select>
         <label className="ob-select">
-          <span className="ob-label">Your answer</span>
+          <span className="ob-label">{t('favorite.answer')}</span>
           <input
             className="ob-input ob-input--counted"
-            aria-label="Your answer"
+            aria-label={t('favorite.answer')}
             aria-invalid={state.error ? true : undefined}
             aria-describedby={state.error ? state.errorId : undefined}
             maxLength={FAVORITE_ANSWER_MAX + 10}
-            placeholder={label ? `Your favorite ${label}` : 'Your answer'}
+            placeholder={
+              label ? t('favorite.placeholder', { category: label }) : t('favorite.answer')
+            }
             value={answer}
             onChange={(event) => {
               setAnswer(event.currentTarget.value);

@@ -8,24 +8,28 @@ import {
   validateSeekingGender,
 } from '@bidboard/shared';
 import { useState } from 'react';
+import { useSharedText } from '@/lib/i18n';
+import { useOnboardingText } from '../../i18n';
 import { OptionCards } from '../option-cards';
 import { required, StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
 export function GenderStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
+  const { sharedText } = useSharedText();
   const state = useStepState();
   const [gender, setGender] = useState<Gender | null>(user.gender);
   return (
     <StepForm
       state={state}
-      title="How do you identify?"
+      title={t('gender.title')}
       save={save}
       collect={() => ({ gender: required(validateGender(gender)) })}
     >
       <OptionCards
         name="gender"
-        legend="Gender"
-        options={GENDER_OPTIONS}
+        legend={t('gender.legend')}
+        options={GENDER_OPTIONS.map((o) => ({ ...o, label: sharedText(o.label) }))}
         value={gender}
         invalid={!!state.error}
         describedBy={state.error ? state.errorId : undefined}
@@ -39,19 +43,21 @@ export function GenderStep({ user, save }: StepProps) {
 }
 
 export function SeekingGenderStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
+  const { sharedText } = useSharedText();
   const state = useStepState();
   const [seeking, setSeeking] = useState<SeekingGender | null>(user.seeking_gender);
   return (
     <StepForm
       state={state}
-      title="Who would you like to meet?"
+      title={t('seeking.title')}
       save={save}
       collect={() => ({ seeking_gender: required(validateSeekingGender(seeking)) })}
     >
       <OptionCards
         name="seeking_gender"
-        legend="Seeking"
-        options={SEEKING_GENDER_OPTIONS}
+        legend={t('seeking.legend')}
+        options={SEEKING_GENDER_OPTIONS.map((o) => ({ ...o, label: sharedText(o.label) }))}
         value={seeking}
         invalid={!!state.error}
         describedBy={state.error ? state.errorId : undefined}

@@ -1,12 +1,15 @@
 // Steps 10 (profile photo) and 11 (face verification) belong to the media feature. They
 // load on demand so the uploader and the face model stay out of the wizard's first load.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/lib/lazy';
+import { useOnboardingText } from '../../i18n';
 
-const ProfilePhotoStep = lazy(() =>
-  import('@/features/media').then((media) => ({ default: media.ProfilePhotoStep })),
+// Through the chunk guard, so the media feature's catalogue is there before it draws.
+const ProfilePhotoStep = lazyComponent(() =>
+  import('@/features/media').then((media) => media.ProfilePhotoStep),
 );
-const VerificationStep = lazy(() =>
-  import('@/features/media').then((media) => ({ default: media.VerificationStep })),
+const VerificationStep = lazyComponent(() =>
+  import('@/features/media').then((media) => media.VerificationStep),
 );
 
 /** Starts loading the face-detection model while the member answers the next steps. */
@@ -19,7 +22,8 @@ export function preloadFaceModel(): void {
 }
 
 function Loading() {
-  return <div className="ob-media-loading" role="status" aria-label="Loading" />;
+  const t = useOnboardingText();
+  return <div className="ob-media-loading" role="status" aria-label={t('wizard.loading')} />;
 }
 
 export function PhotoStep({ onDone }: { onDone: () => void }) {

@@ -9,10 +9,12 @@ import {
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { lookupPostalCode } from '../../api/validate-postal';
+import { useOnboardingText } from '../../i18n';
 import { StepError, StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
 export function PostalCodeStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
   const state = useStepState();
   const [value, setValue] = useState(user.postal_code ?? '');
   const [place, setPlace] = useState<(PostalLookup & { code: string }) | null>(null);
@@ -32,7 +34,7 @@ export function PostalCodeStep({ user, save }: StepProps) {
     } catch (error) {
       lookup.current = null;
       setPlace(null);
-      throw new StepError(errorMessage(error, 'Error validating postal code'));
+      throw new StepError(errorMessage(error, t('postal.failed')));
     }
   };
 
@@ -48,8 +50,8 @@ export function PostalCodeStep({ user, save }: StepProps) {
   return (
     <StepForm
       state={state}
-      title="What's your postal code?"
-      help="US ZIP or Canadian postal code. We use it to show members near you."
+      title={t('postal.title')}
+      help={t('postal.help')}
       save={save}
       collect={async () => ({ postal_code: await confirm() })}
       note={
@@ -62,13 +64,13 @@ export function PostalCodeStep({ user, save }: StepProps) {
     >
       <input
         className="ob-input ob-input--big"
-        aria-label="Postal code"
+        aria-label={t('postal.label')}
         aria-invalid={state.error ? true : undefined}
         aria-describedby={state.error ? state.errorId : undefined}
         autoComplete="postal-code"
         autoCapitalize="characters"
         maxLength={POSTAL_MAX_LENGTH}
-        placeholder="10001 or M5V 2T6"
+        placeholder={t('postal.placeholder')}
         value={value}
         autoFocus
         onChange={(event) => {

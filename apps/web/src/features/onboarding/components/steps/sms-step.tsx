@@ -1,28 +1,27 @@
 // Step 13: SMS notification opt-in with the consent text of accounts §2 'Notifications'.
 import * as Switch from '@radix-ui/react-switch';
 import { useId, useState } from 'react';
+import { useOnboardingText } from '../../i18n';
 import { StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
 
-export const SMS_CONSENT_TEXT =
-  'I agree to account-notification texts. Msg & data rates may apply.';
-
 export function SmsStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
   const state = useStepState();
   const [enabled, setEnabled] = useState(user.sms_notification);
   const labelId = useId();
   return (
     <StepForm
       state={state}
-      title="Want a text when it matters?"
-      help="Get texts when someone bids on you or a connection is waiting."
-      continueLabel="Finish"
+      title={t('sms.title')}
+      help={t('sms.help')}
+      continueLabel={t('sms.finish')}
       save={save}
       collect={() => ({ sms_notification: enabled })}
     >
       <div className="ob-switch-row">
         <span className="ob-switch-row__text" id={labelId}>
-          {SMS_CONSENT_TEXT}
+          {t('sms.consent')}
         </span>
         <Switch.Root
           className="ob-switch"

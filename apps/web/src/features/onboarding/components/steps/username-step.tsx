@@ -9,6 +9,7 @@ import {
 } from '@bidboard/shared';
 import { useState } from 'react';
 import { isUsernameAvailable, usernameContentCheck } from '../../api/content-checks';
+import { useOnboardingText } from '../../i18n';
 import { runContentCheck } from '../../lib/content-check';
 import { required, StepError, StepForm, useStepState } from '../step-form';
 import type { StepProps } from './step-props';
@@ -30,13 +31,14 @@ async function checkUsername(raw: string, current: string | null): Promise<strin
 }
 
 export function UsernameStep({ user, save }: StepProps) {
+  const t = useOnboardingText();
   const state = useStepState();
   const [username, setUsername] = useState(user.username ?? '');
   return (
     <StepForm
       state={state}
-      title="Pick your username."
-      help="Your profile lives at this name. Letters, numbers, - and _."
+      title={t('username.title')}
+      help={t('username.help')}
       save={save}
       collect={async () => ({ username: await checkUsername(username, user.username) })}
       note={
@@ -53,7 +55,7 @@ export function UsernameStep({ user, save }: StepProps) {
         </span>
         <input
           className="ob-input ob-input--big ob-prefixed__input"
-          aria-label="Username"
+          aria-label={t('username.label')}
           aria-invalid={state.error ? true : undefined}
           aria-describedby={state.error ? state.errorId : undefined}
           autoComplete="username"
@@ -61,7 +63,7 @@ export function UsernameStep({ user, save }: StepProps) {
           autoCorrect="off"
           spellCheck={false}
           maxLength={USERNAME_MAX + 6}
-          placeholder="yourname"
+          placeholder={t('username.placeholder')}
           value={username}
           autoFocus
           onChange={(event) => {
