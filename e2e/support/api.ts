@@ -27,6 +27,7 @@ export async function me(baseUrl: string, token: string) {
         bid_notification: boolean;
         onboarded: number;
         username: string | null;
+        language: string;
       };
     }
   ).user;
