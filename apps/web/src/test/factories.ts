@@ -87,6 +87,7 @@ export function buildConnection(overrides: Partial<Connection> = {}): Connection
       profile_picture_2: null,
       profile_picture_3: null,
       deleted: false,
+      verified: false,
       ...overrides.partner,
     },
     auction: {
@@ -134,7 +135,13 @@ export function buildConversation(overrides: Partial<Conversation> = {}): Conver
     cid: '7_20',
     participants: [7, 20],
     partnerId: 20,
-    partner: { id: 20, username: 'theo', profile_picture_1: null, deleted: false },
+    partner: {
+      id: 20,
+      username: 'theo',
+      profile_picture_1: null,
+      deleted: false,
+      verified: false,
+    },
     lastMessage: null,
     updatedAt: Date.parse('2026-01-08T12:00:00Z'),
     unread: {},

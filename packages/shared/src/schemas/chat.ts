@@ -33,6 +33,8 @@ export const chatPartnerSchema = z.object({
   profile_picture_1: z.string().nullable(),
   /** The partner deleted their account: shown as the deleted-user placeholder. */
   deleted: z.boolean(),
+  /** The partner's verified badge (product rules, Distance and verification). */
+  verified: z.boolean(),
 });
 
 export const lastMessageSchema = z.object({

@@ -106,6 +106,8 @@ export const connectionSchema = z.object({
     ...pictures,
     /** The member deleted their account: show the deleted-user placeholder (§7). */
     deleted: z.boolean(),
+    /** Face match passed and verification approved, against the current slot-1 photo. */
+    verified: z.boolean(),
   }),
   auction: z.object({
     id: z.number().int(),

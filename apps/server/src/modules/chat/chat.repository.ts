@@ -10,6 +10,7 @@ import {
   type Tx,
 } from '../../db/client';
 import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
+import { isVerifiedMember } from '../media/verification-videos.repository';
 import { underFraudHold } from '../users/fraud-hold.repository';
 
 export interface ConversationRow {
@@ -28,6 +29,7 @@ export interface ConversationRow {
   updated_at: Date | string;
   partner_username?: string | null;
   partner_deleted?: boolean;
+  partner_verified?: boolean;
 }
 
 export interface MessageRow {
@@ -49,6 +51,9 @@ export interface MessageRow {
 const messageColumns = sql`m.id, m.cid, m.seq, m.sender_id, m.text, m.blob_key, m.type,
   m.scam_flags, m.created_at, ci.screen_status AS image_status, ci.blurred_key`;
 const imageJoin = sql`LEFT JOIN chat_images ci ON ci.storage_key = m.blob_key AND ci.cid = m.cid`;
+
+/** The partner `u` shows the verified badge: never once the account is deleted. */
+const partnerVerified = sql`(u.deleted_at IS NULL AND ${isVerifiedMember(sql`u.id`)})`;
 
 const side = (me: number, members: readonly [number, number]) => (me === members[0] ? 'a' : 'b');
 const iso = (d: Date) => d.toISOString();
@@ -313,7 +318,8 @@ export async function memberConversation(
 ): Promise<ConversationRow | undefined> {
   const [row] = await rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted,
+               ${partnerVerified} AS partner_verified
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE c.cid = ${cid} AND (c.user_a = ${me} OR c.user_b = ${me})
@@ -345,7 +351,8 @@ export async function memberConversations(
       : sql`AND (c.updated_at, c.cid) < (${iso(before.at)}::timestamptz, ${before.cid})`;
   return rows<ConversationRow>(
     db,
-    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted
+    sql`SELECT c.*, u.username AS partner_username, u.deleted_at IS NOT NULL AS partner_deleted,
+               ${partnerVerified} AS partner_verified
           FROM conversations c
           JOIN users u ON u.id = CASE WHEN c.user_a = ${me} THEN c.user_b ELSE c.user_a END
          WHERE (c.user_a = ${me} OR c.user_b = ${me}) ${cursor}

@@ -147,6 +147,7 @@ async function presentConversations(
         username: row.partner_username ?? null,
         profile_picture_1: pictures.get(partnerId)?.profile_picture_1 ?? null,
         deleted: row.partner_deleted ?? false,
+        verified: row.partner_verified ?? false,
       },
       lastMessage:
         row.last_message_id === null

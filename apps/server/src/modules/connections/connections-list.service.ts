@@ -64,6 +64,7 @@ export function presentConnection(
       favorite_thing_3_answer: row.other_favorite_3,
       ...pictures,
       deleted: row.other_deleted,
+      verified: row.other_verified,
     },
     auction: {
       id: row.auction_id,

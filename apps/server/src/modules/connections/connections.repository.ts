@@ -6,6 +6,7 @@ import type { ESCROW_STATES } from '../../db/auction.schema';
 import { type Executor, rows } from '../../db/client';
 import { ageOn } from '../auctions/auctions.repository';
 import { visibleTo } from '../blocks/blocks.repository';
+import { isVerifiedMember } from '../media/verification-videos.repository';
 
 export type EscrowState = (typeof ESCROW_STATES)[number];
 
@@ -132,6 +133,7 @@ export interface ConnectionCardRow extends ConnectionRow {
   other_favorite_2: string | null;
   other_favorite_3: string | null;
   other_deleted: boolean;
+  other_verified: boolean;
 }
 
 /**
@@ -160,7 +162,8 @@ async function selectConnectionCards(
                o.favorite_thing_1_answer AS other_favorite_1,
                o.favorite_thing_2_answer AS other_favorite_2,
                o.favorite_thing_3_answer AS other_favorite_3,
-               o.deleted_at IS NOT NULL AS other_deleted
+               o.deleted_at IS NOT NULL AS other_deleted,
+               (o.deleted_at IS NULL AND ${isVerifiedMember(sql`o.id`)}) AS other_verified
           FROM connections c
           JOIN auctions a ON a.id = c.auction_id
           JOIN users o ON o.id = CASE WHEN c.user_id = ${viewerId} THEN c.partner_id ELSE c.user_id END

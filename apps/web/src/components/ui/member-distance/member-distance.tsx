@@ -4,6 +4,7 @@
 import type { MemberDistance } from '@bidboard/shared';
 import { PinIcon, VerifiedIcon } from '../icons';
 import { type DistanceTextKey, useDistanceCatalogue } from './i18n';
+import './member-distance.css';
 
 const NEAR_KEYS: Record<'mi' | 'km', { lessThanOne: DistanceTextKey; count: DistanceTextKey }> = {
   mi: { lessThanOne: 'distance.lessThanOneMile', count: 'distance.miles' },
@@ -32,14 +33,26 @@ export function MemberDistanceLine({ distance }: { distance: MemberDistance | nu
   );
 }
 
-/** The verified badge: face match passed and verification approved. */
-export function VerifiedBadge({ verified }: { verified: boolean | undefined }) {
+/**
+ * The verified badge: face match passed and verification approved. `labelId` names its
+ * hidden word, for a link or row whose own aria-label would otherwise hide it
+ * (aria-describedby).
+ */
+export function VerifiedBadge({
+  verified,
+  labelId,
+}: {
+  verified: boolean | undefined;
+  labelId?: string;
+}) {
   const t = useDistanceCatalogue();
   if (!verified) return null;
   return (
     <span className="verified-badge" title={t('verified.title')}>
       <VerifiedIcon size={16} />
-      <span className="visually-hidden">{t('verified.label')}</span>
+      <span className="visually-hidden" id={labelId}>
+        {t('verified.label')}
+      </span>
     </span>
   );
 }

@@ -91,6 +91,7 @@ describe('chat overlay: the conversation list', () => {
           username: 'mia',
           profile_picture_1: 'https://img.example/mia.webp',
           deleted: false,
+          verified: false,
         },
         lastMessage: { id: 4, text: '', ts, senderId: 7, type: 'sticker' },
       }),
@@ -131,7 +132,13 @@ describe('chat overlay: the conversation list', () => {
       buildConversation({
         cid: '7_21',
         partnerId: 21,
-        partner: { id: 21, username: 'mia', profile_picture_1: null, deleted: false },
+        partner: {
+          id: 21,
+          username: 'mia',
+          profile_picture_1: null,
+          deleted: false,
+          verified: false,
+        },
         updatedAt: older + 1000,
         lastMessage: { id: 2, text: 'hey', ts: older + 1000, senderId: 21, type: 'text' },
       }),
@@ -205,6 +212,41 @@ describe('chat overlay: a conversation', () => {
     expect(await screen.findByRole('button', { name: /^theo/ })).toBeTruthy();
   });
 
+
+  it('shows a verified partner with the badge in the list and the header, no one else', async () => {
+    // The row's and the link's own aria-label would hide the badge's word: it is their description.
+    const description = (element: HTMLElement) =>
+      document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
+    const partner = (id: number, username: string, verified: boolean) => ({
+      id,
+      username,
+      profile_picture_1: null,
+      deleted: false,
+      verified,
+    });
+    chatApi(
+      [
+        buildConversation({ partner: partner(20, 'theo', true) }),
+        buildConversation({ cid: '7_21', partnerId: 21, partner: partner(21, 'mia', false) }),
+      ],
+      { 'GET /api/chat/conversations/7_20/messages': messagesReply([]) },
+    );
+    renderChat();
+    const dialog = await openList();
+    const theo = await within(dialog).findByRole('button', { name: /^theo/ });
+    const mia = within(dialog).getByRole('button', { name: /^mia/ });
+    await waitFor(() => expect(description(theo)).toBe('Verified'));
+    expect(mia.getAttribute('aria-describedby')).toBeNull();
+    expect(within(mia).queryByText('Verified')).toBeNull();
+
+    fireEvent.click(theo);
+    const view = await screen.findByRole('region', { name: 'Conversation with theo' });
+    const header = within(view).getByRole('link', { name: 'theo (offline): open connection' });
+    expect(description(header)).toBe('Verified');
+    expect(
+      within(header).getByTitle('Verified: face match passed and verification approved'),
+    ).toBeTruthy();
+  });
   it('blocks from the header: back to a list without the partner', async () => {
     let conversations = [buildConversation()];
     const api = chatApi([], {
@@ -385,7 +427,13 @@ describe('chat overlay: a conversation', () => {
       [
         buildConversation({
           isOpen: false,
-          partner: { id: 20, username: null, profile_picture_1: null, deleted: true },
+          partner: {
+            id: 20,
+            username: null,
+            profile_picture_1: null,
+            deleted: true,
+            verified: false,
+          },
         }),
       ],
       { 'GET /api/chat/conversations/7_20/messages': messagesReply([buildMessage(1)]) },

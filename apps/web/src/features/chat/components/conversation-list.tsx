@@ -2,7 +2,9 @@
 // last message's preview, its time and the unread count; older conversations load near
 // the bottom; the spec's empty text and fetch error.
 import { CHAT_MESSAGES, type Conversation } from '@bidboard/shared';
+import { useId } from 'react';
 import { CountPill } from '@/components/ui/count-pill';
+import { VerifiedBadge } from '@/components/ui/member-distance/member-distance';
 import { errorMessage } from '@/lib/api-client';
 import { useSharedText } from '@/lib/i18n';
 import { flattenConversations, useConversations } from '../api/list-conversations';
@@ -72,6 +74,8 @@ function ConversationRow({
     member: t('list.member'),
     deleted: t('list.deletedUser'),
   });
+  const verified = !c.partner.deleted && c.partner.verified;
+  const badgeId = useId();
   const last = c.lastMessage;
   // The member's own words as written; only the stand-ins for an image or an unknown kind
   // are the app's (shared messagePreview's cases).
@@ -86,11 +90,15 @@ function ConversationRow({
       className="chat-row"
       data-cid={c.cid}
       aria-label={unread > 0 ? t('list.rowUnread', { name, count: unread }) : name}
+      aria-describedby={verified ? badgeId : undefined}
       onClick={() => onOpen(c)}
     >
       <PartnerAvatar username={name} photo={photo} online={online} />
       <span className="chat-row__main">
-        <span className="chat-row__name">{name}</span>
+        <span className="chat-row__name">
+          {name}
+          <VerifiedBadge verified={verified} labelId={badgeId} />
+        </span>
         <span
           className={
             unread > 0 ? 'chat-row__preview chat-row__preview--unread' : 'chat-row__preview'

@@ -4,11 +4,12 @@
 // no longer matched turns the input off with the spec's texts.
 import { CHAT_MESSAGES, type Conversation, type Message } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { VerifiedBadge } from '@/components/ui/member-distance/member-distance';
 import { useCurrentUser } from '@/features/auth';
 import { MemberSafetyButton } from '@/features/safety';
 import { ConversationNotice } from '@/features/safety-notices';
@@ -58,6 +59,8 @@ export function ConversationView({
     member: t('list.member'),
     deleted: t('list.deletedUser'),
   });
+  const verified = !c.partner.deleted && c.partner.verified;
+  const badgeId = useId();
   const readId = lastReadOwnMessage(
     history.messages,
     viewerId,
@@ -128,9 +131,13 @@ export function ConversationView({
           className="chat-view__partner"
           onClick={onLeave}
           aria-label={t(online ? 'view.partnerOnline' : 'view.partnerOffline', { name })}
+          aria-describedby={verified ? badgeId : undefined}
         >
           <PartnerAvatar username={name} photo={photo} online={online} size="sm" />
-          <span className="chat-view__name">{name}</span>
+          <span className="chat-view__name">
+            {name}
+            <VerifiedBadge verified={verified} labelId={badgeId} />
+          </span>
         </Link>
         {/* A deleted account can no longer be blocked or reported. */}
         {c.partner.deleted ? null : (

@@ -46,6 +46,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
       carousel={carousel}
       username={username}
       age={deleted ? null : c.partner.age}
+      verified={!deleted && c.partner.verified}
       photos={photos}
       panels={[
         {

@@ -151,6 +151,23 @@ describe('Connections page', () => {
     expect(within(theo).queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 
+  it("a verified partner's card carries the verified badge after the name; others none", async () => {
+    connectionsApi([
+      [
+        buildConnection({ partner: { ...buildConnection().partner, verified: true } }),
+        buildConnection({
+          id: 6,
+          partner: { ...buildConnection().partner, id: 21, username: 'mia', age: 27 },
+        }),
+      ],
+    ]);
+    renderApp('/connections');
+    const theo = await card('theo, 31');
+    const name = within(theo).getByRole('heading', { name: /^theo/ });
+    expect(await within(name).findByText('Verified')).toBeTruthy();
+    expect(within(await card('mia, 27')).queryByText('Verified')).toBeNull();
+  });
+
   it('the rejecter sees the hours left and Connect; others see Rejected', async () => {
     connectionsApi([
       [
