@@ -1,12 +1,17 @@
 // Alerts rows (marketplace §3 Alert). Written inside the transaction that causes them,
 // sent to the member's room only after that transaction commits; worded in the member's
-// language when written (product rules, Languages), as a text they received.
-import type { Alert, AlertKind } from '@bidboard/shared';
+// language when written (product rules, Languages), as a text they received. A block
+// reaches the alerts written before it (product rules, Blocks cover everything): those
+// about the other member are no longer listed, and an outbid alert naming them as the
+// bidder in a third member's auction reads 'A member outbid you'.
+import { ALERT_TEMPLATES, type Alert, type AlertKind, fillText, NO_NAME } from '@bidboard/shared';
+import type { Language } from '@bidboard/shared/i18n/languages';
 import type { TextRef } from '@bidboard/shared/i18n/texts';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { alertMetrics } from '../../lib/metrics';
-import { sayText } from '../../lib/texts';
+import { frenchName, sayText } from '../../lib/texts';
+import { alertAboutBlocked, outbidderBlocked } from '../blocks/blocks.repository';
 import { alertActor, underFraudHold } from '../users/fraud-hold.repository';
 
 export interface AlertRow {
@@ -19,6 +24,10 @@ export interface AlertRow {
   /** Absent on rows a caller returned without it (always null on a new alert). */
   read_at?: Date | string | null;
   created_at: Date | string;
+  /** Listed rows only: the outbid alert's bidder has a block with the reader since. */
+  bidder_hidden?: boolean;
+  /** Listed rows only: the reader's language, to word a hidden bidder's alert again. */
+  language?: Language;
 }
 
 export interface NewAlert {
@@ -35,6 +44,12 @@ const columns = sql`id, user_id, kind, payload, message, is_read, read_at, creat
 /** Alerts about another member under a fraud hold are not shown (issue 42). */
 const notFromHeld = sql`NOT COALESCE(${alertActor(sql`payload`)} <> user_id
                                      AND ${underFraudHold(alertActor(sql`payload`))}, false)`;
+
+/** What a member's list shows: nothing about a held account or a member with a block. */
+const shown = sql`${notFromHeld} AND NOT ${alertAboutBlocked}`;
+
+const listed = sql`${columns}, ${outbidderBlocked} AS bidder_hidden,
+  (SELECT language FROM users r WHERE r.id = alerts.user_id) AS language`;
 
 export async function insertAlert(executor: Executor, alert: NewAlert): Promise<AlertRow> {
   const [row] = await rows<AlertRow>(
@@ -56,7 +71,7 @@ export async function memberAlerts(
 ): Promise<AlertRow[]> {
   return rows<AlertRow>(
     db,
-    sql`SELECT ${columns} FROM alerts WHERE user_id = ${userId} AND ${notFromHeld}
+    sql`SELECT ${listed} FROM alerts WHERE user_id = ${userId} AND ${shown}
          ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
 }
@@ -65,7 +80,7 @@ export async function unreadAlertCount(db: Executor, userId: number): Promise<nu
   const [row] = await rows<{ n: number }>(
     db,
     sql`SELECT COUNT(*)::int AS n FROM alerts
-         WHERE user_id = ${userId} AND NOT is_read AND ${notFromHeld}`,
+         WHERE user_id = ${userId} AND NOT is_read AND ${shown}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -127,14 +142,41 @@ export async function alertsInRange(
   );
 }
 
+/** The outbid alert's words again with 'A member' for the bidder, in the reader's language. */
+function outbidByHidden(payload: Record<string, unknown>, language: Language): string {
+  const owner =
+    typeof payload.auctionCreatorUsername === 'string' ? payload.auctionCreatorUsername : null;
+  const amount = Number(payload.newBidAmount ?? 0);
+  const english = fillText(ALERT_TEMPLATES.outbid, {
+    bidder: NO_NAME.Member,
+    owner: owner ?? NO_NAME.auction,
+    amount,
+  });
+  return sayText(
+    language,
+    {
+      key: 'ALERT_TEMPLATES.outbid',
+      params: {
+        bidder: frenchName(null, { starts: true }),
+        owner: owner ?? sayText('fr-CA', { key: 'NO_NAME.auction' }, NO_NAME.auction),
+        amount,
+      },
+    },
+    english,
+  );
+}
+
 export function presentAlert(row: AlertRow): Alert {
   const readAt = row.read_at ? new Date(row.read_at).toISOString() : null;
+  const payload: Record<string, unknown> =
+    typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+  const hidden = row.bidder_hidden === true;
   return {
     id: Number(row.id),
     user_id: row.user_id,
     kind: row.kind,
-    message: row.message,
-    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    message: hidden ? outbidByHidden(payload, row.language ?? 'en') : row.message,
+    payload: hidden ? { ...payload, newBidderUsername: null } : payload,
     created_at: new Date(row.created_at).toISOString(),
     isRead: row.is_read,
     readAt,

@@ -119,3 +119,25 @@ export async function deleteBlock(
   );
   return removed.length > 0;
 }
+
+/**
+ * SQL: the alert (a row of `alerts`) is about a member with a block with its reader: the
+ * other of a connection or a date plan, an auction's owner or winning bidder, the bidder
+ * an owner heard of. Such an alert is no longer shown or sent (product rules, Blocks cover
+ * everything): what it was about ended with the block.
+ */
+export const alertAboutBlocked = sql`EXISTS (SELECT 1 FROM blocks bl
+  WHERE (bl.blocker_id = alerts.user_id OR bl.blocked_id = alerts.user_id)
+    AND CASE WHEN bl.blocker_id = alerts.user_id THEN bl.blocked_id ELSE bl.blocker_id END
+        IN ((alerts.payload->>'partnerUserId')::int, (alerts.payload->>'winningBidderUserId')::int,
+            (alerts.payload->>'userId')::int, (alerts.payload->>'auctionCreatorUserId')::int))`;
+
+/**
+ * SQL: the alert is an outbid one in a third member's auction whose new bidder, named by
+ * username only, has a block with its reader: it reads 'A member outbid you', as an outbid
+ * alert written after the block does.
+ */
+export const outbidderBlocked = sql`(alerts.kind = 'outbid' AND EXISTS (SELECT 1 FROM users nb
+  JOIN blocks bl ON (bl.blocker_id = nb.id AND bl.blocked_id = alerts.user_id)
+                 OR (bl.blocked_id = nb.id AND bl.blocker_id = alerts.user_id)
+  WHERE lower(nb.username) = lower(alerts.payload->>'newBidderUsername')))`;

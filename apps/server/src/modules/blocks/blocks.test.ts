@@ -16,6 +16,7 @@ import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test
 import { rows } from '../../db/client';
 import { sweepPeriods } from '../auctions/period-sweep';
 import { addImage } from '../media/media-test-helpers';
+import { alertContent } from '../notifications/outbox.repository';
 
 const clock = testClock('2025-07-01T15:00:00Z');
 let t: TestApp;
@@ -358,5 +359,104 @@ describe('blocking a member', () => {
     expect(await outbidAlerts(dave.id)).toMatchObject([
       { payload: expect.objectContaining({ newBidderUsername: alice.username }) },
     ]);
+  });
+
+  it('reaches the alerts written before it: none about the other is listed or sent, an outbid one names no one', async () => {
+    // Issue 41 item 2: 'bob outbid you on carol' and bob's own auction's alerts stayed.
+    const alice = await member(1000);
+    const bob = await member(1000);
+    const dave = await member(1000);
+    const carol = await member(0);
+    const auctionFor = async (owner: Member) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auctions/create',
+          headers: owner.headers,
+          payload: {},
+        })
+      ).json().auction.auctionId as number;
+    const carolAuction = await auctionFor(carol);
+    const bobAuction = await auctionFor(bob);
+    const bid = async (who: Member, auctionId: number, amount: number) =>
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/auctions/${auctionId}/bids`,
+            headers: who.headers,
+            payload: { amount },
+          })
+        ).statusCode,
+      ).toBe(200);
+    await bid(alice, carolAuction, 50);
+    await bid(bob, carolAuction, 60);
+    await bid(alice, carolAuction, 70);
+    await bid(alice, bobAuction, 30);
+    await bid(dave, bobAuction, 40);
+    const listed = async (who: Member) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/alerts', headers: who.headers });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as {
+        alerts: { id: number; kind: string; message: string; payload: Record<string, unknown> }[];
+        unread: number;
+      };
+      return {
+        alerts: body.alerts.map(({ kind, message }) => ({ kind, message })),
+        unread: body.unread,
+      };
+    };
+    const onCarol = (bidder: string, amount: number) =>
+      fillText(ALERT_TEMPLATES.outbid, { bidder, owner: carol.username!, amount });
+    expect((await listed(alice)).alerts).toEqual([
+      { kind: 'outbid', message: `${dave.username} outbid you on ${bob.username} with 40 tokens.` },
+      { kind: 'outbid', message: onCarol(bob.username!, 60) },
+    ]);
+    expect((await listed(bob)).alerts).toEqual([
+      {
+        kind: 'bid_received',
+        message: `${alice.username} bid on you: your auction is at 30 tokens.`,
+      },
+      { kind: 'outbid', message: onCarol(alice.username!, 70) },
+    ]);
+    const daveBefore = await listed(dave);
+
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: alice.headers,
+      payload: { user_id: bob.id },
+    });
+    expect(block.statusCode).toBe(200);
+    // About bob's own auction: gone, and not counted. In carol's: 'A member'.
+    expect(await listed(alice)).toEqual({
+      alerts: [{ kind: 'outbid', message: onCarol(NO_NAME.Member, 60) }],
+      unread: 1,
+    });
+    expect(await listed(bob)).toEqual({
+      alerts: [{ kind: 'outbid', message: onCarol(NO_NAME.Member, 70) }],
+      unread: 1,
+    });
+    const [aliceOutbid] = (
+      await t.app.inject({ method: 'GET', url: '/api/alerts', headers: alice.headers })
+    ).json().alerts;
+    expect(aliceOutbid.payload).toMatchObject({ newBidderUsername: null, newBidAmount: 60 });
+    // In the reader's language.
+    await t.database.db.execute(sql`UPDATE users SET language = 'fr-CA' WHERE id = ${alice.id}`);
+    expect((await listed(alice)).alerts).toEqual([
+      {
+        kind: 'outbid',
+        message: `Un membre a surenchéri sur vous pour ${carol.username} avec 60 jetons.`,
+      },
+    ]);
+    // Nor is any of them sent after the block; a third member's alerts are as they were.
+    const written = await rows<{ id: number; user_id: number }>(
+      t.database.db,
+      sql`SELECT id, user_id FROM alerts WHERE user_id IN (${alice.id}, ${bob.id}, ${dave.id})`,
+    );
+    for (const { id, user_id } of written) {
+      expect((await alertContent(t.database.db, id))!.names_blocked).toBe(user_id !== dave.id);
+    }
+    expect(await listed(dave)).toEqual(daveBefore);
   });
 });

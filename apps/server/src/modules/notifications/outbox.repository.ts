@@ -5,6 +5,7 @@
 import type { Language } from '@bidboard/shared/i18n/languages';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { alertAboutBlocked, outbidderBlocked } from '../blocks/blocks.repository';
 import { alertActor, underFraudHold } from '../users/fraud-hold.repository';
 
 export interface OutboxRow {
@@ -93,6 +94,11 @@ export interface AlertContent {
   payload: Record<string, unknown> | string;
   /** The other member it is about is under a fraud hold (issue 42): not sent. */
   actor_held: boolean;
+  /**
+   * A block came between the reader and a member it names after it was written (product
+   * rules, Blocks cover everything): not sent.
+   */
+  names_blocked: boolean;
 }
 
 export async function alertContent(db: Executor, id: number): Promise<AlertContent | undefined> {
@@ -100,7 +106,8 @@ export async function alertContent(db: Executor, id: number): Promise<AlertConte
     db,
     sql`SELECT kind, message, payload,
                COALESCE(${alertActor(sql`payload`)} <> user_id
-                        AND ${underFraudHold(alertActor(sql`payload`))}, false) AS actor_held
+                        AND ${underFraudHold(alertActor(sql`payload`))}, false) AS actor_held,
+               ${alertAboutBlocked} OR ${outbidderBlocked} AS names_blocked
           FROM alerts WHERE id = ${id}`,
   );
   return row;

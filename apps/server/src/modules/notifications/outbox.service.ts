@@ -81,7 +81,7 @@ async function compose(deps: OutboxDeps, row: OutboxRow, member: Recipient) {
   const link = (path: string) => (deps.publicUrl ? ` ${new URL(path, deps.publicUrl)}` : '');
   if (row.alert_id !== null) {
     const alert = await alertContent(deps.db, row.alert_id);
-    if (!alert || alert.actor_held) return null;
+    if (!alert || alert.actor_held || alert.names_blocked) return null;
     if (BID_ALERTS.has(alert.kind) && !member.bid_notification) return null;
     const payload = typeof alert.payload === 'string' ? JSON.parse(alert.payload) : alert.payload;
     const url = alertUrl(alert.kind, payload);
