@@ -1,6 +1,7 @@
 // Bids on one auction reach the database in the order they reached the server: those that
 // arrive while a bid statement runs go together as the next one (bid-queue.ts,
-// place-bids.sql), each still answered as if placed alone.
+// place-bids.sql), each still answered as if placed alone; bids spread over many auctions go
+// several auctions to a statement (place_bids_across) under the same rules.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,8 @@ let auctions: number[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase({ poolSize: 40 });
-  for (let i = 0; i < 4; i++) await buildBidder(database.db, 0);
+  // Their auctions: three for the tests of one auction, 30 for the spread ones.
+  await Promise.all(Array.from({ length: 36 }, () => buildBidder(database.db, 0)));
   await ensureOpenPeriod(database.db, t.clock());
   auctions = (
     await rows<{ id: number }>(database.db, sql`SELECT id FROM auctions ORDER BY id`)
@@ -138,4 +140,77 @@ describe('bids on one auction, in arrival order', () => {
     }
     expect(await ledgerProblems(database.db)).toEqual([]);
   }, 60_000);
+});
+
+describe('bids spread over many auctions', () => {
+  /** Bids placed in one transaction share its start time (bids.created_at is now()). */
+  const transactions = async (auctionIds: number[]) =>
+    (
+      await rows<{ n: number }>(
+        database.db,
+        sql`SELECT COUNT(DISTINCT created_at)::int AS n FROM bids
+             WHERE auction_id IN ${sql.raw(`(${auctionIds.join(',')})`)}`,
+      )
+    )[0]!.n;
+
+  it('places bids on 24 auctions sent at once in a few statements, each as if alone', async () => {
+    const spread = auctions.splice(0, 24);
+    const bidders = await Promise.all(spread.map(() => buildBidder(database.db, 1_000)));
+    const leaders = await Promise.all(
+      spread.map((auctionId, i) =>
+        placeBid(ctx(), { auctionId, bidderId: bidders[i]!.id, amount: 100 }),
+      ),
+    );
+    expect(leaders.every((p) => p.outbid === null)).toBe(true);
+    // Each bidder outbids the next auction's leader: every bid refunds a member another bid
+    // of the same batch debits.
+    const placed = await Promise.all(
+      spread.map((auctionId, i) =>
+        placeBid(ctx(), { auctionId, bidderId: bidders[(i + 1) % 24]!.id, amount: 150 }),
+      ),
+    );
+    placed.forEach((p, i) => {
+      expect(p.auction).toMatchObject({ id: spread[i], current_bid: 150 });
+      expect(p.outbid?.userId).toBe(bidders[i]!.id);
+    });
+    // With a statement each, 48 transactions.
+    expect(await transactions(spread)).toBeLessThan(12);
+    const balances = await rows<{ token_balance: number }>(
+      database.db,
+      sql`SELECT token_balance FROM users WHERE id IN ${sql.raw(`(${bidders.map((b) => b.id).join(',')})`)}`,
+    );
+    expect(balances.map((b) => b.token_balance)).toEqual(Array(24).fill(850));
+    expect(await ledgerProblems(database.db)).toEqual([]);
+    expect(await originProblems(database.db)).toEqual([]);
+  });
+
+  it('undoes only the bid a member cannot pay, and answers a repeated key once', async () => {
+    const spread = auctions.splice(0, 6);
+    const member = await buildBidder(database.db, 500);
+    const key = randomUUID();
+    const sent = spread.map((auctionId, i) =>
+      placeBid(ctx(), {
+        auctionId,
+        bidderId: member.id,
+        amount: 100,
+        ...(i === 2 ? { requestKey: key } : {}),
+      }),
+    );
+    sent.push(
+      placeBid(ctx(), { auctionId: spread[2]!, bidderId: member.id, amount: 100, requestKey: key }),
+    );
+    const outcomes = await Promise.all(sent.map(outcome));
+    // Five of the six auctions' bids paid from 500 tokens, the sixth undone alone; the key's
+    // second request answered with the first's bid.
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(6);
+    expect(outcomes.filter((o) => o === 'INSUFFICIENT_TOKENS')).toHaveLength(1);
+    const [once, again] = await Promise.all([sent[2]!, sent[6]!]);
+    expect(again.bid.id).toBe(once.bid.id);
+    expect([once.replayed, again.replayed].sort()).toEqual([false, true]);
+    expect(
+      await rows(database.db, sql`SELECT token_balance FROM users WHERE id = ${member.id}`),
+    ).toEqual([{ token_balance: 0 }]);
+    expect(await ledgerProblems(database.db)).toEqual([]);
+    expect(await originProblems(database.db)).toEqual([]);
+  });
 });

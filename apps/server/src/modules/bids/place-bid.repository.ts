@@ -1,6 +1,8 @@
 // The bid's SQL: one call of the SQL function place_bid (place-bid.sql), or of
 // place_bid_once (place-bid-once.sql) behind the member's request key; bids that queued
-// behind their auction's last statement go together through place_bids (place-bids.sql).
+// behind their auction's last statement go together through place_bids, and bids on
+// different auctions that waited for a spread statement through place_bids_across
+// (place-bids.sql).
 // Each is one statement, so one round trip, and the auction's row lock is held only inside
 // it.
 import { type Db, runStatement, type Statement } from '../../db/client';
@@ -95,17 +97,36 @@ const PLACE_BIDS: Statement = {
   text: 'SELECT * FROM place_bids($1, $2, $3, $4)',
 };
 
+const PLACE_BIDS_ACROSS: Statement = {
+  name: 'place_bids_across',
+  text: 'SELECT * FROM place_bids_across($1, $2, $3)',
+};
+
 /** One bid's answer in a batch: its row, or the SQLSTATE that undid it (23514). */
-type BatchAnswer = PlacedRow | { failure: string };
+export type BatchAnswer = PlacedRow | { failure: string };
+
+interface BatchedBid {
+  params: PlaceBidParams;
+  requestKey: string | null;
+}
+
+type BatchRow = { replayed: boolean; answer: PlaceBidRow | string | null; failure: string | null };
+
+const batchAnswers = (answers: BatchRow[]): BatchAnswer[] =>
+  answers.map(({ replayed, answer, failure }) =>
+    failure !== null
+      ? { failure }
+      : {
+          row: typeof answer === 'string' ? (JSON.parse(answer) as PlaceBidRow) : answer!,
+          replayed,
+        },
+  );
 
 /**
  * Bids on one auction, placed in the given order in one transaction; their step and
  * onboarding rule are the first's (the same constants for every bid).
  */
-export async function placeBidRows(
-  db: Db,
-  bids: { params: PlaceBidParams; requestKey: string | null }[],
-): Promise<BatchAnswer[]> {
+export async function placeBidRows(db: Db, bids: BatchedBid[]): Promise<BatchAnswer[]> {
   const [auctionId, , , , step, onboardingComplete] = bids[0]!.params;
   const batch = bids.map(({ params: [, bidder, amount, now, , , maximum], requestKey }) => ({
     bidder,
@@ -114,17 +135,32 @@ export async function placeBidRows(
     requestKey,
     now,
   }));
-  const answers = await runStatement<{
-    replayed: boolean;
-    answer: PlaceBidRow | string | null;
-    failure: string | null;
-  }>(db, PLACE_BIDS, [auctionId, JSON.stringify(batch), step, onboardingComplete]);
-  return answers.map(({ replayed, answer, failure }) =>
-    failure !== null
-      ? { failure }
-      : {
-          row: typeof answer === 'string' ? (JSON.parse(answer) as PlaceBidRow) : answer!,
-          replayed,
-        },
+  return batchAnswers(
+    await runStatement<BatchRow>(db, PLACE_BIDS, [
+      auctionId,
+      JSON.stringify(batch),
+      step,
+      onboardingComplete,
+    ]),
+  );
+}
+
+/** Bids on different auctions, placed in the given order in one transaction (place_bids_across). */
+export async function placeBidRowsAcross(db: Db, bids: BatchedBid[]): Promise<BatchAnswer[]> {
+  const [, , , , step, onboardingComplete] = bids[0]!.params;
+  const batch = bids.map(({ params: [auction, bidder, amount, now, , , maximum], requestKey }) => ({
+    auction,
+    bidder,
+    amount,
+    maximum,
+    requestKey,
+    now,
+  }));
+  return batchAnswers(
+    await runStatement<BatchRow>(db, PLACE_BIDS_ACROSS, [
+      JSON.stringify(batch),
+      step,
+      onboardingComplete,
+    ]),
   );
 }

@@ -56,3 +56,63 @@ BEGIN
   END LOOP;
 END
 $$;
+--> statement-breakpoint
+-- Bids on different auctions that reached a server together (bid-queue.ts: a bid for an
+-- auction with no statement running waits while enough spread statements already run),
+-- placed in the order they arrived, in one transaction: one commit and one round trip for
+-- all of them instead of one each. As in place_bids, every row a bid here can change is
+-- locked first in the escrow order, the auction rows by ascending id and then the member
+-- rows by ascending id (the bidders and each auction's sitting leader), and each bid is
+-- place_bid or place_bid_once in its own block, so an overdrawn bidder undoes only their
+-- own bid. p_bids: a JSON array of {auction, bidder, amount, maximum, requestKey, now}.
+CREATE OR REPLACE FUNCTION place_bids_across(
+  p_bids jsonb,
+  p_step integer,
+  p_onboarding_complete integer
+) RETURNS TABLE (replayed boolean, answer jsonb, failure text) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_bid record;
+  v_replayed boolean;
+  v_answer jsonb;
+  v_failure text;
+BEGIN
+  PERFORM 1 FROM auctions a
+   WHERE a.id IN (SELECT (b.value->>'auction')::integer FROM jsonb_array_elements(p_bids) b)
+   ORDER BY a.id
+     FOR UPDATE;
+  PERFORM 1 FROM users u
+   WHERE u.id IN (SELECT (b.value->>'bidder')::integer FROM jsonb_array_elements(p_bids) b
+                  UNION
+                  SELECT a.lead_bidder_id FROM auctions a
+                   WHERE a.id IN (SELECT (b.value->>'auction')::integer
+                                    FROM jsonb_array_elements(p_bids) b))
+   ORDER BY u.id
+     FOR NO KEY UPDATE;
+  FOR v_bid IN
+    SELECT x.auction, x.bidder, x.amount, x.maximum, x."requestKey" AS request_key, x.now, o.n
+      FROM jsonb_array_elements(p_bids) WITH ORDINALITY AS o(bid, n),
+           jsonb_to_record(o.bid) AS x(auction integer, bidder integer, amount integer,
+                                       maximum boolean, "requestKey" uuid, now timestamptz)
+     ORDER BY o.n
+  LOOP
+    v_replayed := false;
+    v_answer := NULL;
+    v_failure := NULL;
+    BEGIN
+      IF v_bid.request_key IS NULL THEN
+        SELECT to_jsonb(b) INTO v_answer
+          FROM place_bid(v_bid.auction, v_bid.bidder, v_bid.amount, v_bid.now, p_step,
+                         p_onboarding_complete, v_bid.maximum) b;
+      ELSE
+        SELECT o.replayed, o.answer INTO v_replayed, v_answer
+          FROM place_bid_once(v_bid.request_key, v_bid.auction, v_bid.bidder, v_bid.amount,
+                              v_bid.now, p_step, p_onboarding_complete, v_bid.maximum) o;
+      END IF;
+    EXCEPTION WHEN check_violation THEN
+      v_failure := '23514';
+    END;
+    RETURN QUERY SELECT v_replayed, v_answer, v_failure;
+  END LOOP;
+END
+$$;
