@@ -1,7 +1,7 @@
 // Bids on one auction leave this server for the database in the order they arrived. A bid
 // for an auction with no bid statement running goes at once, alone (while few such run,
 // below); the bids that arrive while one runs wait here and then go together as the next
-// statement (place_bids), in arrival order, in one transaction. With a statement each, the
+// statement (place_bids_across), in arrival order, in one transaction. With a statement each, the
 // pool's connections reach the auction's row lock in any order: in a hot auction a bid
 // refused as too low was often sent before the bid that beat it, and every bid paid a
 // commit while holding the lock. Across servers the row lock still decides the order, as
@@ -21,7 +21,6 @@ import {
   placeBidRow,
   placeBidRowOnce,
   placeBidRows,
-  placeBidRowsAcross,
 } from './place-bid.repository';
 
 /**
@@ -136,7 +135,7 @@ async function run(db: Db, q: Queues, auctionId: number, batch: Waiting[]) {
 /** Bids on different auctions, each the first of its auction, in arrival order. */
 async function runSpread(db: Db, q: Queues, batch: Waiting[]) {
   q.spread.running += 1;
-  await answer(batch, () => (batch.length > 1 ? placeBidRowsAcross(db, batch) : place(db, batch)));
+  await answer(batch, () => place(db, batch));
   q.spread.running -= 1;
   for (const bid of batch) next(db, q, bid.params[0]);
   if (q.spread.waiting.length > 0) void runSpread(db, q, q.spread.waiting.splice(0, BATCH));

@@ -1,6 +1,7 @@
 // Rolling deploy (docs/deploy.md, expand then contract): after this release migrated the
 // database, a server of the release before maximum bids still places bids with its own
-// call, place_bid with six arguments, and reads the fifteen columns it knows.
+// call, place_bid with six arguments, and reads the fifteen columns it knows; a server of
+// the release before spread batches sends a queue of one auction's bids to place_bids.
 import { BID_STEP, ONBOARDING_COMPLETE } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,38 @@ describe('place_bid as the previous release calls it', () => {
       { user_id: alice.id, amount: 100, maximum: null },
       { user_id: bob.id, amount: 120, maximum: null },
     ]);
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+});
+
+describe('place_bids as the previous release calls it', () => {
+  it("places one auction's queued bids in order, undoing only the one that overdraws", async () => {
+    const owner = await buildBidder(database.db, 0);
+    const alice = await buildBidder(database.db, 500);
+    const bob = await buildBidder(database.db, 50);
+    const carol = await buildBidder(database.db, 500);
+    // The period opened in the test above: the new owner's auction joins it.
+    const period = await ensureOpenPeriod(database.db, t.clock());
+    const [auction] = await rows<{ id: number }>(
+      database.db,
+      sql`INSERT INTO auctions (user_id, period_id) VALUES (${owner.id}, ${period.id}) RETURNING id`,
+    );
+    const now = t.clock().toISOString();
+    const batch = [
+      { bidder: alice.id, amount: 40, maximum: false, requestKey: null, now },
+      { bidder: bob.id, amount: 60, maximum: false, requestKey: null, now },
+      { bidder: carol.id, amount: 40 + BID_STEP, maximum: false, requestKey: null, now },
+    ];
+    const answers = await rows<{ failure: string | null; answer: { current_bid: number } | null }>(
+      database.db,
+      sql`SELECT * FROM place_bids(${auction!.id}, ${JSON.stringify(batch)}::jsonb, ${BID_STEP},
+                                   ${ONBOARDING_COMPLETE})`,
+    );
+    expect(answers.map((a) => a.failure)).toEqual([null, '23514', null]);
+    expect(answers[2]!.answer).toMatchObject({
+      current_bid: 40 + BID_STEP,
+      outbid_user_id: alice.id,
+    });
     expect(await ledgerProblems(database.db)).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 // The bid's SQL: one call of the SQL function place_bid (place-bid.sql), or of
 // place_bid_once (place-bid-once.sql) behind the member's request key; bids that queued
-// behind their auction's last statement go together through place_bids, and bids on
-// different auctions that waited for a spread statement through place_bids_across
-// (place-bids.sql).
+// behind their auction's last statement, or on different auctions behind the spread
+// statements, go together through place_bids_across (place-bids.sql).
 // Each is one statement, so one round trip, and the auction's row lock is held only inside
 // it.
 import { type Db, runStatement, type Statement } from '../../db/client';
@@ -92,11 +91,6 @@ export async function placeBidRowOnce(
   };
 }
 
-const PLACE_BIDS: Statement = {
-  name: 'place_bids',
-  text: 'SELECT * FROM place_bids($1, $2, $3, $4)',
-};
-
 const PLACE_BIDS_ACROSS: Statement = {
   name: 'place_bids_across',
   text: 'SELECT * FROM place_bids_across($1, $2, $3)',
@@ -123,30 +117,10 @@ const batchAnswers = (answers: BatchRow[]): BatchAnswer[] =>
   );
 
 /**
- * Bids on one auction, placed in the given order in one transaction; their step and
- * onboarding rule are the first's (the same constants for every bid).
+ * Bids on one auction or several, placed in the given order in one transaction; their step
+ * and onboarding rule are the first's (the same constants for every bid).
  */
 export async function placeBidRows(db: Db, bids: BatchedBid[]): Promise<BatchAnswer[]> {
-  const [auctionId, , , , step, onboardingComplete] = bids[0]!.params;
-  const batch = bids.map(({ params: [, bidder, amount, now, , , maximum], requestKey }) => ({
-    bidder,
-    amount,
-    maximum,
-    requestKey,
-    now,
-  }));
-  return batchAnswers(
-    await runStatement<BatchRow>(db, PLACE_BIDS, [
-      auctionId,
-      JSON.stringify(batch),
-      step,
-      onboardingComplete,
-    ]),
-  );
-}
-
-/** Bids on different auctions, placed in the given order in one transaction (place_bids_across). */
-export async function placeBidRowsAcross(db: Db, bids: BatchedBid[]): Promise<BatchAnswer[]> {
   const [, , , , step, onboardingComplete] = bids[0]!.params;
   const batch = bids.map(({ params: [auction, bidder, amount, now, , , maximum], requestKey }) => ({
     auction,
