@@ -212,7 +212,6 @@ describe('chat overlay: a conversation', () => {
     expect(await screen.findByRole('button', { name: /^theo/ })).toBeTruthy();
   });
 
-
   it('shows a verified partner with the badge in the list and the header, no one else', async () => {
     // The row's and the link's own aria-label would hide the badge's word: it is their description.
     const description = (element: HTMLElement) =>
