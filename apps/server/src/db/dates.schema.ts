@@ -56,12 +56,18 @@ export const datePlans = pgTable(
     check_in_asked_at: at('check_in_asked_at'),
     /** The sweeper asked both members whether the date happened. */
     met_asked_at: at('met_asked_at'),
+    /**
+     * Set when a new proposal finds this plan's time passed: it keeps its state (the
+     * check-in and the did-you-meet question still come) but no longer holds the chat.
+     */
+    lapsed_at: at('lapsed_at'),
   },
   (t) => [
-    // One standing plan per conversation: a second proposal must wait for the first's end.
+    // One standing plan to come per conversation: a second proposal waits for the first's
+    // end or its time.
     uniqueIndex('date_plans_one_open_key')
       .on(t.cid)
-      .where(sql`${t.state} IN ('proposed', 'accepted')`),
+      .where(sql`${t.state} IN ('proposed', 'accepted') AND ${t.lapsed_at} IS NULL`),
     index('date_plans_cid_idx').on(t.cid, t.id),
     index('date_plans_check_in_due_idx')
       .on(t.starts_at)

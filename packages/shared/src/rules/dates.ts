@@ -41,6 +41,7 @@ export const DATE_MESSAGES = {
   alreadyAnswered: 'This date plan was already answered.',
   notYours: 'Only the member it was proposed to can answer this date plan.',
   notOpen: 'This date plan is no longer open.',
+  cancelPast: 'This date’s time has passed: it can no longer be cancelled.',
   notAccepted: 'This is for an accepted date plan.',
   inThePast: 'Pick a time that is still to come.',
   tooFarAhead: `Pick a day within ${DATE_PLAN_MAX_DAYS_AHEAD} days.`,

@@ -51,8 +51,22 @@ export interface NewPlan {
 
 export type InsertOutcome = { kind: 'inserted'; row: PlanRow } | { kind: 'not-open' };
 
+/**
+ * The chat's standing plans whose time has passed stop holding its one place (the unique
+ * date_plans_one_open_key), in the proposal's transaction: a pair whose date is behind them
+ * can plan the next one.
+ */
+async function lapsePastPlans(tx: Executor, cid: string, now: Date) {
+  await tx.execute(
+    sql`UPDATE date_plans SET lapsed_at = ${now}
+         WHERE cid = ${cid} AND state IN ('proposed', 'accepted') AND lapsed_at IS NULL
+           AND starts_at <= ${now}`,
+  );
+}
+
 /** The plan, only while the two have an accepted connection and neither blocked the other. */
-export async function insertPlan(tx: Executor, plan: NewPlan): Promise<InsertOutcome> {
+export async function insertPlan(tx: Executor, plan: NewPlan, now: Date): Promise<InsertOutcome> {
+  await lapsePastPlans(tx, plan.cid, now);
   const a = sql`${plan.proposerId}::int`;
   const b = sql`${plan.responderId}::int`;
   const [row] = await rows<PlanRow>(
@@ -94,7 +108,7 @@ export async function lockAcceptedPlan(tx: Executor, id: number): Promise<boolea
   return locked.length > 0;
 }
 
-/** The responder's answer, only while the plan is still proposed to them. */
+/** The responder's answer, only while the plan is still proposed to them and to come. */
 export async function answerPlan(
   tx: Executor,
   id: number,
@@ -106,12 +120,13 @@ export async function answerPlan(
     tx,
     sql`UPDATE date_plans p SET state = ${state}, answered_at = ${now}
          WHERE p.id = ${id} AND p.responder_id = ${responderId} AND p.state = 'proposed'
+           AND p.starts_at > ${now}
      RETURNING ${planColumns}`,
   );
   return row;
 }
 
-/** Either member's cancellation of a plan still standing. */
+/** Either member's cancellation of a plan still standing and still to come. */
 export async function cancelPlan(
   db: Executor,
   id: number,
@@ -122,7 +137,7 @@ export async function cancelPlan(
     db,
     sql`UPDATE date_plans p SET state = 'cancelled', cancelled_at = ${now}, cancelled_by = ${memberId}
          WHERE p.id = ${id} AND ${memberId} IN (p.proposer_id, p.responder_id)
-           AND p.state IN ('proposed', 'accepted')
+           AND p.state IN ('proposed', 'accepted') AND p.starts_at > ${now}
      RETURNING ${planColumns}`,
   );
   return row;

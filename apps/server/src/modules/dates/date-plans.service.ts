@@ -115,16 +115,20 @@ async function insertProposal(
   const times = timesOf(body, now);
   let outcome: Awaited<ReturnType<typeof insertPlan>>;
   try {
-    outcome = await insertPlan(tx, {
-      cid,
-      proposerId: me,
-      responderId: partnerId,
-      ...times,
-      timeZone: body.timeZone,
-      place: body.place,
-      note: body.note ? body.note : null,
-      movedFromId,
-    });
+    outcome = await insertPlan(
+      tx,
+      {
+        cid,
+        proposerId: me,
+        responderId: partnerId,
+        ...times,
+        timeZone: body.timeZone,
+        place: body.place,
+        note: body.note ? body.note : null,
+        movedFromId,
+      },
+      now,
+    );
   } catch (error) {
     if (constraintOf(error) === 'date_plans_one_open_key')
       throw conflict(DATE_MESSAGES.alreadyPlanned);
@@ -164,7 +168,7 @@ export async function answerDate(
   const state = answer === 'accept' ? 'accepted' : 'declined';
   const row = await transactionThenPublish(ctx, async (tx, events) => {
     const answered = await answerPlan(tx, id, me, state, now);
-    if (!answered) throw conflict(DATE_MESSAGES.alreadyAnswered);
+    if (!answered) throw unanswerable(plan, now);
     events.add(...datePlanEvents(answered));
     const say = state === 'accepted' ? 'accepted' : 'declined';
     await alertOther(tx, events, answered, me, 'date_answered', say);
@@ -186,7 +190,7 @@ export async function moveDate(
   timesOf(body, now);
   const row = await transactionThenPublish(ctx, async (tx, events) => {
     const moved = await answerPlan(tx, id, me, 'moved', now);
-    if (!moved) throw conflict(DATE_MESSAGES.alreadyAnswered);
+    if (!moved) throw unanswerable(plan, now);
     const next = await insertProposal(tx, events, me, plan.proposer_id, plan.cid, body, now, id);
     await alertOther(tx, events, next, me, 'date_answered', 'moved');
     return next;
@@ -194,12 +198,29 @@ export async function moveDate(
   return viewOf(ctx, me, row);
 }
 
+const isPast = (plan: PlanRow, now: Date) => new Date(plan.starts_at).getTime() <= now.getTime();
+
+/** Why an answer matched no row: taken by another, or a proposal whose time has passed. */
+function unanswerable(plan: PlanRow, now: Date) {
+  return conflict(
+    plan.state === 'proposed' && isPast(plan, now)
+      ? DATE_MESSAGES.notOpen
+      : DATE_MESSAGES.alreadyAnswered,
+  );
+}
+
+/** Either member cancels a standing plan until its time; after it, the date happened or not. */
 export async function cancelDate(ctx: DatesContext, me: number, id: number): Promise<DatePlan> {
-  await memberPlan(ctx, me, id);
+  const plan = await memberPlan(ctx, me, id);
   const now = ctx.clock();
   const row = await transactionThenPublish(ctx, async (tx, events) => {
     const cancelled = await cancelPlan(tx, id, me, now);
-    if (!cancelled) throw conflict(DATE_MESSAGES.notOpen);
+    if (!cancelled) {
+      const standing = plan.state === 'proposed' || plan.state === 'accepted';
+      throw conflict(
+        standing && isPast(plan, now) ? DATE_MESSAGES.cancelPast : DATE_MESSAGES.notOpen,
+      );
+    }
     // Whatever either shared of it stops at once.
     await revokeSharesOfPlan(tx, id, now);
     events.add(...datePlanEvents(cancelled));

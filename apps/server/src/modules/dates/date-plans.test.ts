@@ -196,4 +196,36 @@ describe('date plans in chat', () => {
     // Nothing of the block is told to the blocked member as a date alert.
     expect((await alertsOf(t, pair.bidder.id)).map((a) => a.kind)).toEqual(['date_answered']);
   });
+
+  it('a plan whose time has passed no longer holds the chat: the pair plans their next date', async () => {
+    const [pair] = (await acceptedPairs(t, clock, 1)) as [AcceptedPair];
+    const first = await acceptedPlan(t, pair);
+    const unanswered = await acceptedPairs(t, clock, 1);
+    const waiting = (await propose(t, unanswered[0]!.bidder, unanswered[0]!.cid)).json().plan;
+    // The evening after the first date (19:30 EDT on 7 June).
+    clock.set('2025-06-08T22:00:00Z');
+    const next = await propose(t, pair.owner, pair.cid, { ...PLAN, day: '2025-06-14' });
+    expect(next.statusCode, next.body).toBe(200);
+    const listed = (await plansIn(t, pair.owner, pair.cid)).json().plans;
+    // The first stays accepted: its check-in and did-you-meet question still come.
+    expect(listed.map((p: { id: number; state: string }) => [p.id, p.state])).toEqual([
+      [next.json().plan.id, 'proposed'],
+      [first, 'accepted'],
+    ]);
+    // Its time passed: it is not cancelled any more, and a stale proposal is not accepted.
+    const late = await act(t, pair.bidder, first, 'cancel');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This date’s time has passed: it can no longer be cancelled.');
+    const stale = await act(t, unanswered[0]!.owner, waiting.id, 'answer', { answer: 'accept' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('This date plan is no longer open.');
+    expect(
+      (await propose(t, unanswered[0]!.owner, unanswered[0]!.cid, { ...PLAN, day: '2025-06-14' }))
+        .statusCode,
+    ).toBe(200);
+    // Still one standing plan at a time among those to come.
+    expect(
+      (await propose(t, pair.bidder, pair.cid, { ...PLAN, day: '2025-06-15' })).statusCode,
+    ).toBe(409);
+  });
 });
