@@ -33,7 +33,7 @@ export function act(
   t: TestApp,
   from: Member,
   id: number,
-  action: 'answer' | 'move' | 'cancel' | 'share' | 'check-in' | 'met',
+  action: 'answer' | 'move' | 'cancel' | 'share' | 'check-in' | 'met' | 'contest',
   payload?: Record<string, unknown>,
 ) {
   return t.app.inject({

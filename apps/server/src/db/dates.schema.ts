@@ -69,6 +69,11 @@ export const datePlans = pgTable(
       .on(t.cid)
       .where(sql`${t.state} IN ('proposed', 'accepted') AND ${t.lapsed_at} IS NULL`),
     index('date_plans_cid_idx').on(t.cid, t.id),
+    // The follow-through rate on every card reads a member's accepted plans from both sides.
+    index('date_plans_proposer_accepted_idx').on(t.proposer_id).where(sql`${t.state} = 'accepted'`),
+    index('date_plans_responder_accepted_idx')
+      .on(t.responder_id)
+      .where(sql`${t.state} = 'accepted'`),
     index('date_plans_check_in_due_idx')
       .on(t.starts_at)
       .where(sql`${t.state} = 'accepted' AND ${t.check_in_asked_at} IS NULL`),

@@ -12,6 +12,8 @@ export const DATE_PLAN_MAX_DAYS_AHEAD = 90;
 export const DATE_PLANS_LISTED = 20;
 /** After the plan's day ends, how long the two may still say whether it happened. */
 export const DATE_MET_ANSWER_DAYS = 3;
+/** A contest's own words to the moderators, at most this long. */
+export const DATE_CONTEST_TEXT_MAX_LENGTH = 500;
 /** Defaults of the business settings: the check-in comes this long after the plan's time… */
 export const DEFAULT_DATE_CHECK_IN_DELAY_MINUTES = 120;
 /** …and, for a member who asked for it, an unanswered one texts the contact this long after. */
@@ -59,6 +61,7 @@ export const DATE_MESSAGES = {
   metNotYet: 'You can say whether you met once the day of the date is over.',
   metClosed: 'It is too late to answer for this date.',
   metAnswered: 'You already answered for this date.',
+  nothingToContest: 'There is no no-show against you to contest for this date.',
   smsFailed: 'The text could not be sent. Please try again.',
 } as const;
 

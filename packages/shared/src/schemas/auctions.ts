@@ -4,6 +4,7 @@ import { AUCTION_MESSAGES, AUCTIONS_PAGE_SIZE, MAX_BID, SEARCH_MIN_CHARS } from 
 import { FAR_AWAY_UNITS } from '../rules/distance';
 import { ZODIAC_SIGNS } from '../rules/dob';
 import { idParam, idSchema, intInRange, PG_INT_MAX, safeText } from './common';
+import { followThroughSchema } from './dates';
 import { promptAnswerSchema } from './prompts';
 import { genderSchema } from './user';
 
@@ -164,6 +165,8 @@ export const auctionProfileSchema = z.object({
   distance: memberDistanceSchema.nullable(),
   /** Face match passed and verification approved, against the current slot-1 photo. */
   verified: z.boolean(),
+  /** Issue 45: 'Showed up to 9 of 10 dates'; null before a date counts. */
+  followThrough: followThroughSchema,
   /** Issue 44: the member's prompt answers, the card's slides after the photos. */
   prompts: z.array(promptAnswerSchema),
   ...pictures,

@@ -5,6 +5,7 @@ import {
   CHECK_IN_ANSWERS,
   CHECK_IN_STATES,
   DATE_ANSWERS,
+  DATE_CONTEST_TEXT_MAX_LENGTH,
   DATE_MESSAGES,
   DATE_NOTE_MAX_LENGTH,
   DATE_PLACE_MAX_LENGTH,
@@ -76,7 +77,12 @@ export const datePlanSchema = z.object({
     .object({ phoneLast4: z.string(), expiresAt: z.string(), escalateOnSilence: z.boolean() })
     .nullable(),
   /** Whether the viewer may say if the date happened now, and what they said. */
-  met: z.object({ open: z.boolean(), answer: z.enum(MET_ANSWERS).nullable() }),
+  met: z.object({
+    open: z.boolean(),
+    answer: z.enum(MET_ANSWERS).nullable(),
+    /** The other said the viewer did not come and the viewer has not said otherwise. */
+    noShowAgainstYou: z.boolean(),
+  }),
 });
 export type DatePlan = z.infer<typeof datePlanSchema>;
 
@@ -118,6 +124,10 @@ export const checkInResponse = datePlanResponse.extend({
   contactTexted: z.boolean(),
 });
 export const metBody = z.object({ answer: z.enum(MET_ANSWERS) });
+/** Contesting the other's no-show: a report for the moderators, with the member's words. */
+export const contestMetBody = z.object({
+  text: safeText({ max: DATE_CONTEST_TEXT_MAX_LENGTH, multiline: true }).optional(),
+});
 
 /** A member's follow-through as bidders see it; null until a date counts. */
 export const followThroughSchema = z

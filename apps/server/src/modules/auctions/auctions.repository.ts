@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, namedRows, rows } from '../../db/client';
 import { likeContaining } from '../../lib/like';
 import { blockedWith, visibleTo } from '../blocks/blocks.repository';
+import { followThroughOf } from '../dates/date-met.repository';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/profile-pictures.repository';
 import { isVerifiedMember } from '../media/verification-videos.repository';
 import { kmFrom, maxKmOf, type Place, withinKm } from './member-distance.repository';
@@ -329,6 +330,8 @@ export interface ProfileDataRow {
   distance_km: number | null;
   distance_hidden: boolean;
   verified: boolean;
+  ft_dates: number | null;
+  ft_no_shows: number | null;
 }
 
 export type ProfileViewer = Pick<Viewer, 'id' | 'location_lat' | 'location_lon'>;
@@ -355,8 +358,10 @@ export async function selectProfileData(
                ${ageOn(today, sql`u.birth_date`)} AS age, u.short_bio,
                u.favorite_thing_1_answer, u.favorite_thing_2_answer, u.favorite_thing_3_answer,
                u.open_to_dating, ${km} AS distance_km, u.distance_hidden,
-               ${isVerifiedMember(sql`u.id`)} AS verified
+               ${isVerifiedMember(sql`u.id`)} AS verified,
+               ft.dates AS ft_dates, ft.no_shows AS ft_no_shows
           FROM auctions a JOIN users u ON u.id = a.user_id
+          LEFT JOIN LATERAL ${followThroughOf(sql`u.id`)} ft ON TRUE
          WHERE a.id IN (${ids}) AND a.status <> 'deleted' AND ${visibleTo(viewerId, sql`a.user_id`)}`,
   );
 }

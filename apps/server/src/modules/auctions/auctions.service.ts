@@ -13,6 +13,7 @@ import {
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newYorkDate } from '../../lib/new-york-date';
+import { presentFollowThrough } from '../dates/date-met.repository';
 import { boardPictures } from '../media/card-photos';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { memberIsVerified } from '../media/verification-videos.repository';
@@ -276,6 +277,7 @@ export async function auctionProfileData(
     open_to_dating: r.open_to_dating,
     distance: distanceFor(r, viewer),
     verified: r.verified,
+    followThrough: presentFollowThrough(r),
     prompts: prompts.get(r.user_id) ?? [],
     ...pictures.get(r.user_id)!,
   }));

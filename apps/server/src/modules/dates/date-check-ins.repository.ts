@@ -1,8 +1,10 @@
 // SQL of the check-in and the did-you-meet question. The sweeper's claims take their rows
 // with FOR UPDATE SKIP LOCKED and mark them in the same statement, so two servers sweeping
 // at once never ask, or text a contact, twice.
+import { DATE_MET_ANSWER_DAYS } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
+import { neitherBlocked } from '../blocks/blocks.repository';
 
 /** Plans this old past their day are not asked about any more (a sweeper long down). */
 const STALE = sql`interval '1 day'`;
@@ -101,7 +103,10 @@ export async function answerCheckIn(
   return updated.length > 0;
 }
 
-/** Accepted plans whose next morning has come: marked asked, once. */
+/**
+ * Accepted plans whose next morning has come: marked asked, once. A pair with a block is
+ * not asked (the question is closed for them); past the answer window nobody is.
+ */
 export async function claimMetQuestionsDue(
   tx: Executor,
   now: Date,
@@ -114,6 +119,8 @@ export async function claimMetQuestionsDue(
            SELECT id FROM date_plans
             WHERE state = 'accepted' AND met_asked_at IS NULL
               AND day_ends_at + make_interval(mins => ${afterDayEndsMinutes}) <= ${now}
+              AND day_ends_at + make_interval(days => ${DATE_MET_ANSWER_DAYS}) > ${now}
+              AND ${neitherBlocked(sql`proposer_id`, sql`responder_id`)}
             ORDER BY day_ends_at LIMIT ${BATCH}
             FOR UPDATE SKIP LOCKED)
      RETURNING p.id, p.cid, p.proposer_id, p.responder_id`,

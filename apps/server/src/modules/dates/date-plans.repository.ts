@@ -30,6 +30,8 @@ export interface PlanView extends PlanRow {
   share_expires_at: Date | string | null;
   share_escalates: boolean | null;
   met_answer: 'met' | 'no_show' | null;
+  /** The other's uncontested 'no_show' while the viewer has not answered. */
+  no_show_against: boolean;
 }
 
 const planColumns = sql.raw(
@@ -151,21 +153,28 @@ export async function revokeSharesOfPlan(tx: Executor, planId: number, now: Date
 }
 
 /**
- * A block ends the pair's standing plans and revokes every link either shared of any of
- * their plans, in the block's transaction. Returns the plans cancelled.
+ * A block ends the pair's standing plans still to come and revokes every link either shared
+ * of any of their plans, in the block's transaction. A plan whose time has passed stays as
+ * it was (the date happened or not; answers given about it stand). Returns the plans
+ * cancelled.
  */
-export async function endDatesBetween(tx: Executor, a: number, b: number): Promise<PlanRow[]> {
+export async function endDatesBetween(
+  tx: Executor,
+  a: number,
+  b: number,
+  now: Date,
+): Promise<PlanRow[]> {
   const pair = sql`((p.proposer_id = ${a} AND p.responder_id = ${b})
                  OR (p.proposer_id = ${b} AND p.responder_id = ${a}))`;
   await tx.execute(
-    sql`UPDATE date_shares s SET revoked_at = now()
+    sql`UPDATE date_shares s SET revoked_at = ${now}
           FROM date_plans p
          WHERE s.plan_id = p.id AND s.revoked_at IS NULL AND ${pair}`,
   );
   return rows<PlanRow>(
     tx,
-    sql`UPDATE date_plans p SET state = 'cancelled', cancelled_at = now(), cancelled_by = NULL
-         WHERE p.state IN ('proposed', 'accepted') AND ${pair}
+    sql`UPDATE date_plans p SET state = 'cancelled', cancelled_at = ${now}, cancelled_by = NULL
+         WHERE p.state IN ('proposed', 'accepted') AND p.starts_at > ${now} AND ${pair}
      RETURNING ${planColumns}`,
   );
 }
@@ -181,12 +190,16 @@ export async function plansOf(
     db,
     sql`SELECT ${planColumns}, ci.state AS check_in, s.contact_phone AS share_phone,
                s.expires_at AS share_expires_at, s.escalate_on_silence AS share_escalates,
-               m.answer AS met_answer
+               m.answer AS met_answer,
+               (m.answer IS NULL AND o.answer = 'no_show') AS no_show_against
           FROM date_plans p
           LEFT JOIN date_check_ins ci ON ci.plan_id = p.id AND ci.user_id = ${viewerId}
           LEFT JOIN date_shares s ON s.plan_id = p.id AND s.user_id = ${viewerId}
                                  AND s.revoked_at IS NULL
           LEFT JOIN date_met_answers m ON m.plan_id = p.id AND m.user_id = ${viewerId}
+                                       AND m.voided_at IS NULL
+          LEFT JOIN date_met_answers o ON o.plan_id = p.id AND o.user_id <> ${viewerId}
+                                       AND o.voided_at IS NULL
          WHERE p.cid = ${cid} ${options.id === undefined ? sql`` : sql`AND p.id = ${options.id}`}
          ORDER BY p.id DESC
          LIMIT ${options.limit}`,

@@ -72,6 +72,10 @@ export function presentPlan(row: PlanView, now: Date): DatePlan {
             escalateOnSilence: row.share_escalates ?? false,
           }
         : null,
-    met: { open: metOpen(row, now), answer: row.met_answer },
+    met: {
+      open: metOpen(row, now),
+      answer: row.met_answer,
+      noShowAgainstYou: Boolean(row.no_show_against),
+    },
   };
 }

@@ -7,10 +7,12 @@ import {
   checkInBody,
   checkInResponse,
   cidParams,
+  contestMetBody,
   datePlanParams,
   datePlanResponse,
   datePlansResponse,
   errorResponseSchema,
+  metBody,
   proposeDateBody,
   shareDateBody,
   sharedDateResponse,
@@ -19,6 +21,7 @@ import {
 import { z } from 'zod';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import { answerCheckIn } from './date-check-ins.service';
+import { answerMet, contestNoShow } from './date-met.service';
 import {
   answerDate,
   cancelDate,
@@ -176,6 +179,41 @@ export async function datesRoutes(app: FastifyZodApp, { ctx }: { ctx: DatesConte
       success: true as const,
       ...(await answerCheckIn(ctx, request.member!.id, request.params.id, request.body.answer)),
     }),
+  );
+
+  app.post(
+    '/dates/:id/met',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: datePlanParams,
+        body: metBody,
+        response: { 200: datePlanResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      plan: await answerMet(ctx, request.member!.id, request.params.id, request.body.answer),
+    }),
+  );
+
+  // The other's no-show against the member stops counting and reaches the reports queue.
+  app.post(
+    '/dates/:id/contest',
+    {
+      ...member,
+      schema: {
+        tags,
+        params: datePlanParams,
+        body: contestMetBody,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await contestNoShow(ctx, request.member!.id, request.params.id, request.body.text);
+      return { success: true as const };
+    },
   );
 
   // Public: the trusted contact has no account; the token is the only key.

@@ -71,7 +71,7 @@ export async function blockInTransaction(
 ): Promise<ConnectionEffects> {
   const connections = await lockOpenConnectionsOf(tx, blockerId, blockedId);
   await blockBetween(tx, blockerId, blockedId);
-  await endDatesBetween(tx, blockerId, blockedId);
+  await endDatesBetween(tx, blockerId, blockedId, now);
   const effects = noEffects();
   for (const connection of connections) {
     mergeEffects(effects, await endConnection(tx, connection.id, now, 'refund'));

@@ -1,0 +1,2 @@
+CREATE INDEX "date_plans_proposer_accepted_idx" ON "date_plans" USING btree ("proposer_id") WHERE "date_plans"."state" = 'accepted';--> statement-breakpoint
+CREATE INDEX "date_plans_responder_accepted_idx" ON "date_plans" USING btree ("responder_id") WHERE "date_plans"."state" = 'accepted';
