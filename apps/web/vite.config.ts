@@ -56,7 +56,7 @@ export default defineConfig({
             // bidding slide (bid-board/bidding), which loads when a member turns a card.
             {
               name: 'bid-board',
-              test: /src[\\/](features[\\/]bid-board[\\/](?!bidding[\\/]|locales[\\/])|app[\\/]routes[\\/](home|user-board)|components[\\/]ui[\\/](profile-details|profile-card|feed|i18n)|features[\\/]safety[\\/]components[\\/]member-safety-button)|embla-carousel/,
+              test: /src[\\/](features[\\/]bid-board[\\/](?!bidding[\\/]|locales[\\/])|app[\\/]routes[\\/](home|user-board)|components[\\/]ui[\\/](profile-details|profile-card|feed|i18n)|features[\\/]safety[\\/]components[\\/]member-safety-button)/,
               // Only these: what else they import stays where /auth can have it alone.
               includeDependenciesRecursively: false,
             },

@@ -99,7 +99,14 @@ describe('first load on a phone', () => {
 
       const sizes = await Promise.all(scripts.map(gzipBytes));
       const total = sizes.reduce((sum, n) => sum + n, 0);
-      console.log('FIRSTLOAD', path, language, total, scripts.length);
+      console.log(
+        'FIRSTLOAD',
+        path,
+        language,
+        total,
+        scripts.length,
+        scripts.map((s, i) => `${s.split('/').pop()}=${sizes[i]}`).join(' '),
+      );
       const otherLanguage = language === 'en' ? 'fr-CA' : 'en';
       expect(scripts.filter((url) => url.includes(`/${otherLanguage}.json`))).toEqual([]);
       expect(total, `${path} before first paint: ${scripts.join(', ')}`).toBeLessThanOrEqual(

@@ -4,9 +4,9 @@
 // slide, except on interactive panels; a horizontal swipe over 50 px moves between slides.
 import type { CardPhoto, MemberDistance } from '@bidboard/shared';
 import clsx from 'clsx';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useUiText } from './i18n';
 import './profile-card.css';
 
@@ -48,11 +48,30 @@ function imageProps(image: CardImage) {
 
 const keyOf = (image: CardImage) => (typeof image === 'string' ? image : image.src);
 
-type Embla = ReturnType<typeof useEmblaCarousel>[1];
+const CAROUSEL_OPTIONS: EmblaOptionsType = {
+  loop: true,
+  dragThreshold: SWIPE_THRESHOLD_PX,
+  watchDrag: (_api, event) => !(event.target as Element | null)?.closest?.('input, button'),
+};
+
+// The carousel's engine (7 KB gzipped) is fetched once a card is on screen, after the
+// board's first paint: the card draws its first photo without it, and swiping, tapping
+// and the dots start working when it arrives.
+let carouselEngine: Promise<typeof import('embla-carousel')> | null = null;
+const loadCarouselEngine = () => {
+  carouselEngine ??= import('embla-carousel').catch((error: unknown) => {
+    carouselEngine = null;
+    throw error;
+  });
+  return carouselEngine;
+};
 
 export interface CardCarousel {
-  viewportRef: ReturnType<typeof useEmblaCarousel>[0];
-  api: Embla;
+  viewportRef: (node: HTMLDivElement | null) => void;
+  /** Undefined until the carousel's engine has loaded. */
+  api: EmblaCarouselType | undefined;
+  /** Moves to a slide, or to it as soon as the engine has loaded. */
+  scrollTo: (index: number) => void;
   selected: number;
   /**
    * True once the member has moved the carousel. Panels can wait for it: a list of cards
@@ -62,13 +81,37 @@ export interface CardCarousel {
 }
 
 export function useCardCarousel(): CardCarousel {
-  const [viewportRef, api] = useEmblaCarousel({
-    loop: true,
-    dragThreshold: SWIPE_THRESHOLD_PX,
-    watchDrag: (_api, event) => !(event.target as Element | null)?.closest?.('input, button'),
-  });
+  const [viewport, viewportRef] = useState<HTMLDivElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType | undefined>();
   const [selected, setSelected] = useState(0);
   const [engaged, setEngaged] = useState(false);
+  // A slide asked for (the card's button, a dot) before the engine arrived.
+  const requested = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!viewport) return;
+    let instance: EmblaCarouselType | undefined;
+    let gone = false;
+    loadCarouselEngine().then(
+      ({ default: EmblaCarousel }) => {
+        if (gone) return;
+        const startIndex = requested.current;
+        requested.current = null;
+        instance = EmblaCarousel(viewport, { ...CAROUSEL_OPTIONS, startIndex: startIndex ?? 0 });
+        if (startIndex !== null) {
+          setSelected(instance.selectedScrollSnap());
+          setEngaged(true);
+        }
+        setApi(instance);
+      },
+      () => undefined, // Offline: the card stays on its first slide; a later card retries.
+    );
+    return () => {
+      gone = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport]);
 
   useEffect(() => {
     if (!api) return;
@@ -96,7 +139,15 @@ export function useCardCarousel(): CardCarousel {
     return () => container.removeEventListener('click', handleTap);
   }, [api]);
 
-  return { viewportRef, api, selected, engaged };
+  const scrollTo = useCallback(
+    (index: number) => {
+      if (api) api.scrollTo(index);
+      else requested.current = index;
+    },
+    [api],
+  );
+
+  return { viewportRef, api, scrollTo, selected, engaged };
 }
 
 export interface CardPanel {
@@ -193,7 +244,7 @@ export function ProfileCard({
             className={clsx('profile-card__dot', index === carousel.selected && 'is-active')}
             aria-label={t('card.slide', { index: index + 1, count: slideCount })}
             aria-current={index === carousel.selected || undefined}
-            onClick={() => carousel.api?.scrollTo(index)}
+            onClick={() => carousel.scrollTo(index)}
           />
         ))}
       </div>

@@ -259,7 +259,7 @@ export const AuctionCard = memo(function AuctionCard({
           )}
           aria-label={`${bidLabel} ${formatTokens(live.currentBid)}${reserve ? `, ${reserve}` : ''}`}
           onPointerDown={() => void BiddingSlide.preload()}
-          onClick={() => embla?.scrollTo(biddingIndex)}
+          onClick={() => carousel.scrollTo(biddingIndex)}
         >
           <span>{bidLabel}</span>{' '}
           {state === 'winning' && live.yourMaximum !== null ? (

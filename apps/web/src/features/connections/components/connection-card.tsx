@@ -89,7 +89,7 @@ export function ConnectionCard({ connection: c, viewerId, now, onOpenChat }: Con
             'card-action card-action--label',
             label in LABEL_STYLE ? LABEL_STYLE[label] : 'card-action--muted',
           )}
-          onClick={() => carousel.api?.scrollTo(actionIndex)}
+          onClick={() => carousel.scrollTo(actionIndex)}
         >
           {t(label)}
         </button>
