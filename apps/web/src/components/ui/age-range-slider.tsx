@@ -7,6 +7,7 @@
 import { AGE_RANGE, AGE_RANGE_LABELS, type AgeRange, formatAgeValue } from '@bidboard/shared';
 import * as Slider from '@radix-ui/react-slider';
 import { type PointerEvent, useRef } from 'react';
+import { useSharedText } from '@/lib/i18n';
 import './age-range-slider.css';
 
 /** The handles' width (age-range-slider.css): the part of the root they cannot travel. */
@@ -41,6 +42,7 @@ function moveHandle(range: AgeRange, handle: Handle, to: number): AgeRange {
 }
 
 export function AgeRangeSlider({ value, onChange, onCommit, disabled }: AgeRangeSliderProps) {
+  const { sharedText } = useSharedText();
   const root = useRef<HTMLSpanElement>(null);
   const drag = useRef<Drag | null>(null);
   const toRange = ([min = value.min, max = value.max]: number[]): AgeRange => ({ min, max });
@@ -111,12 +113,12 @@ export function AgeRangeSlider({ value, onChange, onCommit, disabled }: AgeRange
       </Slider.Track>
       <Slider.Thumb
         {...handleProps('min')}
-        aria-label={AGE_RANGE_LABELS.min}
+        aria-label={sharedText(AGE_RANGE_LABELS.min)}
         aria-valuetext={formatAgeValue(value.min)}
       />
       <Slider.Thumb
         {...handleProps('max')}
-        aria-label={AGE_RANGE_LABELS.max}
+        aria-label={sharedText(AGE_RANGE_LABELS.max)}
         aria-valuetext={formatAgeValue(value.max)}
       />
     </Slider.Root>

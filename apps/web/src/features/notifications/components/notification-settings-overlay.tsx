@@ -3,7 +3,7 @@
 // from the app. Visitors see the switches disabled with a prompt to sign in.
 import { NOTIFICATION_MESSAGES } from '@bidboard/shared';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { FieldError, SaveIndicator } from '@/components/ui/settings-field';
+import { FieldError, SaveIndicator } from '@/components/ui/settings-field/settings-field';
 import { Dialog } from '@/components/ui/sheet';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useCurrentUser } from '@/features/auth';

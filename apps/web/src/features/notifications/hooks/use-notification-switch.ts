@@ -2,7 +2,7 @@
 // spec's message on failure and shows 'Saved' for two seconds on success.
 import type { User } from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SaveStatus } from '@/components/ui/settings-field';
+import type { SaveStatus } from '@/components/ui/settings-field/settings-field';
 import { useAuth } from '@/features/auth';
 import {
   type NotificationSwitch,

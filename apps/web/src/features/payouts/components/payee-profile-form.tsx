@@ -12,7 +12,7 @@ import {
 } from '@bidboard/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { SettingsField } from '@/components/ui/settings-field';
+import { SettingsField } from '@/components/ui/settings-field/settings-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSharedText } from '@/lib/i18n';
 import { type PayeeIdentityInput, useSavePayeeIdentity } from '../api/payee-identity';

@@ -7,7 +7,7 @@ import {
 } from '@bidboard/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import '@/components/ui/settings-field.css';
+import '@/components/ui/settings-field/settings-field.css';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/i18n/format';
 import { useRequestCorrection } from '../api/privacy';

@@ -10,7 +10,7 @@ import {
 } from '@bidboard/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import '@/components/ui/settings-field.css';
+import '@/components/ui/settings-field/settings-field.css';
 import { errorMessage } from '@/lib/api-client';
 import { useSharedText } from '@/lib/i18n';
 import { useChangePrompt } from '../api/prompts';

@@ -3,10 +3,14 @@ import { SAFETY_MESSAGES } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/sheet';
+import { useSharedText } from '@/lib/i18n';
 import { ACCOUNT_DELETED_KEY } from '../api/account';
+import { useSafetyText } from '../i18n';
 import './safety.css';
 
 export function AccountDeletedNotice() {
+  const t = useSafetyText();
+  const { sharedText } = useSharedText();
   const [message] = useState(() => sessionStorage.getItem(ACCOUNT_DELETED_KEY));
   const [open, setOpen] = useState(message !== null);
   const handleClose = () => {
@@ -19,16 +23,15 @@ export function AccountDeletedNotice() {
       onOpenChange={(next) => {
         if (!next) handleClose();
       }}
-      title="Account deleted"
+      title={t('deleted.title')}
       className="safety-dialog"
     >
       <div className="safety-dialog__done" role="status">
         <p>
-          {message ?? SAFETY_MESSAGES.accountDeleted} Any tokens you had in bids and connections
-          were refunded first.
+          {sharedText(message ?? SAFETY_MESSAGES.accountDeleted)} {t('deleted.refunded')}
         </p>
         <Button size="md" block onClick={handleClose}>
-          Done
+          {t('deleted.done')}
         </Button>
       </div>
     </Dialog>

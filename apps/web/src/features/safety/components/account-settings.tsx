@@ -5,29 +5,28 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useDownloadMyData } from '../api/account';
+import { useSafetyText } from '../i18n';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import './safety.css';
 
 export function AccountSettings() {
+  const t = useSafetyText();
   const download = useDownloadMyData();
   const [deleting, setDeleting] = useState(false);
   return (
     <section className="settings-section" aria-labelledby="settings-account">
       <h3 className="settings-section__title" id="settings-account">
-        Your account
+        {t('settings.account')}
       </h3>
       <div className="account-action">
-        <p className="text-muted">
-          Download everything we store about you: profile, photos, bids, connections, tokens,
-          alerts, reports and blocks, as a JSON file.
-        </p>
+        <p className="text-muted">{t('settings.downloadText')}</p>
         <Button
           variant="secondary"
           size="md"
           busy={download.isPending}
           onClick={() => download.mutate()}
         >
-          Download my data
+          {t('settings.download')}
         </Button>
         {download.isError ? (
           <p className="field-error" role="alert">
@@ -36,16 +35,14 @@ export function AccountSettings() {
         ) : null}
       </div>
       <div className="account-action">
-        <p className="text-muted">
-          Deleting your account removes your profile, photos and auction for good.
-        </p>
+        <p className="text-muted">{t('settings.deleteText')}</p>
         <Button
           variant="secondary"
           size="md"
           className="btn--danger"
           onClick={() => setDeleting(true)}
         >
-          Delete account
+          {t('settings.delete')}
         </Button>
       </div>
       {deleting ? <DeleteAccountDialog onClose={() => setDeleting(false)} /> : null}

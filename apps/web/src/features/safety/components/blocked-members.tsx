@@ -3,37 +3,43 @@ import { SAFETY_MESSAGES } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { useBlocks, useUnblockMember } from '../api/blocks';
+import { useSafetyText } from '../i18n';
 import './safety.css';
 
 export function BlockedMembers() {
+  const t = useSafetyText();
+  const { sharedRef } = useSharedText();
   const blocks = useBlocks();
   const unblock = useUnblockMember();
   const [done, setDone] = useState<string | null>(null);
 
-  const handleUnblock = (id: number) =>
-    unblock.mutate(id, { onSuccess: (result) => setDone(result.message) });
+  const handleUnblock = (id: number, username: string | null) =>
+    unblock.mutate(id, {
+      onSuccess: (result) =>
+        setDone(
+          username
+            ? sharedRef({ key: 'SAFETY_MESSAGES.unblocked', params: { username } }, result.message)
+            : result.message,
+        ),
+    });
 
   return (
     <section className="settings-section" aria-labelledby="settings-blocked">
       <h3 className="settings-section__title" id="settings-blocked">
-        Blocked members
+        {t('blocked.title')}
       </h3>
-      {blocks.isPending ? <p className="text-muted">Loading blocked members…</p> : null}
+      {blocks.isPending ? <p className="text-muted">{t('blocked.loading')}</p> : null}
       {blocks.isError ? (
         <p className="field-error" role="alert">
-          Failed to load blocked members.{' '}
+          {t('blocked.failed')}{' '}
           <button type="button" className="link-button" onClick={() => blocks.refetch()}>
-            Try again
+            {t('blocked.retry')}
           </button>
         </p>
       ) : null}
-      {blocks.data?.length === 0 ? (
-        <p className="text-muted">
-          You haven’t blocked anyone. Block a member from their card or a chat: you won’t see each
-          other anymore.
-        </p>
-      ) : null}
+      {blocks.data?.length === 0 ? <p className="text-muted">{t('blocked.empty')}</p> : null}
       {blocks.data?.length ? (
         <ul className="blocked-list">
           {blocks.data.map((member) => (
@@ -48,15 +54,21 @@ export function BlockedMembers() {
                   {(member.username ?? '?').slice(0, 1).toUpperCase()}
                 </span>
               )}
-              <span className="blocked-list__name">{member.username ?? 'Deleted user'}</span>
+              <span className="blocked-list__name">
+                {member.username ?? t('blocked.deletedUser')}
+              </span>
               <Button
                 variant="secondary"
                 size="md"
                 busy={unblock.isPending && unblock.variables === member.id}
-                onClick={() => handleUnblock(member.id)}
-                aria-label={`Unblock ${member.username ?? 'this member'}`}
+                onClick={() => handleUnblock(member.id, member.username)}
+                aria-label={
+                  member.username
+                    ? t('blocked.unblockNamed', { username: member.username })
+                    : t('blocked.unblockUnnamed')
+                }
               >
-                Unblock
+                {t('blocked.unblock')}
               </Button>
             </li>
           ))}

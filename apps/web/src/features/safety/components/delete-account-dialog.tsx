@@ -5,13 +5,17 @@ import { DELETE_ACCOUNT_CONFIRMATION, SAFETY_MESSAGES } from '@bidboard/shared';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 // The text fields look like every other settings field.
-import '@/components/ui/settings-field.css';
+import '@/components/ui/settings-field/settings-field.css';
 import { Dialog } from '@/components/ui/sheet';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { useDeleteAccount } from '../api/account';
+import { useSafetyText } from '../i18n';
 
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const t = useSafetyText();
+  const { sharedText } = useSharedText();
   const [typed, setTyped] = useState('');
   const { signOut } = useAuth();
   const remove = useDeleteAccount(signOut);
@@ -24,7 +28,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title="Delete your account?"
+      title={t('delete.title')}
       className="safety-dialog"
     >
       <form
@@ -35,14 +39,14 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         <ul className="delete-account__list">
-          <li>Your auction leaves the Bid Board and your connections end.</li>
-          <li>Tokens held in your bids and connections are refunded, then your account closes.</li>
-          <li>Your photos, video and profile details are erased. This can’t be undone.</li>
-          <li>Partners see “Deleted user” in place of your profile.</li>
+          <li>{t('delete.auction')}</li>
+          <li>{t('delete.tokens')}</li>
+          <li>{t('delete.erased')}</li>
+          <li>{t('delete.partners')}</li>
         </ul>
         <div className="settings-field">
           <label className="settings-field__label" htmlFor={`${id}-confirm`}>
-            Type {DELETE_ACCOUNT_CONFIRMATION} to confirm
+            {t('delete.confirm', { word: DELETE_ACCOUNT_CONFIRMATION })}
           </label>
           <input
             id={`${id}-confirm`}
@@ -55,7 +59,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           />
           {confirmed ? null : (
             <span className="settings-field__hint" id={`${id}-why`}>
-              {SAFETY_MESSAGES.confirmDeletion}
+              {sharedText(SAFETY_MESSAGES.confirmDeletion)}
             </span>
           )}
         </div>
@@ -66,7 +70,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         ) : null}
         <div className="safety-dialog__actions">
           <Button variant="secondary" size="md" onClick={onClose}>
-            Cancel
+            {t('delete.cancel')}
           </Button>
           <Button
             type="submit"
@@ -75,7 +79,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             disabled={!confirmed}
             busy={remove.isPending}
           >
-            Delete my account
+            {t('delete.submit')}
           </Button>
         </div>
       </form>

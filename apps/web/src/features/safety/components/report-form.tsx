@@ -10,9 +10,11 @@ import {
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 // The text fields look like every other settings field.
-import '@/components/ui/settings-field.css';
+import '@/components/ui/settings-field/settings-field.css';
 import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { useReportMember } from '../api/report-member';
+import { useSafetyText } from '../i18n';
 import type { SafetyTarget } from './member-safety-button';
 
 interface ReportFormProps {
@@ -22,6 +24,9 @@ interface ReportFormProps {
 }
 
 export function ReportForm({ member, onCancel, onSent }: ReportFormProps) {
+  const t = useSafetyText();
+  const { sharedText } = useSharedText();
+  const username = member.username;
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState('');
   const [alsoBlock, setAlsoBlock] = useState(true);
@@ -33,14 +38,14 @@ export function ReportForm({ member, onCancel, onSent }: ReportFormProps) {
     if (!reason) return;
     report.mutate(
       { user_id: member.id, reason, text: text.trim() || undefined, block: alsoBlock },
-      { onSuccess: (result) => onSent(result.message, result.blocked) },
+      { onSuccess: (result) => onSent(sharedText(result.message), result.blocked) },
     );
   };
 
   return (
     <form className="report-form" onSubmit={handleSubmit}>
       <fieldset className="report-form__reasons">
-        <legend className="settings-field__label">Why are you reporting {member.username}?</legend>
+        <legend className="settings-field__label">{t('report.why', { username })}</legend>
         {REPORT_REASONS.map((value) => (
           <label key={value} className="report-form__reason">
             <input
@@ -50,13 +55,13 @@ export function ReportForm({ member, onCancel, onSent }: ReportFormProps) {
               checked={reason === value}
               onChange={() => setReason(value)}
             />
-            <span>{REPORT_REASON_LABELS[value]}</span>
+            <span>{sharedText(REPORT_REASON_LABELS[value])}</span>
           </label>
         ))}
       </fieldset>
       <div className="settings-field">
         <label className="settings-field__label" htmlFor={`${ids}-text`}>
-          Anything else we should know? (optional)
+          {t('report.more')}
         </label>
         <textarea
           id={`${ids}-text`}
@@ -75,12 +80,9 @@ export function ReportForm({ member, onCancel, onSent }: ReportFormProps) {
           checked={alsoBlock}
           onChange={(event) => setAlsoBlock(event.target.checked)}
         />
-        <span>Also block {member.username}</span>
+        <span>{t('report.alsoBlock', { username })}</span>
       </label>
-      <p className="safety-dialog__note">
-        {member.username} won’t be told who reported them. Our team reviews every report within 24
-        hours.
-      </p>
+      <p className="safety-dialog__note">{t('report.note', { username })}</p>
       {report.isError ? (
         <p className="field-error" role="alert">
           {errorMessage(report.error, SAFETY_MESSAGES.failedToReport)}
@@ -88,12 +90,12 @@ export function ReportForm({ member, onCancel, onSent }: ReportFormProps) {
       ) : null}
       {reason ? null : (
         <p className="settings-field__hint" id={`${ids}-why`}>
-          Choose a reason to send your report.
+          {t('report.chooseReason')}
         </p>
       )}
       <div className="safety-dialog__actions">
         <Button variant="secondary" size="md" onClick={onCancel}>
-          Cancel
+          {t('report.cancel')}
         </Button>
         <Button
           type="submit"
@@ -102,7 +104,7 @@ export function ReportForm({ member, onCancel, onSent }: ReportFormProps) {
           busy={report.isPending}
           aria-describedby={reason ? undefined : `${ids}-why`}
         >
-          Send report
+          {t('report.send')}
         </Button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { SafetyNotice } from '@/features/safety-notices';
 import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { useBlockMember } from '../api/blocks';
 import { useSafetyText } from '../i18n';
 import type { SafetyTarget } from './member-safety-button';
@@ -25,6 +26,7 @@ interface SafetyDialogProps {
 export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: SafetyDialogProps) {
   const [step, setStep] = useState<Step>('choose');
   const t = useSafetyText();
+  const { sharedRef } = useSharedText();
   const viewer = useCurrentUser();
   const notice = inChat ? datingSafetyNoticeAt(viewer, 'chat_safety_menu') : null;
   const block = useBlockMember();
@@ -36,19 +38,26 @@ export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: Saf
   };
   const handleBlock = () =>
     block.mutate(member.id, {
-      onSuccess: (result) => setStep({ done: result.message, blocked: true }),
+      onSuccess: (result) =>
+        setStep({
+          done: sharedRef(
+            { key: 'SAFETY_MESSAGES.blocked', params: { username: name } },
+            result.message,
+          ),
+          blocked: true,
+        }),
     });
 
   const title =
     step === 'block'
-      ? `Block ${name}?`
+      ? t('dialog.blockTitle', { username: name })
       : step === 'report'
-        ? `Report ${name}`
+        ? t('dialog.report', { username: name })
         : step === 'notice' && notice
           ? notice.title
           : typeof step === 'object'
-            ? 'Done'
-            : `${name}`;
+            ? t('dialog.done')
+            : name;
 
   return (
     <Dialog
@@ -62,26 +71,23 @@ export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: Saf
       {step === 'choose' ? (
         <div className="safety-dialog__choices">
           <Button variant="secondary" block onClick={() => setStep('report')}>
-            Report {name}
+            {t('dialog.report', { username: name })}
           </Button>
           <Button variant="secondary" block onClick={() => setStep('block')}>
-            Block {name}
+            {t('dialog.block', { username: name })}
           </Button>
           {notice ? (
             <Button variant="ghost" block onClick={() => setStep('notice')}>
               {NOTICE_TEXT.menuItem}
             </Button>
           ) : null}
-          <p className="safety-dialog__note">{name} is never told who blocked or reported them.</p>
+          <p className="safety-dialog__note">{t('dialog.never', { username: name })}</p>
         </div>
       ) : null}
 
       {step === 'block' ? (
         <div className="safety-dialog__block">
-          <p>
-            You won’t see each other on the Bid Board, in connections or in chat, and neither of you
-            can bid on or message the other. You can unblock {name} in Profile Settings.
-          </p>
+          <p>{t('dialog.blockText', { username: name })}</p>
           {block.isError ? (
             <p className="field-error" role="alert">
               {errorMessage(block.error, SAFETY_MESSAGES.failedToBlock)}
@@ -89,10 +95,10 @@ export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: Saf
           ) : null}
           <div className="safety-dialog__actions">
             <Button variant="secondary" size="md" onClick={() => setStep('choose')}>
-              Cancel
+              {t('dialog.cancel')}
             </Button>
             <Button size="md" busy={block.isPending} onClick={handleBlock}>
-              Block
+              {t('dialog.confirmBlock')}
             </Button>
           </div>
         </div>
@@ -119,7 +125,7 @@ export function SafetyDialog({ member, onClose, onBlocked, inChat = false }: Saf
         <div className="safety-dialog__done" role="status">
           <p>{step.done}</p>
           <Button size="md" block onClick={handleClose}>
-            Done
+            {t('dialog.done')}
           </Button>
         </div>
       ) : null}

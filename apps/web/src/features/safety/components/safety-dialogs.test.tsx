@@ -1,8 +1,9 @@
 import { SAFETY_MESSAGES } from '@bidboard/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { hardNavigate } from '@/lib/hard-navigate';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -174,5 +175,57 @@ describe('Deleting the account', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('DELETE /api/account')).toHaveLength(0);
+  });
+});
+
+describe('In Canadian French', () => {
+  it('blocks, reports, lists the blocked and asks before deleting, all in French', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      mockFetch({
+        'POST /api/blocks': () => [
+          200,
+          {
+            success: true,
+            message: SAFETY_MESSAGES.blocked('theo'),
+            blocked: { id: 20, username: 'theo', profile_picture: null, blocked_at: '' },
+          },
+        ],
+        'GET /api/blocks': () => [200, { blocks: [] }],
+      });
+      renderWithProviders(
+        <MemoryRouter>
+          <MemberSafetyButton member={theo} text="…" />
+          <BlockedMembers />
+          <AccountSettings />
+        </MemoryRouter>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: '…' }));
+      const dialog = await screen.findByRole('dialog', { name: 'theo' });
+      expect(
+        within(dialog).getByText('theo ne saura jamais qui l’a bloqué ou signalé.'),
+      ).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Signaler theo' }));
+      const report = await screen.findByRole('dialog', { name: 'Signaler theo' });
+      expect(within(report).getByRole('radio', { name: 'Faux profil' })).toBeTruthy();
+      expect(within(report).getByRole('checkbox', { name: 'Bloquer aussi theo' })).toBeTruthy();
+      fireEvent.click(within(report).getByRole('button', { name: 'Annuler' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Bloquer theo' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Bloquer theo?' });
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Bloquer' }));
+      expect(
+        await screen.findByText('Vous avez bloqué theo. Vous ne vous verrez plus.'),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Terminé' }));
+
+      expect(await screen.findByText(/Vous n’avez bloqué personne/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Supprimer le compte' }));
+      const remove = await screen.findByRole('dialog', { name: 'Supprimer votre compte?' });
+      expect(within(remove).getByLabelText('Tapez DELETE pour confirmer')).toBeTruthy();
+      expect(within(remove).getByText('Tapez DELETE pour confirmer.')).toBeTruthy();
+      expect(within(remove).getByRole('button', { name: 'Supprimer mon compte' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

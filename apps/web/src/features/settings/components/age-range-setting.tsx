@@ -11,8 +11,10 @@ import {
 } from '@bidboard/shared';
 import { useEffect, useState } from 'react';
 import { AgeRangeSlider } from '@/components/ui/age-range-slider';
-import { SettingsField } from '@/components/ui/settings-field';
+import { SettingsField } from '@/components/ui/settings-field/settings-field';
+import { useSharedText } from '@/lib/i18n';
 import { useProfileField } from '../hooks/use-profile-field';
+import { useSettingsText } from '../i18n';
 
 const readRange = (u: User): AgeRange => ({
   min: u.ideal_match_age_min,
@@ -20,6 +22,8 @@ const readRange = (u: User): AgeRange => ({
 });
 
 export function AgeRangeSetting({ user }: { user: User }) {
+  const t = useSettingsText();
+  const { sharedText } = useSharedText();
   const field = useProfileField<AgeRange>({
     user,
     read: readRange,
@@ -42,15 +46,15 @@ export function AgeRangeSetting({ user }: { user: User }) {
   };
 
   return (
-    <SettingsField label="Age range" status={field.status} error={field.error}>
+    <SettingsField label={t('ageRange.label')} status={field.status} error={field.error}>
       <div className="age-range">
         <div className="age-range__values">
           <span>
-            <span className="age-range__caption">{AGE_RANGE_LABELS.min}</span>
+            <span className="age-range__caption">{sharedText(AGE_RANGE_LABELS.min)}</span>
             <strong>{formatAgeValue(draft.min)}</strong>
           </span>
           <span>
-            <span className="age-range__caption">{AGE_RANGE_LABELS.max}</span>
+            <span className="age-range__caption">{sharedText(AGE_RANGE_LABELS.max)}</span>
             <strong>{formatAgeValue(draft.max)}</strong>
           </span>
         </div>

@@ -4,21 +4,18 @@
 // bidding cycle shows while the member has one.
 import type { User } from '@bidboard/shared';
 import { useHasLiveAuction } from '../api/has-live-auction';
+import { useSettingsText } from '../i18n';
 import { SwitchSetting } from './switch-setting';
 
-export const BIDS_AVAILABILITY_TEXT = {
-  nextCycle: 'Changes take effect at the next bidding cycle.',
-  checkFailed: 'Failed to check user live auction',
-} as const;
-
 export function BidsAvailabilitySetting({ user }: { user: User }) {
+  const t = useSettingsText();
   const live = useHasLiveAuction(user.available_for_bids);
   return (
     <SwitchSetting
       user={user}
-      label="Available for bids?"
-      description={live.data ? BIDS_AVAILABILITY_TEXT.nextCycle : undefined}
-      notice={live.isError ? BIDS_AVAILABILITY_TEXT.checkFailed : null}
+      label={t('bids.label')}
+      description={live.data ? t('bids.nextCycle') : undefined}
+      notice={live.isError ? t('bids.checkFailed') : null}
       read={(u) => u.available_for_bids}
       toChanges={(available_for_bids) => ({ available_for_bids })}
     />

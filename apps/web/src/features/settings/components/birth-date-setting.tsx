@@ -9,8 +9,11 @@ import {
   validateDateOfBirth,
 } from '@bidboard/shared';
 import { useId, useMemo } from 'react';
-import { SettingsField } from '@/components/ui/settings-field';
+import { SettingsField } from '@/components/ui/settings-field/settings-field';
+import { useLanguage } from '@/lib/i18n';
+import { formatMonth } from '@/lib/i18n/format';
 import { useProfileField } from '../hooks/use-profile-field';
+import { useSettingsText } from '../i18n';
 
 type Parts = { month: string; day: string; year: string };
 
@@ -22,6 +25,8 @@ function readParts(user: User): Parts {
 
 export function BirthDateSetting({ user }: { user: User }) {
   const id = useId();
+  const t = useSettingsText();
+  const language = useLanguage();
   const field = useProfileField<Parts>({
     user,
     read: readParts,
@@ -42,7 +47,7 @@ export function BirthDateSetting({ user }: { user: User }) {
 
   return (
     <SettingsField
-      label="Date of birth"
+      label={t('birthDate.label')}
       status={field.status}
       error={field.error}
       errorId={`${id}-error`}
@@ -50,24 +55,24 @@ export function BirthDateSetting({ user }: { user: User }) {
       <div className="date-selects">
         <select
           className="settings-select"
-          aria-label="Birth month"
+          aria-label={t('birthDate.monthLabel')}
           value={month}
           onChange={(e) => change('month', e.target.value)}
         >
-          <option value="">Month</option>
+          <option value="">{t('birthDate.month')}</option>
           {MONTH_OPTIONS.map((o) => (
             <option key={o.value} value={String(o.value)}>
-              {o.label}
+              {formatMonth(o.value, language)}
             </option>
           ))}
         </select>
         <select
           className="settings-select"
-          aria-label="Birth day"
+          aria-label={t('birthDate.dayLabel')}
           value={day}
           onChange={(e) => change('day', e.target.value)}
         >
-          <option value="">Day</option>
+          <option value="">{t('birthDate.day')}</option>
           {days.map((d) => (
             <option key={d} value={String(d)}>
               {d}
@@ -76,11 +81,11 @@ export function BirthDateSetting({ user }: { user: User }) {
         </select>
         <select
           className="settings-select"
-          aria-label="Birth year"
+          aria-label={t('birthDate.yearLabel')}
           value={year}
           onChange={(e) => change('year', e.target.value)}
         >
-          <option value="">Year</option>
+          <option value="">{t('birthDate.year')}</option>
           {years.map((y) => (
             <option key={y} value={String(y)}>
               {y}

@@ -2,8 +2,9 @@
 // choice saves at once.
 import type { UpdateProfileBody, User } from '@bidboard/shared';
 import clsx from 'clsx';
-import { SettingsField } from '@/components/ui/settings-field';
+import { SettingsField } from '@/components/ui/settings-field/settings-field';
 import { useProfileField } from '../hooks/use-profile-field';
+import { useSettingsText } from '../i18n';
 
 interface ChoiceSettingProps<V extends string> {
   user: User;
@@ -20,12 +21,13 @@ export function ChoiceSetting<V extends string>({
   read,
   toChanges,
 }: ChoiceSettingProps<V>) {
+  const t = useSettingsText();
   const field = useProfileField<V | null>({
     user,
     read,
     toChanges: (value) =>
       value === null
-        ? { ok: false, message: 'Please choose one' }
+        ? { ok: false, message: t('choice.required') }
         : { ok: true, value: toChanges(value) },
   });
   return (

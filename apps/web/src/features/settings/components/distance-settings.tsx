@@ -1,7 +1,7 @@
 // Profile Settings' distance and verification preferences (issue 44): 'Maximum distance'
 // saved as soon as one is chosen, hiding one's own distance, and 'Verified members only'.
 import type { MaxDistance, User } from '@bidboard/shared';
-import { FieldError, SaveIndicator } from '@/components/ui/settings-field';
+import { FieldError, SaveIndicator } from '@/components/ui/settings-field/settings-field';
 import { MaxDistanceChoice, usePreferenceSwitchTexts } from '@/features/dating-preferences';
 import { useProfileField } from '../hooks/use-profile-field';
 import { SwitchSetting } from './switch-setting';

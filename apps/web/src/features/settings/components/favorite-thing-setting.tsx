@@ -8,8 +8,10 @@ import {
   validateFavoriteThing,
 } from '@bidboard/shared';
 import { useId } from 'react';
-import { SettingsField } from '@/components/ui/settings-field';
+import { SettingsField } from '@/components/ui/settings-field/settings-field';
+import { useSharedText } from '@/lib/i18n';
 import { useProfileField } from '../hooks/use-profile-field';
+import { useSettingsText } from '../i18n';
 
 type Slot = 1 | 2 | 3;
 type Favorite = { category: string; answer: string };
@@ -21,6 +23,8 @@ export const FAVORITE_ANSWER_INPUT_MAX = 35;
 
 export function FavoriteThingSetting({ user, slot }: { user: User; slot: Slot }) {
   const id = useId();
+  const t = useSettingsText();
+  const { sharedText } = useSharedText();
   const field = useProfileField<Favorite>({
     user,
     read: (u) => ({
@@ -46,7 +50,7 @@ export function FavoriteThingSetting({ user, slot }: { user: User; slot: Slot })
 
   return (
     <SettingsField
-      label={`Favorite thing ${slot}`}
+      label={t('favorite.label', { slot })}
       status={field.status}
       error={field.error}
       errorId={`${id}-error`}
@@ -54,7 +58,7 @@ export function FavoriteThingSetting({ user, slot }: { user: User; slot: Slot })
       <div className="favorite-row">
         <select
           className="settings-select"
-          aria-label={`Favorite thing ${slot} category`}
+          aria-label={t('favorite.category', { slot })}
           value={field.value.category}
           onChange={(e) => {
             const next = { ...field.value, category: e.target.value as FavoriteCategory };
@@ -62,18 +66,18 @@ export function FavoriteThingSetting({ user, slot }: { user: User; slot: Slot })
             else field.setValue(next);
           }}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('favorite.choose')}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {sharedText(o.label)}
             </option>
           ))}
         </select>
         <input
           className="settings-input"
           type="text"
-          aria-label={`Favorite thing ${slot} answer`}
-          placeholder="Your answer"
+          aria-label={t('favorite.answer', { slot })}
+          placeholder={t('favorite.placeholder')}
           maxLength={FAVORITE_ANSWER_INPUT_MAX}
           value={field.value.answer}
           aria-invalid={field.error ? true : undefined}

@@ -3,7 +3,7 @@
 import type { User } from '@bidboard/shared';
 import type { Language } from '@bidboard/shared/i18n/languages';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { SettingsField } from '@/components/ui/settings-field';
+import { SettingsField } from '@/components/ui/settings-field/settings-field';
 import { setLanguage } from '@/lib/i18n';
 import { useProfileField } from '../hooks/use-profile-field';
 import { useSettingsText } from '../i18n';

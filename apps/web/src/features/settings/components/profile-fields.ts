@@ -12,11 +12,12 @@ import {
 } from '@bidboard/shared';
 import { errorMessage } from '@/lib/api-client';
 import { checkUsername } from '../api/check-username';
-import { FIELD_SAVE_FAILED } from '../hooks/use-profile-field';
 
 export async function usernameChanges(
   value: string,
   current: string | null,
+  /** What a failed availability check says, in the member's language. */
+  failed: string,
 ): Promise<RuleResult<UpdateProfileBody>> {
   const rule = validateUsername(value);
   if (!rule.ok) return rule;
@@ -25,7 +26,7 @@ export async function usernameChanges(
       const { available } = await checkUsername(rule.value);
       if (!available) return { ok: false, message: USERNAME_MESSAGES.taken };
     } catch (error) {
-      return { ok: false, message: errorMessage(error, FIELD_SAVE_FAILED) };
+      return { ok: false, message: errorMessage(error, failed) };
     }
   }
   return { ok: true, value: { username: rule.value } };

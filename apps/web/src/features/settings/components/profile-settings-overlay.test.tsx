@@ -298,4 +298,31 @@ describe('Profile Settings: language', () => {
     expect(await screen.findByText('Écrans, alertes, notifications et textos')).toBeTruthy();
     await act(() => setLanguage('en'));
   });
+
+  it('shows every field in Canadian French, the rules’ refusals too', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      setup(buildUser({ open_to_dating: true, short_bio: 'Grimpeuse, lectrice et cuisinière.' }));
+      expect(await screen.findByRole('dialog', { name: 'Paramètres du profil' })).toBeTruthy();
+      expect(await screen.findByText('À propos de vous')).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'Nom d’utilisateur' })).toBeTruthy();
+      expect(screen.getAllByRole('radio', { name: 'Femme' })).toHaveLength(2);
+      expect(screen.getByRole('combobox', { name: 'Mois de naissance' })).toBeTruthy();
+      expect(screen.getByRole('option', { name: 'janvier' })).toBeTruthy();
+      expect(screen.getByText('Coups de cœur')).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Catégorie du coup de cœur 1' })).toBeTruthy();
+      expect(screen.getByText('Enchères et rencontres')).toBeTruthy();
+      expect(screen.getByText('Ouvert aux mises?')).toBeTruthy();
+      expect(screen.getByText('Prix de réserve caché')).toBeTruthy();
+      expect(screen.getByText('Ici pour des rencontres?')).toBeTruthy();
+      expect(screen.getByText('Vous cherchez')).toBeTruthy();
+      expect(screen.getByText('Âges recherchés')).toBeTruthy();
+      const bio = await field('Bio');
+      fireEvent.change(bio, { target: { value: 'Trop court' } });
+      fireEvent.blur(bio);
+      expect(await screen.findByText('La bio doit compter au moins 20 caractères')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
 });

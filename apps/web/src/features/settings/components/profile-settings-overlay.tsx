@@ -16,7 +16,9 @@ import { Suspense } from 'react';
 import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { AccountSettings, BlockedMembers } from '@/features/safety';
+import { useSharedText } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy';
+import { useSettingsText } from '../i18n';
 import { AgeRangeSetting } from './age-range-setting';
 import { BidsAvailabilitySetting } from './bids-availability-setting';
 import { BirthDateSetting } from './birth-date-setting';
@@ -53,11 +55,12 @@ interface ProfileSettingsOverlayProps {
 
 export function ProfileSettingsOverlay({ open, onOpenChange }: ProfileSettingsOverlayProps) {
   const user = useCurrentUser();
+  const t = useSettingsText();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Profile Settings"
+      title={t('overlay.title')}
       className="profile-settings"
     >
       {user ? <ProfileSettingsForm user={user} /> : null}
@@ -66,6 +69,8 @@ export function ProfileSettingsOverlay({ open, onOpenChange }: ProfileSettingsOv
 }
 
 export function ProfileSettingsForm({ user }: { user: User }) {
+  const t = useSettingsText();
+  const { sharedText } = useSharedText();
   const place = [user.city, user.state].filter(Boolean).join(', ');
   return (
     <div className="settings-form">
@@ -75,19 +80,19 @@ export function ProfileSettingsForm({ user }: { user: User }) {
 
       <section className="settings-section" aria-labelledby="settings-about">
         <h3 className="settings-section__title" id="settings-about">
-          About you
+          {t('section.about')}
         </h3>
         <TextSetting
           user={user}
-          label="Username"
+          label={t('username.label')}
           read={(u) => u.username ?? ''}
-          toChanges={(value) => usernameChanges(value, user.username)}
+          toChanges={(value) => usernameChanges(value, user.username, t('field.saveFailed'))}
           maxLength={USERNAME_MAX}
           autoComplete="username"
         />
         <TextSetting
           user={user}
-          label="Bio"
+          label={t('bio.label')}
           multiline
           read={(u) => u.short_bio ?? u.bio ?? ''}
           toChanges={bioChanges}
@@ -96,15 +101,15 @@ export function ProfileSettingsForm({ user }: { user: User }) {
         />
         <ChoiceSetting
           user={user}
-          label="Gender"
-          options={GENDER_OPTIONS}
+          label={t('gender.label')}
+          options={GENDER_OPTIONS.map((o) => ({ ...o, label: sharedText(o.label) }))}
           read={(u) => u.gender}
           toChanges={(gender) => ({ gender })}
         />
         <BirthDateSetting user={user} />
         <TextSetting
           user={user}
-          label="Postal code"
+          label={t('postal.label')}
           read={(u) => u.postal_code ?? ''}
           toChanges={postalChanges}
           format={formatPostalInput}
@@ -117,7 +122,7 @@ export function ProfileSettingsForm({ user }: { user: User }) {
 
       <section className="settings-section" aria-labelledby="settings-favorites">
         <h3 className="settings-section__title" id="settings-favorites">
-          Favorite things
+          {t('section.favorites')}
         </h3>
         <FavoriteThingSetting user={user} slot={1} />
         <FavoriteThingSetting user={user} slot={2} />
@@ -130,28 +135,28 @@ export function ProfileSettingsForm({ user }: { user: User }) {
 
       <section className="settings-section" aria-labelledby="settings-bidding">
         <h3 className="settings-section__title" id="settings-bidding">
-          Bidding and dating
+          {t('section.bidding')}
         </h3>
         <BidsAvailabilitySetting user={user} />
         <TextSetting
           user={user}
-          label={RESERVE_TEXT.label}
+          label={sharedText(RESERVE_TEXT.label)}
           read={(u) => String(u.reserve_price)}
           toChanges={reserveChanges}
           inputMode="numeric"
           maxLength={6}
-          hint={() => RESERVE_TEXT.hint}
+          hint={() => sharedText(RESERVE_TEXT.hint)}
         />
         <SwitchSetting
           user={user}
-          label={SECOND_CHANCE_TEXT.setting}
-          description={SECOND_CHANCE_TEXT.settingHint}
+          label={sharedText(SECOND_CHANCE_TEXT.setting)}
+          description={sharedText(SECOND_CHANCE_TEXT.settingHint)}
           read={(u) => u.offer_second_chance}
           toChanges={(offer_second_chance) => ({ offer_second_chance })}
         />
         <SwitchSetting
           user={user}
-          label="Here for dating?"
+          label={t('dating.label')}
           read={(u) => u.open_to_dating}
           toChanges={(open_to_dating) => ({ open_to_dating })}
         />
@@ -159,8 +164,8 @@ export function ProfileSettingsForm({ user }: { user: User }) {
           <>
             <ChoiceSetting
               user={user}
-              label="Seeking"
-              options={SEEKING_GENDER_OPTIONS}
+              label={t('seeking.label')}
+              options={SEEKING_GENDER_OPTIONS.map((o) => ({ ...o, label: sharedText(o.label) }))}
               read={(u) => u.seeking_gender}
               toChanges={(seeking_gender) => ({ seeking_gender })}
             />

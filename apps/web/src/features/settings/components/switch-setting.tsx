@@ -1,7 +1,7 @@
 // A yes/no profile field on a switch; flipping it saves at once and flips back on failure.
 // A failed save shows under it, as does a `notice` about something the switch depends on.
 import type { UpdateProfileBody, User } from '@bidboard/shared';
-import { FieldError, SaveIndicator } from '@/components/ui/settings-field';
+import { FieldError, SaveIndicator } from '@/components/ui/settings-field/settings-field';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useProfileField } from '../hooks/use-profile-field';
 

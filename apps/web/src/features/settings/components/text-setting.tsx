@@ -1,7 +1,7 @@
 // A text profile field saved when the member leaves it (or presses Enter on one line).
 import type { RuleResult, UpdateProfileBody, User } from '@bidboard/shared';
 import { type KeyboardEvent, useId } from 'react';
-import { SettingsField } from '@/components/ui/settings-field';
+import { SettingsField } from '@/components/ui/settings-field/settings-field';
 import { useProfileField } from '../hooks/use-profile-field';
 
 interface TextSettingProps {

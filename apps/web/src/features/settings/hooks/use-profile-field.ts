@@ -3,13 +3,13 @@
 // saved value and the message shows under it; success shows 'Saved' for 2 s.
 import type { RuleResult, UpdateProfileBody, User } from '@bidboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SaveStatus } from '@/components/ui/settings-field';
+import type { SaveStatus } from '@/components/ui/settings-field/settings-field';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { updateProfile } from '../api/update-profile';
+import { useSettingsText } from '../i18n';
 
 export const SAVED_INDICATOR_MS = 2000;
-export const FIELD_SAVE_FAILED = 'Failed to update field';
 
 interface ProfileFieldOptions<T> {
   user: User;
@@ -23,6 +23,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export function useProfileField<T>({ user, read, toChanges }: ProfileFieldOptions<T>) {
   const { updateUser } = useAuth();
+  const t = useSettingsText();
   const [value, setValue] = useState<T>(() => read(user));
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -59,11 +60,11 @@ export function useProfileField<T>({ user, read, toChanges }: ProfileFieldOption
       } catch (failure) {
         setValue(committed.current);
         setStatus('idle');
-        setError(errorMessage(failure, FIELD_SAVE_FAILED));
+        setError(errorMessage(failure, t('field.saveFailed')));
         return false;
       }
     },
-    [read, toChanges, updateUser],
+    [read, toChanges, updateUser, t],
   );
 
   return { value, setValue, commit, status, error, committed: committed.current };

@@ -2,30 +2,37 @@
 // error shown under the field (accounts §4 'Field edits in settings').
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { CheckIcon } from './icons';
+import { useSharedText } from '@/lib/i18n';
+import { CheckIcon } from '../icons';
+import { useSettingsFieldText } from './i18n';
 import './settings-field.css';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved';
 
 export function SaveIndicator({ status }: { status: SaveStatus }) {
+  const t = useSettingsFieldText();
   return (
     <span className="save-indicator" role="status">
-      {status === 'saving' ? <span className="save-indicator__saving">Saving…</span> : null}
+      {status === 'saving' ? (
+        <span className="save-indicator__saving">{t('save.saving')}</span>
+      ) : null}
       {status === 'saved' ? (
         <span className="save-indicator__saved">
           <CheckIcon aria-hidden="true" />
-          Saved
+          {t('save.saved')}
         </span>
       ) : null}
     </span>
   );
 }
 
+/** A rule's or the server's message, in the member's language when it is a shared one. */
 export function FieldError({ id, message }: { id?: string; message: string | null }) {
+  const { sharedText } = useSharedText();
   if (!message) return null;
   return (
     <p className="settings-field__error" id={id} role="alert">
-      {message}
+      {sharedText(message)}
     </p>
   );
 }
