@@ -23,7 +23,13 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_ACTIONS = ['dismiss', 'warn', 'remove_photo', 'suspend'] as const;
+export const REPORT_ACTIONS = [
+  'dismiss',
+  'warn',
+  'remove_photo',
+  'remove_prompt',
+  'suspend',
+] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 /** Every report is handled within this many hours (the reports queue's target). */
@@ -63,6 +69,8 @@ export const SAFETY_MESSAGES = {
   reportNotFound: 'Report not found',
   photoRequired: 'Choose the photo to remove.',
   photoNotFound: 'Photo not found',
+  promptRequired: 'Choose the prompt answer to remove.',
+  promptNotFound: 'Prompt answer not found',
   confirmDeletion: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.`,
   accountDeleted: 'Your account was deleted.',
   warning: (reason: string) =>

@@ -6,6 +6,7 @@ import { SUSPENSION_CATEGORIES } from '../rules/safety';
 import { SCAM_SIGNALS } from '../rules/scam-guard';
 import { idParam, pageQuery, safeText } from './common';
 import { payeeIdentitySchema, payoutsYearToDateResponse } from './payees';
+import { promptAnswerSchema } from './prompts';
 
 export const ADMIN_MESSAGES = {
   reasonRequired: 'Give a reason',
@@ -177,6 +178,8 @@ export const adminMemberDetail = adminMemberSummary.extend({
   }),
   photos: z.array(adminMediaItem),
   videos: z.array(adminMediaItem),
+  /** Their prompt answers (issue 44), a recording by signed URL: what a report may remove. */
+  prompts: z.array(promptAnswerSchema),
 });
 export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 

@@ -114,11 +114,17 @@ export const reportActionBody = z
   .object({
     action: reportActionSchema,
     photo_id: idSchema.optional(),
+    /** The prompt answer a 'remove_prompt' takes off the profile (issue 44). */
+    prompt_answer_id: idSchema.optional(),
     note: safeText({ max: REPORT_TEXT_MAX, multiline: true }).optional(),
   })
   .refine((b) => b.action !== 'remove_photo' || b.photo_id !== undefined, {
     message: SAFETY_MESSAGES.photoRequired,
     path: ['photo_id'],
+  })
+  .refine((b) => b.action !== 'remove_prompt' || b.prompt_answer_id !== undefined, {
+    message: SAFETY_MESSAGES.promptRequired,
+    path: ['prompt_answer_id'],
   });
 export const reportActionResponse = z.object({ report: adminReportSchema });
 

@@ -1,6 +1,6 @@
 // The console's member list and profile: search by username or phone, each member's
 // state (deleted, suspended, approved, rejected or waiting), photos and verification
-// videos behind signed URLs.
+// videos behind signed URLs, and their prompt answers (issue 44).
 import {
   ADMIN_MESSAGES,
   type AdminMemberDetail,
@@ -15,6 +15,7 @@ import type { MediaContext } from '../media/profile-images.service';
 import { findPayeeIdentity } from '../payees/payees.repository';
 import { presentPayeeIdentity } from '../payees/payees.service';
 import { payoutsInYear } from '../payees/payouts-year.repository';
+import { promptAnswersFor } from '../prompts/prompts.service';
 import { memberDetailRow, memberSummaries, type SummaryRow } from './admin-members.repository';
 import { mediaRows } from './media-review.repository';
 import { presentMediaRows } from './media-review.service';
@@ -49,10 +50,11 @@ export async function memberDetail(
   const row = await memberDetailRow(ctx.db, userId);
   if (!row) throw notFound(ADMIN_MESSAGES.memberNotFound);
   const year = newYorkYear(ctx.clock());
-  const [media, payee, payouts] = await Promise.all([
+  const [media, payee, payouts, prompts] = await Promise.all([
     mediaRows(ctx.db, { userId }).then((rows) => presentMediaRows(ctx, rows)),
     findPayeeIdentity(ctx.db, userId),
     payoutsInYear(ctx.db, userId, newYorkYearBounds(year)),
+    promptAnswersFor(ctx.db, ctx.storage, [userId]).then((found) => found.get(userId) ?? []),
   ]);
   return {
     ...(await presentSummary(ctx, row)),
@@ -77,5 +79,6 @@ export async function memberDetail(
       .filter((item) => item.kind === 'photo')
       .sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0)),
     videos: media.filter((item) => item.kind === 'video'),
+    prompts,
   };
 }

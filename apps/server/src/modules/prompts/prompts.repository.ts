@@ -69,6 +69,19 @@ export async function deleteSlot(
   return row ?? null;
 }
 
+/** The answer if it is this member's (a moderator's removal); null otherwise. */
+export async function deleteMemberAnswer(
+  tx: Executor,
+  answerId: number,
+  userId: number,
+): Promise<PromptAnswerRow | null> {
+  const [row] = await tx
+    .delete(promptAnswers)
+    .where(and(eq(promptAnswers.id, answerId), eq(promptAnswers.user_id, userId)))
+    .returning();
+  return row ?? null;
+}
+
 export function deleteAllAnswers(tx: Executor, userId: number): Promise<PromptAnswerRow[]> {
   return tx.delete(promptAnswers).where(eq(promptAnswers.user_id, userId)).returning();
 }

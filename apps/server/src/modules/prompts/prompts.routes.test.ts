@@ -1,6 +1,7 @@
 // Prompt answers (issue 44) through HTTP: text answers pass the bio's checks, voice answers
 // are real recordings made by ffmpeg here (WebM/Opus up to 30 s passes; Vorbis, Ogg,
-// Matroska, a video or 31 s are refused), others hear them only through signed URLs, and
+// Matroska, a video or 31 s are refused), others hear them only through signed URLs, a
+// moderator removes a reported one (audited), they are in the member's data export, and
 // they leave with the account.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import {
   PROMPT_MESSAGES,
   PROMPT_TEXTS,
+  SAFETY_MESSAGES,
   VOICE_ANSWER_MAX_BYTES,
   VOICE_WAVEFORM_BARS,
 } from '@bidboard/shared';
@@ -19,6 +21,7 @@ import { buildBidder, testClock } from '../../../test/marketplace';
 import { createStorage } from '../../adapters/storage';
 import { rows } from '../../db/client';
 import { promptAnswers } from '../../db/prompts.schema';
+import { users } from '../../db/schema';
 import { loadSecrets } from '../../lib/secrets';
 import { sweepPeriods } from '../auctions/period-sweep';
 import { storedFiles } from '../media/media-test-helpers';
@@ -265,6 +268,142 @@ describe("others' voice answers", () => {
     ]) {
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(403);
     }
+  });
+});
+
+describe('a reported prompt answer', () => {
+  it('an admin removes it from the safety queue: the row, its recording, one audit row', async () => {
+    const admin = await member();
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const reporter = await member();
+    const reported = await member();
+    const bystander = await member();
+    await postVoice(reported, 1, 'karaokeSong', recordings.opus!);
+    await putText(reported, 2, { prompt_id: 'winMeOver', text: 'Bring snacks' });
+    await putText(bystander, 1, { prompt_id: 'winMeOver', text: 'Bring a map' });
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: reporter.headers,
+      payload: { user_id: reported.id, reason: 'inappropriate_prompt', text: 'The song' },
+    });
+    expect(filed.statusCode).toBe(200);
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports?status=open',
+      headers: admin.headers,
+    });
+    const report = queue
+      .json()
+      .reports.find((r: { reported_user: { id: number } }) => r.reported_user.id === reported.id);
+    expect(report.reason_label).toBe('Inappropriate prompt answer');
+
+    // The admin sees the member's answers, the recording by signed URL.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${reported.id}`,
+      headers: admin.headers,
+    });
+    const answers = detail.json().member.prompts;
+    expect(answers.map((a: { kind: string }) => a.kind)).toEqual(['voice', 'text']);
+    expect(answers[0].voice.url).toMatch(/^\/api\/files\/dev\/voice-answers\/.*sig=/);
+    const voice = answers[0] as { id: number };
+    const [row] = await t.database.db
+      .select()
+      .from(promptAnswers)
+      .where(eq(promptAnswers.id, voice.id));
+
+    const act = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/reports/${report.id}/action`,
+        headers: admin.headers,
+        payload,
+      });
+    const unnamed = await act({ action: 'remove_prompt' });
+    expect([unnamed.statusCode, unnamed.json().message]).toEqual([
+      400,
+      SAFETY_MESSAGES.promptRequired,
+    ]);
+    // Another member's answer is not this report's to remove; the report stays open.
+    const [theirs] = await t.database.db
+      .select()
+      .from(promptAnswers)
+      .where(eq(promptAnswers.user_id, bystander.id));
+    const wrong = await act({ action: 'remove_prompt', prompt_answer_id: theirs!.id });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([404, SAFETY_MESSAGES.promptNotFound]);
+
+    const removed = await act({ action: 'remove_prompt', prompt_answer_id: voice.id });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().report).toMatchObject({ status: 'actioned', action: 'remove_prompt' });
+    const left = await t.database.db
+      .select()
+      .from(promptAnswers)
+      .where(eq(promptAnswers.user_id, reported.id));
+    expect(left.map((a) => a.prompt_id)).toEqual(['winMeOver']);
+    const queued = await rows<{ reason: string }>(
+      t.database.db,
+      sql`SELECT reason FROM storage_deletions WHERE storage_key = ${row!.voice_file_name}`,
+    );
+    expect(queued).toEqual([{ reason: 'prompt_answer_reported' }]);
+    const audit = await rows<{ action: string; after: Record<string, unknown> }>(
+      t.database.db,
+      sql`SELECT action, after FROM admin_audit_log
+           WHERE target_type = 'report' AND target_id = ${String(report.id)}`,
+    );
+    expect(audit).toEqual([
+      {
+        action: 'report.remove_prompt',
+        after: expect.objectContaining({
+          status: 'actioned',
+          prompt_answer_id: voice.id,
+          slot: 1,
+          prompt_id: 'karaokeSong',
+          kind: 'voice',
+        }),
+      },
+    ]);
+    // Handled once.
+    const again = await act({ action: 'remove_prompt', prompt_answer_id: voice.id });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('the data export', () => {
+  it('holds each prompt answer: the words, or the recording by signed URL', async () => {
+    const sam = await member();
+    await postVoice(sam, 1, 'karaokeSong', recordings.opus!);
+    await putText(sam, 3, { prompt_id: 'winMeOver', text: 'Bring snacks' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: sam.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const { prompts } = res.json();
+    expect(prompts).toEqual([
+      {
+        slot: 1,
+        prompt_id: 'karaokeSong',
+        prompt: PROMPT_TEXTS.karaokeSong,
+        kind: 'voice',
+        text: null,
+        voice: {
+          url: expect.stringMatching(/voice-answers\/.*sig=/),
+          duration_ms: expect.any(Number),
+        },
+      },
+      {
+        slot: 3,
+        prompt_id: 'winMeOver',
+        prompt: PROMPT_TEXTS.winMeOver,
+        kind: 'text',
+        text: 'Bring snacks',
+        voice: null,
+      },
+    ]);
+    const played = await t.app.inject({ method: 'GET', url: prompts[0].voice.url });
+    expect(played.rawPayload.equals(recordings.opus!)).toBe(true);
   });
 });
 

@@ -20,6 +20,7 @@ import { queueStorageDeletions } from '../media/storage-deletions';
 import {
   answersOf,
   deleteAllAnswers,
+  deleteMemberAnswer,
   deleteSlot,
   lockSlot,
   type PromptAnswerContent,
@@ -180,6 +181,24 @@ export async function clearPromptSlot(
       );
     }
   });
+}
+
+/**
+ * A moderator takes one reported answer off the member's profile (a report's
+ * 'remove_prompt'): the row goes and its recording is queued for deletion in the caller's
+ * transaction. Null when the answer is not this member's (or already gone).
+ */
+export async function removeReportedPromptAnswer(
+  tx: Executor,
+  answerId: number,
+  userId: number,
+  now: Date,
+): Promise<PromptAnswerRow | null> {
+  const removed = await deleteMemberAnswer(tx, answerId, userId);
+  if (removed?.voice_file_name) {
+    await queueStorageDeletions(tx, [removed.voice_file_name], 'prompt_answer_reported', now);
+  }
+  return removed;
 }
 
 /** Every answer of a member goes (account deletion); the recordings' keys to queue. */

@@ -1,7 +1,7 @@
 // The admins' side of member safety (issue 11): handling a report (dismiss, warn, remove a
-// photo, suspend) and suspending or restoring a member. Each runs in one transaction with
-// its audit row, so the audit log holds exactly the actions that happened; realtime
-// effects and file deletions follow the commit.
+// photo or a prompt answer (issue 44), suspend) and suspending or restoring a member. Each
+// runs in one transaction with its audit row, so the audit log holds exactly the actions
+// that happened; realtime effects and file deletions follow the commit.
 import { type ReportAction, SAFETY_MESSAGES, type SuspensionCategory } from '@bidboard/shared';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
@@ -10,6 +10,7 @@ import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
 import { recordAdminAction } from '../audit';
 import { storedKeys } from '../media/profile-images.service';
+import { removeReportedPromptAnswer } from '../prompts/prompts.service';
 import { setFraudHold } from '../users/fraud-hold.repository';
 import { deleteMemberPhoto } from './member-photos.repository';
 import type { Withdrawal } from './member-withdrawal.service';
@@ -100,6 +101,7 @@ function withdrawalSummary(withdrawal: Withdrawal) {
 export interface ReportActionInput {
   action: ReportAction;
   photo_id?: number;
+  prompt_answer_id?: number;
   note?: string;
 }
 
@@ -122,6 +124,23 @@ export async function actOnReport(
       if (!photo) throw notFound(SAFETY_MESSAGES.photoNotFound);
       removedFiles.push(...storedKeys(photo));
       detail = { photo_id: photo.id, display_order: photo.display_order };
+    } else if (input.action === 'remove_prompt') {
+      const answer = await removeReportedPromptAnswer(
+        tx,
+        input.prompt_answer_id!,
+        resolved.reported_id,
+        now,
+      );
+      if (!answer) throw notFound(SAFETY_MESSAGES.promptNotFound);
+      // What was said stays in the audit row, as the removed photo's slot does.
+      detail = {
+        prompt_answer_id: answer.id,
+        slot: answer.slot,
+        prompt_id: answer.prompt_id,
+        kind: answer.kind,
+        text_answer: answer.text_answer,
+        voice_duration_ms: answer.voice_duration_ms,
+      };
     } else if (input.action === 'suspend' && !before.reported_suspended) {
       const reason = input.note || `Report #${reportId}: ${resolved.reason}`;
       // A report of a scam (a member's or the scam guard's) removes the account for it.

@@ -1,14 +1,16 @@
 // Data export (issue 11): everything stored about a member, as one JSON document they
-// download from Profile Settings. Photos and the verification video come as signed URLs
-// (valid an hour); other members appear by id and username only, the chat part is the
-// member's conversations and the messages they wrote, and the reports the member made
+// download from Profile Settings. Photos, the verification video and voice answers to
+// prompts (issue 44) come as signed URLs (valid an hour); other members appear by id and
+// username only, the chat part is the member's conversations and the messages they wrote, and the reports the member made
 // carry what they wrote, never the moderators' notes. It holds what the account holds
 // about the member (issue 41): their hidden maximums, each session's device id, the
 // balance and every ledger row by origin, second chances and every payment attempt.
+import { PROMPT_TEXTS } from '@bidboard/shared';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { listProfileImages } from '../media/profile-images.service';
+import { promptAnswersFor } from '../prompts/prompts.service';
 import { presentUser } from '../users/user.presenter';
 import { findUserById } from '../users/users.repository';
 import { memberDataSections, verificationVideosOf } from './data-export.repository';
@@ -25,6 +27,7 @@ export async function exportMemberData(ctx: ExportContext, userId: number) {
   const photos = await listProfileImages(ctx, userId, { size: 'original' });
   const videos = await verificationVideosOf(ctx.db, userId);
   const data = await memberDataSections(ctx.db, userId);
+  const prompts = (await promptAnswersFor(ctx.db, ctx.storage, [userId])).get(userId) ?? [];
   return {
     exported_at: ctx.clock().toISOString(),
     profile: {
@@ -48,6 +51,15 @@ export async function exportMemberData(ctx: ExportContext, userId: number) {
         url: await ctx.storage.signedUrl(v.file_name),
       })),
     ),
+    // Each answer with its prompt's words; a recording by signed URL, as the photos.
+    prompts: prompts.map((answer) => ({
+      slot: answer.slot,
+      prompt_id: answer.prompt_id,
+      prompt: PROMPT_TEXTS[answer.prompt_id],
+      kind: answer.kind,
+      text: answer.text,
+      voice: answer.voice && { url: answer.voice.url, duration_ms: answer.voice.duration_ms },
+    })),
     ...data,
   };
 }

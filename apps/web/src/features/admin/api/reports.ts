@@ -19,6 +19,7 @@ export function useReports(status: ReportStatus) {
 export interface ReportDecision {
   action: ReportAction;
   photo_id?: number;
+  prompt_answer_id?: number;
   note?: string;
 }
 

@@ -110,6 +110,7 @@ const memberDetail = {
       risk: 0,
     },
   ],
+  prompts: [],
 };
 
 describe('admin console', () => {
@@ -257,6 +258,83 @@ describe('admin console', () => {
       expect(api.callsTo('POST /api/admin/reports/3/action')[0]?.body).toEqual({
         action: 'suspend',
         note: 'Scam',
+      }),
+    );
+  });
+
+  it('removes a reported prompt answer, heard or read first (issue 44)', async () => {
+    const report = {
+      id: 4,
+      reported_user: {
+        id: 31,
+        username: 'newbie',
+        profile_picture: null,
+        suspended: false,
+        deleted: false,
+      },
+      reporter: { id: 40, username: 'carol' },
+      reason: 'inappropriate_prompt',
+      reason_label: 'Inappropriate prompt answer',
+      text: 'The song',
+      status: 'open',
+      action: null,
+      note: null,
+      created_at: '2026-11-22T10:00:00.000Z',
+      resolved_at: null,
+      age_hours: 2,
+      times: 1,
+      overdue: false,
+      source: 'member',
+      signals: { ...NO_SIGNALS, open_reports: 1 },
+      risk: 5,
+    };
+    const prompts = [
+      {
+        id: 70,
+        slot: 1,
+        prompt_id: 'karaokeSong',
+        kind: 'voice',
+        text: null,
+        voice: { url: '/api/files/voice.webm?sig=1', duration_ms: 12_400, waveform: [10, 100] },
+      },
+      {
+        id: 71,
+        slot: 2,
+        prompt_id: 'winMeOver',
+        kind: 'text',
+        text: 'Bring snacks',
+        voice: null,
+      },
+    ];
+    const api = asAdmin({
+      'GET /api/admin/reports': () => [200, { reports: [report], total: 1 }],
+      'GET /api/admin/users/31': () => [
+        200,
+        { success: true, member: { ...memberDetail, prompts } },
+      ],
+      'POST /api/admin/reports/4/action': () => [
+        200,
+        { report: { ...report, status: 'actioned', action: 'remove_prompt' } },
+      ],
+    });
+    renderApp('/admin/reports');
+    const card = await screen.findByRole('listitem', { name: 'Report about newbie' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Remove a prompt answer' }));
+    const choice = await within(card).findByRole('group', {
+      name: 'Choose the prompt answer to remove',
+    });
+    expect(
+      within(choice).getByRole('button', { name: 'Remove this answer' }).hasAttribute('disabled'),
+    ).toBe(true);
+    const voice = within(choice).getByRole('radio', { name: /Voice answer, 12 s/ });
+    expect(within(choice).getByRole('radio', { name: /Bring snacks/ })).toBeTruthy();
+    expect(choice.querySelector('audio')?.getAttribute('src')).toBe('/api/files/voice.webm?sig=1');
+    await userEvent.click(voice);
+    await userEvent.click(within(choice).getByRole('button', { name: 'Remove this answer' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/reports/4/action')[0]?.body).toEqual({
+        action: 'remove_prompt',
+        prompt_answer_id: 70,
       }),
     );
   });

@@ -1,6 +1,12 @@
 // The reports queue: each report's age against the 24-hour target, and the actions:
-// dismiss, warn, remove a photo, suspend. The reported member is never told who reported.
-import { type AdminReport, REPORT_TARGET_HOURS, type ReportStatus } from '@bidboard/shared';
+// dismiss, warn, remove a photo or a prompt answer (issue 44), suspend. The reported member
+// is never told who reported.
+import {
+  type AdminReport,
+  PROMPT_TEXTS,
+  REPORT_TARGET_HOURS,
+  type ReportStatus,
+} from '@bidboard/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -87,8 +93,74 @@ function PhotoChoice({
   );
 }
 
+function seconds(ms: number) {
+  return `${Math.round(ms / 1000)} s`;
+}
+
+/** The reported member's prompt answers: the words, or the recording to hear first. */
+function PromptChoice({
+  userId,
+  onRemove,
+  busy,
+}: {
+  userId: number;
+  onRemove: (answerId: number) => void;
+  busy: boolean;
+}) {
+  const query = useAdminMember(userId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const prompts = query.data?.member.prompts ?? [];
+  return (
+    <QueryState query={query} loading="Loading their prompt answers…">
+      {prompts.length ? (
+        <fieldset className="admin-prompt-choice">
+          <legend>Choose the prompt answer to remove</legend>
+          {prompts.map((answer) => (
+            <div key={answer.id} className="admin-prompt-choice__option">
+              <label>
+                <input
+                  type="radio"
+                  name={`prompt-${userId}`}
+                  checked={chosen === answer.id}
+                  onChange={() => setChosen(answer.id)}
+                />
+                <span>
+                  <strong>{PROMPT_TEXTS[answer.prompt_id]}</strong>{' '}
+                  {answer.voice
+                    ? `Voice answer, ${seconds(answer.voice.duration_ms)}`
+                    : answer.text}
+                </span>
+              </label>
+              {answer.voice ? (
+                // biome-ignore lint/a11y/useMediaCaption: a member's voice answer has no captions to give
+                <audio controls preload="none" src={answer.voice.url} />
+              ) : null}
+            </div>
+          ))}
+          <Button
+            size="md"
+            busy={busy}
+            onClick={() => (chosen ? onRemove(chosen) : undefined)}
+            disabled={chosen === null}
+            aria-describedby={chosen === null ? `prompt-hint-${userId}` : undefined}
+          >
+            Remove this answer
+          </Button>
+          {chosen === null ? (
+            <p id={`prompt-hint-${userId}`} className="admin-card__meta">
+              Pick an answer first.
+            </p>
+          ) : null}
+        </fieldset>
+      ) : (
+        <p className="admin-empty">They have no prompt answers left.</p>
+      )}
+    </QueryState>
+  );
+}
+
 function ReportCard({ report }: { report: AdminReport }) {
-  const [open, setOpen] = useState<'photo' | 'suspend' | null>(null);
+  const [open, setOpen] = useState<'photo' | 'prompt' | 'suspend' | null>(null);
   const act = useAdminAction((decision: ReportDecision) => actOnReport(report.id, decision));
   const member = report.reported_user;
   const name = member.username ?? `Member ${member.id}`;
@@ -146,6 +218,14 @@ function ReportCard({ report }: { report: AdminReport }) {
             </Button>
             <Button
               size="md"
+              variant="secondary"
+              aria-expanded={open === 'prompt'}
+              onClick={() => setOpen(open === 'prompt' ? null : 'prompt')}
+            >
+              Remove a prompt answer
+            </Button>
+            <Button
+              size="md"
               aria-expanded={open === 'suspend'}
               onClick={() => setOpen(open === 'suspend' ? null : 'suspend')}
             >
@@ -157,6 +237,15 @@ function ReportCard({ report }: { report: AdminReport }) {
               userId={member.id}
               busy={busy('remove_photo')}
               onRemove={(photoId) => act.mutate({ action: 'remove_photo', photo_id: photoId })}
+            />
+          ) : null}
+          {open === 'prompt' ? (
+            <PromptChoice
+              userId={member.id}
+              busy={busy('remove_prompt')}
+              onRemove={(answerId) =>
+                act.mutate({ action: 'remove_prompt', prompt_answer_id: answerId })
+              }
             />
           ) : null}
           {open === 'suspend' ? (
