@@ -2,7 +2,7 @@
 // Escrow rules (product rules, Bidding): the full amount is debited into escrow and the
 // previous leader refunded in the same transaction; a leader raising pays the
 // difference; the outbid member's alert is written in that transaction too (the owner's,
-// when they asked for it, right after: owner-bid-alert.ts). Locks are
+// when they asked for it, right after: owner-bid-alert.repository.ts). Locks are
 // taken in one fixed order — the auction row first, then member rows by ascending id —
 // so concurrent bids queue instead of deadlocking. The rules and the bookkeeping run in
 // the database (place_bid, bid_refusal and the ledger's ledger_apply); the messages
@@ -28,7 +28,11 @@ import type { AlertRow } from '../alerts/alerts.repository';
 import { blockedWithEach } from '../blocks/blocks.repository';
 import { placeBidInOrder } from './bid-queue';
 import { bidPlacedEvents } from './bids.events';
-import { insertOwnerBidAlert, type OwnerBidAlert } from './owner-bid-alert.repository';
+import {
+  insertOwnerBidAlert,
+  type OwnerBidAlert,
+  ownerHeardWithinHour,
+} from './owner-bid-alert.repository';
 import type { PlaceBidParams, PlaceBidRow } from './place-bid.repository';
 
 export interface PlaceBidInput {
@@ -152,6 +156,8 @@ export async function placeBid(ctx: BidContext, input: PlaceBidInput): Promise<P
 }
 
 async function tellOwner(ctx: BidContext, placed: PlacedBid): Promise<void> {
+  // Most bids fall in an hour this server already saw claimed: nothing to build or send.
+  if (ownerHeardWithinHour(ctx.db, placed.auction.id, ctx.clock())) return;
   await publishAfterCommit(ctx.realtime, async (events) => {
     // A committed bid is answered as placed, whatever becomes of the owner's alert.
     const alert = await insertOwnerBidAlert(ctx.db, ownerBidAlert(placed, ctx.clock())).catch(

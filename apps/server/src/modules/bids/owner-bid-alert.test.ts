@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { buildBidder, testClock } from '../../../test/marketplace';
-import { rows } from '../../db/client';
+import { type Db, rows } from '../../db/client';
 import type { RealtimeEvent } from '../../lib/realtime';
 import { insertEligibleMemberAuction } from '../auctions/member-auction.repository';
 import { ensureOpenPeriod } from '../auctions/periods.service';
@@ -110,6 +110,45 @@ describe("the owner's bid alert", () => {
     );
   });
 
+  it('asks the database only when the hour this server saw claimed is over (issue 48)', async () => {
+    const { t, owner, auctionId, ctx } = await auctionOf({}, '2026-05-04T15:00:00Z');
+    const bidders = await Promise.all([1, 2].map(() => buildBidder(database.db, 5_000)));
+    // Two servers on one database, each counting the claims it sends.
+    const serverA = countingClaims(database.db);
+    const serverB = countingClaims(database.db);
+    let amount = 0;
+    const bidOn = async (server: typeof serverA, at: string) => {
+      t.set(at);
+      amount += 10;
+      await placeBid(
+        { ...ctx, db: server.db },
+        {
+          auctionId,
+          bidderId: bidders[(amount / 10) % 2]!.id,
+          amount,
+        },
+      );
+    };
+
+    await bidOn(serverA, '2026-05-04T15:00:00Z');
+    await bidOn(serverA, '2026-05-04T15:30:00Z');
+    expect(serverA.claims()).toBe(1);
+    // B learns A's claim from its first claim, then stays quiet until 16:00.
+    await bidOn(serverB, '2026-05-04T15:40:00Z');
+    await bidOn(serverB, '2026-05-04T15:59:59Z');
+    expect(serverB.claims()).toBe(1);
+    expect(await ownerAlerts(owner.id)).toHaveLength(1);
+
+    await bidOn(serverB, '2026-05-04T16:00:00Z');
+    expect(serverB.claims()).toBe(2);
+    expect(await ownerAlerts(owner.id)).toHaveLength(2);
+    // A's hour is over: it asks, finds B's claim of 16:00, and keeps it.
+    await bidOn(serverA, '2026-05-04T16:10:00Z');
+    await bidOn(serverA, '2026-05-04T16:50:00Z');
+    expect(serverA.claims()).toBe(2);
+    expect(await ownerAlerts(owner.id)).toHaveLength(2);
+  });
+
   it('of two servers claiming the same hour at once, one writes the alert', async () => {
     const { owner, auctionId } = await auctionOf({}, '2026-05-04T15:00:00Z');
     const now = new Date('2026-05-04T15:00:00Z');
@@ -126,3 +165,22 @@ describe("the owner's bid alert", () => {
     expect(await ownerAlerts(owner.id)).toHaveLength(1);
   });
 });
+
+/** The database as one more server sees it, counting the owner-alert claims it sends. */
+function countingClaims(db: Db) {
+  let claims = 0;
+  const server = new Proxy(db, {
+    get(target, property) {
+      if (property === 'execute') {
+        return (query: Parameters<Db['execute']>[0]) => {
+          const chunks = (query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? [];
+          if (chunks.some((c) => String(c.value ?? '').includes('owner_alerted_at'))) claims++;
+          return target.execute(query);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: server, claims: () => claims };
+}
