@@ -24,6 +24,7 @@ const SAME_IN_FRENCH = new Set([
   'Cancer', // the sign of the zodiac
   'Conversations',
   'Total',
+  'Menu',
 ]);
 
 interface Area {

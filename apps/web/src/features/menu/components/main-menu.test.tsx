@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeChat } from '@/features/chat';
+import { setLanguage } from '@/lib/i18n';
 import { buildConversation, buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -93,5 +94,41 @@ describe('main menu and chat', () => {
     await scrollTo(300);
     await waitFor(() => expect(root.hasAttribute('data-top-buttons-away')).toBe(false));
     await scrollTo(0);
+  });
+});
+
+describe('main menu in Canadian French', () => {
+  it('names the trigger, the sheet, every item, the balances and the legal links in French', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      renderMenu(2);
+      fireEvent.click(await screen.findByRole('button', { name: 'Ouvrir le menu' }));
+      const menu = await screen.findByRole('dialog', { name: 'Menu' });
+      const nav = within(menu).getByRole('navigation', { name: 'Principal' });
+      expect(
+        within(nav)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Tableau des enchères',
+        'Connexions',
+        'Vos résultats',
+        'Clavardage',
+        'Alertes',
+        'Paramètres du profil',
+        'Comment ça marche',
+        'Paramètres des notifications',
+        'Centre de confidentialité',
+        'Inviter des amis',
+        'Se déconnecter',
+      ]);
+      expect(await within(menu).findByRole('img', { name: 'non lu' })).toBeTruthy();
+      expect(within(menu).getByText('Disponibles pour miser')).toBeTruthy();
+      expect(within(menu).getByRole('link', { name: 'Conditions' })).toBeTruthy();
+      expect(within(menu).getByRole('link', { name: 'Confidentialité' })).toBeTruthy();
+      expect(within(menu).getByRole('button', { name: 'Fermer le menu' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

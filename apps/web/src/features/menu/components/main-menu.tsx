@@ -16,6 +16,7 @@ import {
 } from '@/features/chat';
 import { preloadable } from '@/lib/lazy';
 import { useScrollAway } from '../hooks/use-scroll-away';
+import { useMenuText } from '../i18n';
 import { type MenuOverlay, MenuOverlays } from './menu-overlays';
 import './main-menu.css';
 
@@ -23,6 +24,7 @@ const Sheet = preloadable(() => import('./menu-sheet').then((m) => m.MenuSheet))
 
 export function MainMenu() {
   const { state } = useAuth();
+  const t = useMenuText();
   const [menuOpen, setMenuOpen] = useState(false);
   const [sheetLoaded, setSheetLoaded] = useState(false);
   const [overlay, setOverlay] = useState<MenuOverlay | null>(null);
@@ -50,7 +52,7 @@ export function MainMenu() {
   return (
     <>
       <IconButton
-        label="Open menu"
+        label={t('bar.open')}
         className="icon-btn--corner menu-trigger"
         aria-haspopup="dialog"
         aria-expanded={menuOpen}

@@ -1,7 +1,7 @@
 // The main menu's sheet (marketplace §2 Main menu): the token area and the links. Loaded
 // the first time the menu opens; the trigger stays on the first page. BUY/REDEEM closes the
 // sheet and opens the token screen on its own (it lives beside the sheet, so it outlasts it).
-import { RESULTS_PATH, RESULTS_TITLE, type User } from '@bidboard/shared';
+import { RESULTS_PATH, type User } from '@bidboard/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -20,38 +20,41 @@ import {
 } from '@/components/ui/icons';
 import { Sheet } from '@/components/ui/sheet';
 import { TokenBalanceScreen } from '@/features/tokens';
+import { useMenuText } from '../i18n';
 import type { MenuOverlay } from './menu-overlays';
 import { TokenSummary } from './token-summary';
 
+type MenuKey = Parameters<ReturnType<typeof useMenuText>>[0];
+
 interface Item {
-  label: string;
+  label: MenuKey;
   icon: ReactNode;
   to?: string;
   overlay?: MenuOverlay;
 }
 
 const MEMBER_ITEMS: Item[] = [
-  { label: 'Bid Board', icon: <GavelIcon />, to: '/' },
-  { label: 'Connections', icon: <UsersIcon />, to: '/connections' },
-  { label: RESULTS_TITLE, icon: <StarIcon />, to: RESULTS_PATH },
-  { label: 'Chat', icon: <ChatIcon />, overlay: 'chat' },
-  { label: 'Alerts', icon: <BellIcon />, overlay: 'alerts' },
-  { label: 'Profile Settings', icon: <UserIcon />, overlay: 'profile' },
-  { label: 'How It Works', icon: <HelpIcon />, overlay: 'instructions' },
-  { label: 'Notification Settings', icon: <SlidersIcon />, overlay: 'notifications' },
-  { label: 'Privacy Center', icon: <LockIcon />, to: '/privacy-center' },
-  { label: 'Refer Friends', icon: <GiftIcon />, to: '/referral' },
-  { label: 'Log Out', icon: <LogOutIcon />, to: '/logout' },
+  { label: 'item.bidBoard', icon: <GavelIcon />, to: '/' },
+  { label: 'item.connections', icon: <UsersIcon />, to: '/connections' },
+  { label: 'item.results', icon: <StarIcon />, to: RESULTS_PATH },
+  { label: 'item.chat', icon: <ChatIcon />, overlay: 'chat' },
+  { label: 'item.alerts', icon: <BellIcon />, overlay: 'alerts' },
+  { label: 'item.profile', icon: <UserIcon />, overlay: 'profile' },
+  { label: 'item.howItWorks', icon: <HelpIcon />, overlay: 'instructions' },
+  { label: 'item.notifications', icon: <SlidersIcon />, overlay: 'notifications' },
+  { label: 'item.privacyCenter', icon: <LockIcon />, to: '/privacy-center' },
+  { label: 'item.refer', icon: <GiftIcon />, to: '/referral' },
+  { label: 'item.logOut', icon: <LogOutIcon />, to: '/logout' },
 ];
 
 /** Admins also reach the console (the server checks the role again on every call). */
-const ADMIN_ITEM: Item = { label: 'Admin console', icon: <LockIcon />, to: '/admin' };
+const ADMIN_ITEM: Item = { label: 'item.admin', icon: <LockIcon />, to: '/admin' };
 
 const VISITOR_ITEMS: Item[] = [
-  { label: 'Bid Board', icon: <GavelIcon />, to: '/' },
-  { label: 'How It Works', icon: <HelpIcon />, overlay: 'instructions' },
-  { label: 'Notification Settings', icon: <SlidersIcon />, overlay: 'notifications' },
-  { label: 'Join / Sign In', icon: <LogInIcon />, to: '/auth' },
+  { label: 'item.bidBoard', icon: <GavelIcon />, to: '/' },
+  { label: 'item.howItWorks', icon: <HelpIcon />, overlay: 'instructions' },
+  { label: 'item.notifications', icon: <SlidersIcon />, overlay: 'notifications' },
+  { label: 'item.signIn', icon: <LogInIcon />, to: '/auth' },
 ];
 
 interface MenuSheetProps {
@@ -73,6 +76,7 @@ export function MenuSheet(props: MenuSheetProps) {
     : user.role === 'admin'
       ? [...MEMBER_ITEMS.slice(0, -1), ADMIN_ITEM, ...MEMBER_ITEMS.slice(-1)]
       : MEMBER_ITEMS;
+  const t = useMenuText();
   const [balanceOpen, setBalanceOpen] = useState(false);
   const closeMenu = () => onOpenChange(false);
   const openBalance = () => {
@@ -81,9 +85,14 @@ export function MenuSheet(props: MenuSheetProps) {
   };
   return (
     <>
-      <Sheet open={open} onOpenChange={onOpenChange} title="Menu" closeLabel="Close menu">
+      <Sheet
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t('sheet.title')}
+        closeLabel={t('sheet.close')}
+      >
         <TokenSummary user={user} onNavigate={closeMenu} onOpenBalance={openBalance} />
-        <nav aria-label="Main">
+        <nav aria-label={t('sheet.nav')}>
           <ul className="menu-list">
             {items.map((item) => (
               <li key={item.label}>
@@ -92,7 +101,7 @@ export function MenuSheet(props: MenuSheetProps) {
                     <span className="menu-item__icon" aria-hidden="true">
                       {item.icon}
                     </span>
-                    {item.label}
+                    {t(item.label)}
                   </Link>
                 ) : (
                   <button
@@ -104,9 +113,9 @@ export function MenuSheet(props: MenuSheetProps) {
                     <span className="menu-item__icon" aria-hidden="true">
                       {item.icon}
                     </span>
-                    {item.label}
+                    {t(item.label)}
                     {unread(item.overlay) ? (
-                      <span className="menu-item__dot" role="img" aria-label="unread" />
+                      <span className="menu-item__dot" role="img" aria-label={t('sheet.unread')} />
                     ) : null}
                   </button>
                 )}
@@ -116,11 +125,11 @@ export function MenuSheet(props: MenuSheetProps) {
         </nav>
         <p className="menu-legal">
           <Link to="/terms" onClick={closeMenu}>
-            Terms
+            {t('legal.terms')}
           </Link>
           <span aria-hidden="true">·</span>
           <Link to="/policy" onClick={closeMenu}>
-            Privacy
+            {t('legal.privacy')}
           </Link>
         </p>
       </Sheet>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CoinIcon } from '@/components/ui/icons';
 import { TokenActions } from '@/features/tokens';
 import { formatTokens } from '@/lib/format';
+import { useMenuText } from '../i18n';
 
 interface TokenSummaryProps {
   user: User | null;
@@ -13,6 +14,7 @@ interface TokenSummaryProps {
 }
 
 export function TokenSummary({ user, onNavigate, onOpenBalance }: TokenSummaryProps) {
+  const t = useMenuText();
   if (!user) {
     return (
       <Link to="/auth" className="token-card token-card--visitor" onClick={onNavigate}>
@@ -20,24 +22,25 @@ export function TokenSummary({ user, onNavigate, onOpenBalance }: TokenSummaryPr
           <CoinIcon />
         </span>
         <span>
-          <span className="token-card__label">Tokens</span>
-          <span className="token-card__cta">Join / Sign In to bid with tokens</span>
+          <span className="token-card__label">{t('tokens.label')}</span>
+          <span className="token-card__cta">{t('tokens.visitor')}</span>
         </span>
       </Link>
     );
   }
   return (
-    <section className="token-card" aria-label="Token balance">
+    <section className="token-card" aria-label={t('tokens.balance')}>
       <span className="token-card__coin" aria-hidden="true">
         <CoinIcon />
       </span>
       <div className="token-card__balances">
-        <p className="token-card__label">Available for bids</p>
+        <p className="token-card__label">{t('tokens.available')}</p>
         <p className="token-card__amount">
-          {formatTokens(user.tokenBalance)} <span className="token-card__unit">tokens</span>
+          {formatTokens(user.tokenBalance)}{' '}
+          <span className="token-card__unit">{t('tokens.unit', { count: user.tokenBalance })}</span>
         </p>
         <p className="token-card__redeemable">
-          {formatTokens(user.redeemableTokens)} redeemable for cash
+          {t('tokens.redeemable', { amount: formatTokens(user.redeemableTokens) })}
         </p>
       </div>
       <div className="token-card__action">
