@@ -125,3 +125,12 @@ export const payeeReportQuery = z.object({
   country: z.enum(PAYEE_COUNTRIES),
 });
 export type PayeeReportQuery = z.infer<typeof payeeReportQuery>;
+
+/**
+ * GET /payee-record-policy (public): how many years after the year of their last payout a
+ * deleted member's payee profile is kept, as this server is configured, per country.
+ */
+export const payeeRecordPolicyResponse = z.object({
+  retention_years: z.object({ US: z.number().int(), CA: z.number().int() }),
+});
+export type PayeeRecordPolicy = z.infer<typeof payeeRecordPolicyResponse>;

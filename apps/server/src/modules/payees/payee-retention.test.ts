@@ -135,6 +135,23 @@ describe('payee records after an account deletion', () => {
     expect(await hasProfile(stays.id)).toBe(true);
   });
 
+  it('states the years it keeps them publicly, as configured', async () => {
+    const policy = await t.app.inject({ method: 'GET', url: '/api/payee-record-policy' });
+    expect(policy.statusCode).toBe(200);
+    expect(policy.json()).toEqual({ retention_years: { US: 4, CA: 6 } });
+    const longer = await createTestApp({
+      SWEEPER_ENABLED: 'false',
+      PAYEE_RECORD_RETENTION_YEARS_US: '7',
+      PAYEE_RECORD_RETENTION_YEARS_CA: '9',
+    });
+    try {
+      const res = await longer.app.inject({ method: 'GET', url: '/api/payee-record-policy' });
+      expect(res.json()).toEqual({ retention_years: { US: 7, CA: 9 } });
+    } finally {
+      await longer.close();
+    }
+  });
+
   it('keeps the payee of a payout still on its way, whatever the year', async () => {
     time.set('2027-03-01T15:00:00Z');
     const m = await payee(US, 5_000, 2_000);

@@ -3,10 +3,12 @@
 import {
   payeeIdentityBody,
   payeeIdentityResponse,
+  payeeRecordPolicyResponse,
   payoutsStatementQuery,
   payoutsStatementResponse,
   payoutsYearToDateResponse,
 } from '@bidboard/shared';
+import type { Config } from '../../config';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import {
   type PayeesContext,
@@ -19,8 +21,27 @@ import { payoutsYearToDate } from './payouts-year.service';
 const errors = errorResponses(400, 401);
 const tags = ['payouts'];
 
-export async function payeesRoutes(app: FastifyZodApp, { ctx }: { ctx: PayeesContext }) {
+type RetentionYears = Pick<
+  Config,
+  'PAYEE_RECORD_RETENTION_YEARS_US' | 'PAYEE_RECORD_RETENTION_YEARS_CA'
+>;
+
+export async function payeesRoutes(
+  app: FastifyZodApp,
+  { ctx }: { ctx: PayeesContext & { config: RetentionYears } },
+) {
   const member = { onRequest: app.requireMember };
+  // Public: the privacy policy states the years this server keeps a deleted payee's record.
+  app.get(
+    '/payee-record-policy',
+    { schema: { tags, response: { 200: payeeRecordPolicyResponse } } },
+    async () => ({
+      retention_years: {
+        US: ctx.config.PAYEE_RECORD_RETENTION_YEARS_US,
+        CA: ctx.config.PAYEE_RECORD_RETENTION_YEARS_CA,
+      },
+    }),
+  );
   app.get(
     '/payee-identity',
     { ...member, schema: { tags, response: { 200: payeeIdentityResponse, ...errors } } },
