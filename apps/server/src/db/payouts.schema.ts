@@ -3,7 +3,7 @@
 // with the id of the key that sealed it, so keys rotate without a flag day; the last 4
 // digits are kept in the clear because they are all any screen or export shows.
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 export const payeeIdentities = pgTable(
@@ -29,6 +29,14 @@ export const payeeIdentities = pgTable(
     taxpayer_id_last4: text('taxpayer_id_last4').notNull(),
     certified_at: timestamp('certified_at', { withTimezone: true }).notNull(),
     certification_version: integer('certification_version').notNull(),
+    /**
+     * What Part XX asks of a Canadian individual (SIN) seller and account deletion erases from
+     * the member, copied here only when the account is deleted and this profile stays as a
+     * tax record (a Canadian payee): the date of birth, and the PayPal addresses their payouts
+     * went to. Null for every other profile (a live member's are read from their own rows).
+     */
+    birth_date: date('birth_date', { mode: 'string' }),
+    payout_accounts: text('payout_accounts').array(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,12 +1,15 @@
 // The year-end payee reports' columns (issue 43): the US in the shape of 1099-NEC data
 // (recipient, TIN, box 1 nonemployee compensation), Canada in the shape of a Part XX
-// reportable seller (consideration and activities per quarter). Amounts are US dollars.
+// reportable seller (an individual's date of birth, the account paid into, consideration,
+// activities and fees per quarter). Amounts are US dollars.
 import { LEGAL, PAYEE_REPORTING_THRESHOLD_CENTS, type PayeeCountry } from '@bidboard/shared';
 import type { PaidPayeeRow } from './payee-report.repository';
 
 export interface ReportedPayee extends PaidPayeeRow {
   /** Masked ('•••-••-6789') or, in the audited full-id report, the whole id; '' without a profile. */
   tin: string;
+  /** Canada's individuals: the year only ('1990-••-••') or, in the full-id report, the date. */
+  dob: string;
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -47,20 +50,24 @@ const COLUMNS: Record<PayeeCountry, (year: number, p: ReportedPayee) => Record<s
     tin_type: p.taxpayer_id_type?.toUpperCase(),
     tin: p.tin,
     tin_issued_by: 'CA',
+    date_of_birth: p.dob,
     street_address: street(p),
     city: p.city,
     province: p.region,
     postal_code: p.postal_code,
     country_of_residence: 'CA',
+    // The account paid into: the member's PayPal address(es); the account is the member id.
+    financial_account_id: p.payout_accounts,
     ...Object.fromEntries(
       p.quarter_cents.flatMap((cents, q) => [
         [`consideration_q${q + 1}`, dollars(cents)],
         [`activities_q${q + 1}`, p.quarter_payments[q]],
+        [`fees_q${q + 1}`, dollars(p.quarter_fee_cents[q]!)],
       ]),
     ),
     total_consideration: dollars(p.total_cents),
     payments: p.payments,
-    fees_withheld: dollars(0),
+    fees_withheld: dollars(p.fee_cents),
     currency: 'USD',
     reportable: isReportable('CA', p.total_cents) ? 'yes' : 'no',
   }),
@@ -99,7 +106,12 @@ const emptyPayee: ReportedPayee = {
   taxpayer_id_key: null,
   total_cents: 0,
   payments: 0,
+  fee_cents: 0,
   quarter_cents: [0, 0, 0, 0],
   quarter_payments: [0, 0, 0, 0],
+  quarter_fee_cents: [0, 0, 0, 0],
+  birth_date: null,
+  payout_accounts: null,
   tin: '',
+  dob: '',
 };

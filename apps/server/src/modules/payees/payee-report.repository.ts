@@ -19,14 +19,25 @@ type Profile = Pick<
   | 'taxpayer_id_key'
 >;
 
+type Quarters = [number, number, number, number];
+
 export type PaidPayeeRow = { user_id: number; username: string | null } & {
   [K in keyof Profile]: Profile[K] | null;
 } & {
   total_cents: number;
   payments: number;
+  fee_cents: number;
   /** Index 0 is January to March, in New York. */
-  quarter_cents: [number, number, number, number];
-  quarter_payments: [number, number, number, number];
+  quarter_cents: Quarters;
+  quarter_payments: Quarters;
+  quarter_fee_cents: Quarters;
+  /**
+   * Canada only (Part XX), else null: an individual's (SIN) date of birth, 'YYYY-MM-DD', the
+   * member's own or, once they deleted the account, the one kept on the tax record.
+   */
+  birth_date: string | null;
+  /** Canada only: the PayPal addresses the year's payouts went to, ' '-separated. */
+  payout_accounts: string | null;
 };
 
 /**
@@ -43,18 +54,28 @@ export async function paidPayees(
     [1, 2, 3, 4].map(
       (q) => sql`COALESCE(SUM(r.amount_cents) FILTER (WHERE ${quarter} = ${q}), 0)::int
                    AS ${sql.raw(`q${q}_cents`)},
-                 COUNT(*) FILTER (WHERE ${quarter} = ${q})::int AS ${sql.raw(`q${q}_payments`)}`,
+                 COUNT(*) FILTER (WHERE ${quarter} = ${q})::int AS ${sql.raw(`q${q}_payments`)},
+                 COALESCE(SUM(r.fee_cents) FILTER (WHERE ${quarter} = ${q}), 0)::int
+                   AS ${sql.raw(`q${q}_fee_cents`)}`,
     ),
     sql`, `,
   );
+  // Part XX's fields of an individual, read for the Canadian report only.
+  const canada = country === 'CA';
   const found = await rows<
-    Omit<PaidPayeeRow, 'quarter_cents' | 'quarter_payments'> & QuarterColumns
+    Omit<PaidPayeeRow, 'quarter_cents' | 'quarter_payments' | 'quarter_fee_cents'> & QuarterColumns
   >(
     db,
     sql`SELECT u.id AS user_id, u.username, p.legal_name, p.address_line1, p.address_line2,
                p.city, p.region, p.postal_code, p.taxpayer_id_type, p.taxpayer_id_last4,
                p.taxpayer_id_sealed, p.taxpayer_id_key,
                SUM(r.amount_cents)::int AS total_cents, COUNT(*)::int AS payments,
+               SUM(r.fee_cents)::int AS fee_cents,
+               CASE WHEN ${canada}::boolean AND p.taxpayer_id_type = 'sin'
+                    THEN to_char(COALESCE(u.birth_date, p.birth_date), 'YYYY-MM-DD') END AS birth_date,
+               CASE WHEN ${canada}::boolean
+                    THEN COALESCE(string_agg(DISTINCT NULLIF(r.paypal_email, ''), ' '),
+                                  array_to_string(p.payout_accounts, ' ')) END AS payout_accounts,
                ${quarters}
           FROM redemptions r
           JOIN users u ON u.id = r.user_id
@@ -65,13 +86,15 @@ export async function paidPayees(
          ORDER BY u.id`,
   );
   return found.map(({ q1_cents, q2_cents, q3_cents, q4_cents, ...row }) => {
-    const { q1_payments, q2_payments, q3_payments, q4_payments, ...rest } = row;
+    const { q1_payments, q2_payments, q3_payments, q4_payments, ...fees } = row;
+    const { q1_fee_cents, q2_fee_cents, q3_fee_cents, q4_fee_cents, ...rest } = fees;
     return {
       ...rest,
       quarter_cents: [q1_cents, q2_cents, q3_cents, q4_cents],
       quarter_payments: [q1_payments, q2_payments, q3_payments, q4_payments],
+      quarter_fee_cents: [q1_fee_cents, q2_fee_cents, q3_fee_cents, q4_fee_cents],
     };
   });
 }
 
-type QuarterColumns = Record<`q${1 | 2 | 3 | 4}_${'cents' | 'payments'}`, number>;
+type QuarterColumns = Record<`q${1 | 2 | 3 | 4}_${'cents' | 'payments' | 'fee_cents'}`, number>;

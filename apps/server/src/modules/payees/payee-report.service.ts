@@ -1,6 +1,6 @@
 // Year-end payee reports (issue 43; product rules, Payouts): per country and New York
 // calendar year, every member paid, their payee profile, what they were paid and whether
-// it is reportable. Ids are masked; the full-id report is an explicit admin act written to
+// it is reportable. Ids are masked, and a Canadian individual's date of birth shows its year; the full-id report is an explicit admin act written to
 // the audit log with the report's year and country, in the transaction that reads the ids.
 import { formatTaxpayerId, maskTaxpayerId, type PayeeReportQuery } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
@@ -20,6 +20,10 @@ const masked = (p: PaidPayeeRow) =>
     ? maskTaxpayerId(p.taxpayer_id_type, p.taxpayer_id_last4)
     : '';
 
+/** A date of birth in the shared report: its year only; the full-id report has the date. */
+const maskedBirthDate = (p: PaidPayeeRow) =>
+  p.birth_date ? `${p.birth_date.slice(0, 4)}-••-••` : '';
+
 function report(query: PayeeReportQuery, payees: ReportedPayee[], suffix = ''): PayeeReport {
   return {
     filename: `payees-${query.year}-${query.country}${suffix}.csv`,
@@ -37,7 +41,7 @@ export async function payeeReport(
   const payees = await readPayees(ctx.db, query);
   return report(
     query,
-    payees.map((p) => ({ ...p, tin: masked(p) })),
+    payees.map((p) => ({ ...p, tin: masked(p), dob: maskedBirthDate(p) })),
   );
 }
 
@@ -48,7 +52,11 @@ export async function payeeReportWithFullIds(
   adminId: number | null,
 ): Promise<PayeeReport> {
   return ctx.db.transaction(async (tx) => {
-    const payees = (await readPayees(tx, query)).map((p) => ({ ...p, tin: fullId(ctx, p) }));
+    const payees = (await readPayees(tx, query)).map((p) => ({
+      ...p,
+      tin: fullId(ctx, p),
+      dob: p.birth_date ?? '',
+    }));
     await recordAdminAction(tx, {
       adminId,
       action: 'payee_report.full_ids',

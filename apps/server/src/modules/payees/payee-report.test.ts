@@ -29,7 +29,7 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, m?: Member, pay
 
 /** A member with `cents` redeemable tokens (1 cent each) and, if given, a payee profile. */
 async function earner(cents: number, country: 'US' | 'CA', profile?: object) {
-  const m = await signedIn({ country });
+  const m = await signedIn({ country, birth_date: '1990-04-15' });
   const res = await call('POST', '/admin/tokens/adjustments', admin, {
     username: m.username,
     amount: cents,
@@ -216,13 +216,16 @@ describe('GET /admin/payee-report', () => {
         tin_type: 'SIN',
         tin: '••• ••2 544',
         tin_issued_by: 'CA',
+        date_of_birth: '1990-••-••',
         street_address: '1200 rue Sainte-Catherine',
         city: 'Montréal',
         province: 'QC',
         postal_code: 'H3B 1K9',
         country_of_residence: 'CA',
+        financial_account_id: 'me@example.com',
         consideration_q1: '100.00',
         activities_q1: '1',
+        fees_q1: '0.00',
         consideration_q2: '0.00',
         activities_q2: '0',
         consideration_q3: '0.00',
@@ -301,6 +304,7 @@ describe('POST /admin/payee-report/full-ids', () => {
         .body,
     );
     expect(ca[0]!.tin).toBe('130 692 544');
+    expect(ca[0]!.date_of_birth).toBe('1990-04-15');
 
     const entries = await audited();
     expect(entries).toHaveLength(2);
@@ -315,9 +319,10 @@ describe('POST /admin/payee-report/full-ids', () => {
 
   it('never writes an id to a log line, at debug level', async () => {
     await call('POST', '/admin/payee-report/full-ids', admin, { year: 2026, country: 'US' });
+    await call('POST', '/admin/payee-report/full-ids', admin, { year: 2026, country: 'CA' });
     const text = logLines.join('\n');
     expect(text).toContain('/api/admin/payee-report/full-ids');
-    for (const id of ['123-45-6789', '123456789', '130 692 544', '130692544'])
+    for (const id of ['123-45-6789', '123456789', '130 692 544', '130692544', '1990-04-15'])
       expect(text).not.toContain(id);
   });
 });

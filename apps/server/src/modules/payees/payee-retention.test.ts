@@ -51,7 +51,11 @@ const CA = {
 
 /** A member with a payee profile and, when `paid`, a payout of that many cents marked paid now. */
 async function payee(profile: object, paid?: number, pending?: number) {
-  const m = await buildMember(t.database.db, { is_approved: true, onboarded: 14 });
+  const m = await buildMember(t.database.db, {
+    is_approved: true,
+    onboarded: 14,
+    birth_date: '1990-04-15',
+  });
   expect((await call('PUT', '/payee-identity', m, profile)).statusCode).toBe(200);
   const total = (paid ?? 0) + (pending ?? 0);
   if (total) {
@@ -133,6 +137,41 @@ describe('payee records after an account deletion', () => {
     expect(await hasProfile(ca.id)).toBe(false);
     // The member who kept their account keeps their profile, however old their payouts.
     expect(await hasProfile(stays.id)).toBe(true);
+  });
+
+  it('keeps what the year’s Part XX report needs of a Canadian payee who deleted the account', async () => {
+    time.set('2026-06-10T15:00:00Z');
+    const m = await payee(CA, 5_000);
+    const before = await call('GET', '/admin/payee-report?year=2026&country=CA', admin);
+    const row = (body: string) => body.split('\r\n').find((l) => l.includes(`,${m.id},`));
+    expect(row(before.body)).toContain(',1990-••-••,');
+    await deleteAccount({ db: t.database.db, clock: time.clock }, m.id);
+    const member = await rows<{ birth_date: string | null }>(
+      t.database.db,
+      sql`SELECT birth_date FROM users WHERE id = ${m.id}`,
+    );
+    expect(member[0]!.birth_date).toBeNull();
+    // The shared report: the same row, the date of birth as its year, the PayPal address.
+    const after = await call('GET', '/admin/payee-report?year=2026&country=CA', admin);
+    expect(row(after.body)).toBe(row(before.body));
+    expect(row(after.body)).toContain(
+      `,${m.id},complete,Élodie Tremblay,SIN,••• ••2 544,CA,1990-••-••,1200 rue Sainte-Catherine,Montréal,QC,H3B 1K9,CA,me@example.com,0.00,0,0.00,50.00,1,0.00,`,
+    );
+    expect(after.body).not.toContain('1990-04-15');
+    // The audited full-id report has the date of birth.
+    const full = await call('POST', '/admin/payee-report/full-ids', admin, {
+      year: 2026,
+      country: 'CA',
+    });
+    expect(row(full.body)).toContain(',SIN,130 692 544,CA,1990-04-15,1200 rue Sainte-Catherine,');
+    // The US report never had it.
+    const us = await payee(US, 5_000);
+    await deleteAccount({ db: t.database.db, clock: time.clock }, us.id);
+    const stored = await rows<{ birth_date: string | null; payout_accounts: string[] | null }>(
+      t.database.db,
+      sql`SELECT birth_date, payout_accounts FROM payee_identities WHERE user_id = ${us.id}`,
+    );
+    expect(stored).toEqual([{ birth_date: null, payout_accounts: null }]);
   });
 
   it('states the years it keeps them publicly, as configured', async () => {

@@ -11,7 +11,11 @@ export async function findPayeeIdentity(
   return row ?? null;
 }
 
-export type PayeeIdentityValues = Omit<PayeeIdentityRow, 'created_at' | 'updated_at'>;
+/** What the member saves: the tax record's copies (birth_date, payout_accounts) are set on deletion. */
+export type PayeeIdentityValues = Omit<
+  PayeeIdentityRow,
+  'created_at' | 'updated_at' | 'birth_date' | 'payout_accounts'
+>;
 
 export async function savePayeeIdentityRow(
   db: Executor,
@@ -60,6 +64,26 @@ export async function replaceSealedId(
  * was paid to the member) or a payout is still on its way; the retention sweep deletes the
  * kept ones when the law's period ends.
  */
+/**
+ * Before account deletion erases the member: a Canadian payee profile that stays as a tax
+ * record keeps what Part XX needs and the member's rows lose, the date of birth (of an
+ * individual, SIN) and the PayPal addresses paid or being paid. Nothing for the US, whose
+ * 1099-NEC asks for neither.
+ */
+export async function keepPayeeRecordFields(db: Executor, userId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE payee_identities p
+           SET birth_date = CASE WHEN p.taxpayer_id_type = 'sin' THEN u.birth_date END,
+               payout_accounts = (
+                 SELECT array_agg(DISTINCT r.paypal_email ORDER BY r.paypal_email)
+                   FROM redemptions r
+                  WHERE r.user_id = p.user_id AND r.status IN ('paid', 'pending')
+                    AND r.paypal_email <> '')
+          FROM users u
+         WHERE u.id = p.user_id AND p.user_id = ${userId} AND p.country = 'CA'`,
+  );
+}
+
 export async function deletePayeeIdentityUnlessPaid(db: Executor, userId: number): Promise<void> {
   await db.execute(
     sql`DELETE FROM payee_identities WHERE user_id = ${userId}

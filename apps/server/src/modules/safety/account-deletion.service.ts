@@ -6,7 +6,8 @@
 // job: modules/media/storage-deletions) and the personal fields are erased, with the PayPal
 // emails and the free-form payment error details (the amounts stay for the books). The
 // payee profile goes too, unless it is a tax record of a payout, kept for the law's period
-// (modules/retention). The row stays, anonymised, so the ledger keeps its rows and
+// (modules/retention) with what the Part XX report needs of a Canadian payee (the date of
+// birth, the PayPal addresses), copied before the erasure. The row stays, anonymised, so the ledger keeps its rows and
 // partners see the deleted-user placeholder (and a chat image placeholder). The phone
 // number is released: signing up with it again makes a new member.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
@@ -18,7 +19,7 @@ import { deleteUploadedChatImages } from '../chat/chat-images.repository';
 import { removeChatImageObjects } from '../chat/unsent-chat-images';
 import { storedKeys } from '../media/profile-images.service';
 import { queueStorageDeletions } from '../media/storage-deletions';
-import { deletePayeeIdentityUnlessPaid } from '../payees/payees.repository';
+import { deletePayeeIdentityUnlessPaid, keepPayeeRecordFields } from '../payees/payees.repository';
 import { deleteMemberPromptAnswers } from '../prompts/prompts.service';
 import { findUserById } from '../users/users.repository';
 import {
@@ -49,6 +50,7 @@ export async function deleteAccount(
     const member = await findUserById(tx, userId);
     if (!member) throw notFound(SAFETY_MESSAGES.memberNotFound);
     const locked = await lockEntanglements(tx, userId);
+    await keepPayeeRecordFields(tx, userId);
     const erased = await eraseMember(tx, userId, now, deletedPhone(userId));
     if (!erased) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.accountDeleted);
     await revokeAllSessions(tx, userId, () => now);
