@@ -15,6 +15,7 @@ import { pendingConnections } from '../../../test/connections';
 import { balanceOf, buildBidder, ledgerProblems, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
 import { sweepPeriods } from '../auctions/period-sweep';
+import { closePeriod } from '../auctions/periods.service';
 import { addImage } from '../media/media-test-helpers';
 import { alertContent } from '../notifications/outbox.repository';
 
@@ -458,5 +459,94 @@ describe('blocking a member', () => {
       expect((await alertContent(t.database.db, id))!.names_blocked).toBe(user_id !== dave.id);
     }
     expect(await listed(dave)).toEqual(daveBefore);
+  });
+
+  it("ends a lead either holds on the other's auction: escrow back, maximum cleared, the close connects no one", async () => {
+    // A lead standing from before the block kept its escrow, and the close then made a
+    // pending connection between two members who had blocked each other.
+    const alice = await member(1000);
+    const bob = await member(1000);
+    const carol = await member(1000);
+    const auctionFor = async (who: Member) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auctions/create',
+          headers: who.headers,
+          payload: {},
+        })
+      ).json().auction.auctionId as number;
+    const aliceAuction = await auctionFor(alice);
+    const bobAuction = await auctionFor(bob);
+    const carolAuction = await auctionFor(carol);
+    const bid = async (who: Member, auctionId: number, amount: number, maximum = false) =>
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/auctions/${auctionId}/bids`,
+            headers: who.headers,
+            payload: { amount, maximum },
+          })
+        ).statusCode,
+      ).toBe(200);
+    await bid(alice, bobAuction, 100);
+    await bid(bob, aliceAuction, 300, true);
+    await bid(alice, carolAuction, 50);
+    const auctionRows = () =>
+      rows<{
+        id: number;
+        lead_bidder_id: number | null;
+        current_bid: number;
+        lead_max: number;
+        escrow: number;
+      }>(
+        t.database.db,
+        sql`SELECT id, lead_bidder_id, current_bid, lead_max,
+                   escrow_promotional + escrow_purchased + escrow_redeemable AS escrow
+              FROM auctions WHERE id IN (${aliceAuction}, ${bobAuction}, ${carolAuction})
+             ORDER BY id`,
+      );
+    expect((await auctionRows()).map((a) => a.lead_bidder_id)).toEqual(
+      [aliceAuction, bobAuction, carolAuction]
+        .sort((x, y) => x - y)
+        .map((id) => (id === aliceAuction ? bob.id : alice.id)),
+    );
+    expect(await balanceOf(t.database.db, alice.id)).toBe(850);
+    expect(await balanceOf(t.database.db, bob.id)).toBe(700);
+
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: alice.headers,
+      payload: { user_id: bob.id },
+    });
+    expect(block.statusCode).toBe(200);
+    // Both leads between the two are gone, their whole escrow (bob's hidden maximum too)
+    // back; alice's lead on carol's auction stands.
+    expect(await auctionRows()).toEqual(
+      [
+        { id: aliceAuction, lead_bidder_id: null, current_bid: 0, lead_max: 0, escrow: 0 },
+        { id: bobAuction, lead_bidder_id: null, current_bid: 0, lead_max: 0, escrow: 0 },
+        { id: carolAuction, lead_bidder_id: alice.id, current_bid: 50, lead_max: 50, escrow: 50 },
+      ].sort((x, y) => x.id - y.id),
+    );
+    expect(await balanceOf(t.database.db, alice.id)).toBe(950);
+    expect(await balanceOf(t.database.db, bob.id)).toBe(1000);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+
+    // The close connects neither with the other; carol's auction connects her with alice.
+    clock.set(new Date(clock.clock().getTime() + 1000));
+    await closePeriod(t.database.db, clock.clock(), { force: true });
+    const connected = await rows<{ user_id: number; partner_id: number }>(
+      t.database.db,
+      sql`SELECT user_id, partner_id FROM connections
+           WHERE auction_id IN (${aliceAuction}, ${bobAuction}, ${carolAuction})`,
+    );
+    expect(connected).toHaveLength(1);
+    expect([connected[0]!.user_id, connected[0]!.partner_id].sort()).toEqual(
+      [alice.id, carol.id].sort(),
+    );
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 });

@@ -18,9 +18,9 @@ import { mergeEffects, noEffects } from '../connections/connection-effects';
 import { endDatesBetween } from '../dates';
 import { profilePicturesFor } from '../media/profile-pictures';
 import { findUserById } from '../users/users.repository';
-import { endConnection } from './member-withdrawal.service';
+import { endConnection, type VoidedLead, voidLead } from './member-withdrawal.service';
 import { blockEvents, unblockEvents } from './safety.events';
-import { lockOpenConnectionsOf } from './withdrawal.repository';
+import { lockLiveAuctionsOwnedBy, lockOpenConnectionsOf } from './withdrawal.repository';
 
 export interface BlocksContext {
   db: Db;
@@ -57,26 +57,40 @@ async function present(ctx: BlocksContext, found: BlockRow[]): Promise<BlockedMe
   }));
 }
 
+/** What a block ended: the pair's connections and the leads either held on the other's auction. */
+export interface BlockEffects {
+  connections: ConnectionEffects;
+  voidedLeads: VoidedLead[];
+}
+
 /**
- * Blocks inside the caller's transaction and ends the two members' open connections, their
- * standing date plans and the links either shared of them.
- * Lock order as a status change's: the connections by id, then (blockBetween) the
- * offers and the two members.
+ * Blocks inside the caller's transaction and ends the two members' open connections, a lead
+ * either holds on the other's live auction (the escrow back, the hidden maximum cleared, so
+ * the close connects neither with the other), their standing date plans and the links either
+ * shared of them.
+ * Lock order as every escrow change's: the two members' live auctions by id, the
+ * connections by id, then (blockBetween) the offers and the two members.
  */
 export async function blockInTransaction(
   tx: Tx,
   blockerId: number,
   blockedId: number,
   now: Date,
-): Promise<ConnectionEffects> {
+): Promise<BlockEffects> {
+  const auctions = await lockLiveAuctionsOwnedBy(tx, blockerId, blockedId);
   const connections = await lockOpenConnectionsOf(tx, blockerId, blockedId);
   await blockBetween(tx, blockerId, blockedId);
+  const voidedLeads: VoidedLead[] = [];
+  for (const auction of auctions) {
+    const other = auction.user_id === blockerId ? blockedId : blockerId;
+    if (auction.lead_bidder_id === other) voidedLeads.push(await voidLead(tx, auction, 'refund'));
+  }
   await endDatesBetween(tx, blockerId, blockedId, now);
   const effects = noEffects();
   for (const connection of connections) {
     mergeEffects(effects, await endConnection(tx, connection.id, now, 'refund'));
   }
-  return effects;
+  return { connections: effects, voidedLeads };
 }
 
 export async function blockAndSeparate(ctx: BlocksContext, blockerId: number, userId: number) {

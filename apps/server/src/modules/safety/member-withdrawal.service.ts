@@ -37,10 +37,15 @@ export interface LockedEntanglements {
   connectionIds: number[];
 }
 
+export interface VoidedLead {
+  auctionId: number;
+  refund: LedgerEntry;
+}
+
 export interface Withdrawal {
   removedAuctions: RemovedAuction[];
   /** The member's leads on other auctions, voided and refunded to them. */
-  voidedLeads: { auctionId: number; refund: LedgerEntry }[];
+  voidedLeads: VoidedLead[];
   connections: ConnectionEffects;
 }
 
@@ -112,8 +117,13 @@ async function takeOffBoard(
 /**
  * The member's lead on someone else's auction: their escrow comes back and the auction
  * starts again from its starting bid (the bids before were refunded as they were outbid).
+ * A block voids a lead either of the two holds on the other's auction this way too.
  */
-async function voidLead(tx: Tx, auction: LockedAuction, refundType: WithdrawalRefund) {
+export async function voidLead(
+  tx: Tx,
+  auction: LockedAuction,
+  refundType: WithdrawalRefund,
+): Promise<VoidedLead> {
   const lastBidId = await lastBidIdOf(tx, auction.id);
   await voidAuctionLead(tx, auction.id, lastBidId);
   const refund = await applyBalanceChange(tx, {

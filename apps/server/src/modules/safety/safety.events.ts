@@ -1,29 +1,35 @@
 // Realtime effects of a suspension, deletion or block, published after its transaction
 // commits (lib/realtime.ts): the removed auction's room and refunded leader, the voided
-// leads, both sides of every ended connection, and last the member's own sessions: every
+// leads (a block's too), both sides of every ended connection, and last the member's own sessions: every
 // server drops them from its cache and cuts the member's sockets.
 import { auctionRoom, userRoom } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
 import { cardsChanged, emitTo, type RealtimeEvent, watcherRoom } from '../../lib/realtime';
 import { auctionRemovedEvents } from '../auctions/auctions.events';
 import { liveAuctionsOf } from '../auctions/auctions.repository';
-import { type ConnectionEffects, connectionEffectEvents } from '../connections';
-import type { Withdrawal } from './member-withdrawal.service';
+import { connectionEffectEvents } from '../connections';
+import type { BlockEffects } from './blocking.service';
+import type { VoidedLead, Withdrawal } from './member-withdrawal.service';
 
 export function withdrawalEvents(userId: number, withdrawal: Withdrawal): RealtimeEvent[] {
   return [
     ...withdrawal.removedAuctions.flatMap(auctionRemovedEvents),
     // A voided lead puts the auction back to its starting bid without a bid update.
     cardsChanged(withdrawal.voidedLeads.map((voided) => voided.auctionId)),
-    ...withdrawal.voidedLeads.map((voided) =>
-      emitTo(userRoom(voided.refund.user_id), 'leadBidderUpdate', {
-        userId: voided.refund.user_id,
-        tokenBalance: voided.refund.balance_after,
-      }),
-    ),
+    ...leadRefundEvents(withdrawal.voidedLeads),
     ...connectionEffectEvents(withdrawal.connections),
     { kind: 'sessionsEnded', userId },
   ];
+}
+
+/** The refunded leader's balance, on every screen of theirs. */
+function leadRefundEvents(voidedLeads: readonly VoidedLead[]): RealtimeEvent[] {
+  return voidedLeads.map((voided) =>
+    emitTo(userRoom(voided.refund.user_id), 'leadBidderUpdate', {
+      userId: voided.refund.user_id,
+      tokenBalance: voided.refund.balance_after,
+    }),
+  );
 }
 
 /**
@@ -36,14 +42,16 @@ export async function blockEvents(
   db: Executor,
   blockerId: number,
   blockedId: number,
-  ended: ConnectionEffects,
+  ended: BlockEffects,
 ): Promise<RealtimeEvent[]> {
   const auctions = await liveAuctionsOf(db, [blockerId, blockedId]);
   const owned = auctions.filter((a) => a.user_id === blockerId || a.user_id === blockedId);
   return [
-    ...connectionEffectEvents(ended),
-    // The cards the two own, and those either leads: a kept card names its leader.
+    ...connectionEffectEvents(ended.connections),
+    // The cards the two own (a lead between them voided), and those either leads: a kept
+    // card names its leader.
     cardsChanged(auctions.map((auction) => auction.id)),
+    ...leadRefundEvents(ended.voidedLeads),
     ...owned.map((auction): RealtimeEvent => {
       const other = auction.user_id === blockerId ? blockedId : blockerId;
       return {

@@ -29,6 +29,25 @@ export async function lockLiveAuctionsOf(tx: Tx, userId: number): Promise<Locked
 }
 
 /**
+ * The live auctions the two members own, locked by id: a block voids a lead either holds
+ * on the other's, and a bid between the two waiting on one of them sees the block.
+ */
+export async function lockLiveAuctionsOwnedBy(
+  tx: Tx,
+  a: number,
+  b: number,
+): Promise<LockedAuction[]> {
+  const auctions = await rows<LockedAuction>(
+    tx,
+    sql`SELECT id, user_id, current_bid, lead_max, starting_bid, lead_bidder_id, escrow_promotional,
+               escrow_purchased, escrow_redeemable FROM auctions
+         WHERE status = 'active' AND user_id IN (${a}, ${b})
+         ORDER BY id FOR UPDATE`,
+  );
+  return auctions.map((x) => ({ ...x, id: Number(x.id) }));
+}
+
+/**
  * The member's connections still open or holding an escrow (only those with `otherId`
  * when given: a block's), locked by id.
  */
