@@ -4,7 +4,7 @@
 // no longer matched turns the input off with the spec's texts.
 import { CHAT_MESSAGES, type Conversation, type Message } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
@@ -15,6 +15,7 @@ import { MemberSafetyButton } from '@/features/safety';
 import { ConversationNotice } from '@/features/safety-notices';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSharedText } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy';
 import { type ConversationPages, conversationsKey } from '../api/list-conversations';
 import { sendMessage } from '../api/send-message';
 import { uploadChatImage } from '../api/upload-image';
@@ -28,6 +29,9 @@ import { lastReadOwnMessage, partnerShown } from '../lib/chat-view';
 import { MessageComposer } from './message-composer';
 import { MessageList, type MessageListHandle } from './message-list';
 import { PartnerAvatar } from './partner-avatar';
+
+// Issue 45: the date plan card and its form load with the first conversation opened.
+const DatePlanPanel = lazyComponent(() => import('@/features/dates').then((m) => m.DatePlanPanel));
 
 interface ConversationViewProps {
   conversation: Conversation;
@@ -156,6 +160,11 @@ export function ConversationView({
         </Link>
       </header>
       <ConversationNotice user={viewer} />
+      {c.partner.deleted ? null : (
+        <Suspense fallback={null}>
+          <DatePlanPanel cid={c.cid} viewerId={viewerId} partnerName={name} open={c.isOpen} />
+        </Suspense>
+      )}
       <div className="chat-view__body">
         {history.status === 'loading' ? <p className="chat-note">{t('view.loading')}</p> : null}
         {history.status === 'ready' && history.messages.length === 0 ? (

@@ -1,0 +1,79 @@
+// The date plan card in a conversation (issue 45): a proposal the member answers, an
+// accepted plan's countdown, the check-in with its plain statement, and did-you-meet.
+import type { DatePlan } from '@bidboard/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { textsReady } from '@/lib/i18n';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { DatePlanPanel } from './date-plan-panel';
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const PLAN: DatePlan = {
+  id: 9,
+  cid: '1_2',
+  proposerId: 2,
+  responderId: 1,
+  startsAt: inDays(2),
+  dayEndsAt: inDays(3),
+  timeZone: 'America/New_York',
+  place: 'Café Olimpico',
+  note: 'Red scarf',
+  state: 'proposed',
+  movedFromId: null,
+  createdAt: inDays(-1),
+  answeredAt: null,
+  cancelledBy: null,
+  checkIn: null,
+  share: null,
+  met: { open: false, answer: null, noShowAgainstYou: false },
+};
+
+function show(plan: DatePlan) {
+  const fetch = mockFetch({
+    'GET /api/chat/conversations/1_2/dates': () => [200, { success: true, plans: [plan] }],
+    'POST /api/dates/9/answer': () => [200, { success: true, plan }],
+    'POST /api/dates/9/met': () => [200, { success: true, plan }],
+  });
+  renderWithProviders(<DatePlanPanel cid="1_2" viewerId={1} partnerName="maya" open />);
+  return fetch;
+}
+
+describe('DatePlanPanel', () => {
+  it('shows a proposal to the member, who accepts it', async () => {
+    await textsReady({ later: true });
+    const fetch = show(PLAN);
+    expect(await screen.findByText('maya proposed a date.')).toBeTruthy();
+    expect(screen.getByText('Café Olimpico')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Suggest another time' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(fetch.callsTo('POST /api/dates/9/answer')[0]?.body).toEqual({ answer: 'accept' });
+  });
+
+  it('an accepted plan counts down and offers its calendar file; the check-in says what we do not do', async () => {
+    await textsReady({ later: true });
+    show({ ...PLAN, state: 'accepted', checkIn: 'asked' });
+    expect(await screen.findByText(/^Starts in 1d 23:5/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to calendar (.ics)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'I’m safe' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Bidboard does not call emergency services. If you are in danger, call 911.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('asks the day after whether the date happened', async () => {
+    await textsReady({ later: true });
+    const fetch = show({
+      ...PLAN,
+      state: 'accepted',
+      startsAt: inDays(-1),
+      met: { open: true, answer: null, noShowAgainstYou: false },
+    });
+    expect(await screen.findByText('Did your date with maya happen?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'We met' }));
+    expect(fetch.callsTo('POST /api/dates/9/met')[0]?.body).toEqual({ answer: 'met' });
+  });
+});

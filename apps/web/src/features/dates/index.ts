@@ -1,0 +1,3 @@
+// Public API of the dates feature (issue 45): the date plan panel of a conversation.
+// Import it lazily: it is no part of a first paint.
+export { DatePlanPanel } from './components/date-plan-panel';
