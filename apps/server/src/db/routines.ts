@@ -19,6 +19,7 @@ import { frenchTemplate } from '../lib/texts';
 
 /** Home files, relative to src/, in the order they are applied (a trigger after its function). */
 export const ROUTINE_FILES = [
+  'modules/users/fraud-hold.sql',
   'modules/tokens/ledger-apply.sql',
   'modules/bids/bid-refusal.sql',
   'modules/bids/proxy-bid.sql',

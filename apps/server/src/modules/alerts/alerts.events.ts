@@ -5,15 +5,24 @@ import { userRoom } from '@bidboard/shared';
 import type { Executor } from '../../db/client';
 import { emitTo, type RealtimeEvent } from '../../lib/realtime';
 import type { AppSocketServer } from '../../plugins/socket';
-import { type AlertRange, type AlertRow, alertsInRange, presentAlert } from './alerts.repository';
+import {
+  type AlertRange,
+  type AlertRow,
+  alertsInRange,
+  presentAlert,
+  written,
+} from './alerts.repository';
 
 /** Members per query when a large batch of alerts is delivered. */
 const MEMBERS_PER_BATCH = 1_000;
 /** Alerts written to sockets per turn of the event loop (each costs ~50 µs on a busy 2-core machine). */
 const EMITS_PER_TURN = 200;
 
-export function alertEvents(alerts: readonly AlertRow[]): RealtimeEvent[] {
-  return alerts.map((alert) => emitTo(userRoom(alert.user_id), 'new-alert', presentAlert(alert)));
+/** The events for the alerts written (null: one a fraud hold kept unwritten). */
+export function alertEvents(alerts: readonly (AlertRow | null)[]): RealtimeEvent[] {
+  return written(alerts).map((alert) =>
+    emitTo(userRoom(alert.user_id), 'new-alert', presentAlert(alert)),
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import { type Executor, rows } from '../../db/client';
 import { alertMetrics } from '../../lib/metrics';
 import { frenchName, sayText } from '../../lib/texts';
 import { alertAboutBlocked, outbidderBlocked } from '../blocks/blocks.repository';
-import { alertActor, underFraudHold } from '../users/fraud-hold.repository';
+import { alertAboutHeld } from '../users/fraud-hold.repository';
 
 export interface AlertRow {
   id: number;
@@ -42,8 +42,7 @@ export interface NewAlert {
 const columns = sql`id, user_id, kind, payload, message, is_read, read_at, created_at`;
 
 /** Alerts about another member under a fraud hold are not shown (issue 42). */
-const notFromHeld = sql`NOT COALESCE(${alertActor(sql`payload`)} <> user_id
-                                     AND ${underFraudHold(alertActor(sql`payload`))}, false)`;
+const notFromHeld = sql`NOT ${alertAboutHeld(sql`user_id`, sql`payload`)}`;
 
 /** What a member's list shows: nothing about a held account or a member with a block. */
 const shown = sql`${notFromHeld} AND NOT ${alertAboutBlocked}`;
@@ -51,18 +50,30 @@ const shown = sql`${notFromHeld} AND NOT ${alertAboutBlocked}`;
 const listed = sql`${columns}, ${outbidderBlocked} AS bidder_hidden,
   (SELECT language FROM users r WHERE r.id = alerts.user_id) AS language`;
 
-export async function insertAlert(executor: Executor, alert: NewAlert): Promise<AlertRow> {
+/**
+ * Writes the alert, or nothing (null) when it is about another member under a fraud hold
+ * (issue 42: a held account triggers no alert, push or SMS to others).
+ */
+export async function insertAlert(executor: Executor, alert: NewAlert): Promise<AlertRow | null> {
+  const payload = sql`${JSON.stringify(alert.payload)}::jsonb`;
   const [row] = await rows<AlertRow>(
     executor,
     sql`INSERT INTO alerts (user_id, kind, payload, message)
-        VALUES (${alert.userId}, ${alert.kind}, ${JSON.stringify(alert.payload)}::jsonb,
-          CASE WHEN (SELECT language FROM users WHERE id = ${alert.userId}) = 'fr-CA'
-               THEN ${sayText('fr-CA', alert.text, alert.message)} ELSE ${alert.message} END)
+        SELECT ${alert.userId}::int, ${alert.kind}::text, ${payload},
+          CASE WHEN (SELECT language FROM users WHERE id = ${alert.userId}::int) = 'fr-CA'
+               THEN ${sayText('fr-CA', alert.text, alert.message)}::text
+               ELSE ${alert.message}::text END
+         WHERE NOT ${alertAboutHeld(sql`${alert.userId}::int`, payload)}
         RETURNING ${columns}`,
   );
+  if (!row) return null;
   alertMetrics.written(alert.kind);
-  return row!;
+  return row;
 }
+
+/** The alerts an insertAlert wrote, leaving out those a fraud hold kept unwritten. */
+export const written = (alerts: readonly (AlertRow | null)[]): AlertRow[] =>
+  alerts.filter((alert): alert is AlertRow => alert !== null);
 
 export async function memberAlerts(
   db: Executor,

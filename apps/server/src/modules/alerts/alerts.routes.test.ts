@@ -27,7 +27,7 @@ async function memberWithAlerts(count: number) {
       text: { key: 'none' },
       payload: { connectionId: 100 + i, userId: 7 },
     });
-    ids.push(Number(alert.id));
+    ids.push(Number(alert!.id));
   }
   return { member, ids, headers: { authorization: `Bearer ${token}` } };
 }

@@ -274,7 +274,7 @@ export interface CloseAlerts {
 
 /**
  * Writes the close's alerts: the winner's and the owner's for each connection, and every
- * other bidder's result. Their count, id range and count by kind come back.
+ * other bidder's result, but none about a member under a fraud hold (alert_about_held). Their count, id range and count by kind come back.
  */
 export async function writeCloseAlerts(tx: Tx, periodId: number): Promise<CloseAlerts> {
   const [alerts] = await rows<CloseAlerts>(
@@ -282,6 +282,7 @@ export async function writeCloseAlerts(tx: Tx, periodId: number): Promise<CloseA
     sql`WITH standings AS (${standingsOf(sql`a.period_id = ${periodId}`)}),
       made AS (
       INSERT INTO alerts (user_id, kind, payload, message)
+      SELECT w.user_id, w.kind, w.payload, w.message FROM (
       SELECT x.user_id, x.kind, x.payload, x.message
         FROM connections c
         JOIN auctions a ON a.id = c.auction_id AND a.period_id = ${periodId}
@@ -314,6 +315,9 @@ export async function writeCloseAlerts(tx: Tx, periodId: number): Promise<CloseA
         JOIN users owner ON owner.id = a.user_id
         JOIN users bidder ON bidder.id = s.user_id
        WHERE NOT (a.outcome = 'connection' AND s.user_id = a.lead_bidder_id)
+      ) w
+      -- Nothing about a member under a fraud hold (issue 42).
+      WHERE NOT alert_about_held(w.user_id, w.payload)
      RETURNING id, kind)
       SELECT COUNT(*)::int AS n, MIN(id) AS first_id, MAX(id) AS last_id,
              (SELECT jsonb_object_agg(kind, n)

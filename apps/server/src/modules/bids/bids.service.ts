@@ -74,7 +74,8 @@ export interface PlacedBid {
   /** Whether the hidden reserve is met now; null when the owner set none. */
   reserveMet: boolean | null;
   tokenBalance: number;
-  outbid: { userId: number; tokenBalance: number; alert: AlertRow } | null;
+  /** The outbid member's refund, and their alert (null: about a member under a fraud hold). */
+  outbid: { userId: number; tokenBalance: number; alert: AlertRow | null } | null;
   requestKey: string | null;
   /** This bid was placed by an earlier request with the same key: no events again. */
   replayed: boolean;
@@ -275,25 +276,28 @@ async function placeBidOnce(
         : {
             userId: row.outbid_user_id,
             tokenBalance: row.outbid_token_balance!,
-            alert: {
-              id: row.alert_id!,
-              user_id: row.outbid_user_id,
-              kind: 'outbid',
-              payload:
-                typeof row.alert_payload === 'string'
-                  ? JSON.parse(row.alert_payload)
-                  : row.alert_payload!,
-              message: row.alert_message!,
-              is_read: false,
-              created_at: row.alert_created_at!,
-            },
+            alert:
+              row.alert_id === null
+                ? null
+                : {
+                    id: row.alert_id,
+                    user_id: row.outbid_user_id,
+                    kind: 'outbid',
+                    payload:
+                      typeof row.alert_payload === 'string'
+                        ? JSON.parse(row.alert_payload)
+                        : row.alert_payload!,
+                    message: row.alert_message!,
+                    is_read: false,
+                    created_at: row.alert_created_at!,
+                  },
           },
     requestKey: input.requestKey ?? null,
     replayed,
   };
   if (replayed) return result;
   bidMetrics.placed();
-  if (result.outbid) alertMetrics.written('outbid');
+  if (result.outbid?.alert) alertMetrics.written('outbid');
   return result;
 }
 

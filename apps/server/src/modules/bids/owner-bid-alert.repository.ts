@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { AlertRow } from '../alerts/alerts.repository';
+import { alertAboutHeld } from '../users/fraud-hold.repository';
 
 /** How long after telling an owner about a bid on an auction the next bids stay quiet. */
 export const OWNER_BID_ALERT_INTERVAL_MS = 60 * 60 * 1000;
@@ -54,7 +55,10 @@ export function ownerHeardWithinHour(db: Executor, auctionId: number, now: Date)
   return until !== undefined && now.getTime() < until;
 }
 
-/** The alert written, or null: the owner switched bid alerts off, or heard within the hour. */
+/**
+ * The alert written, or null: the owner switched bid alerts off, or heard within the hour,
+ * or the bidder is under a fraud hold (issue 42; the hour is then not taken).
+ */
 export async function insertOwnerBidAlert(
   db: Executor,
   alert: OwnerBidAlert,
@@ -62,6 +66,7 @@ export async function insertOwnerBidAlert(
   if (ownerHeardWithinHour(db, alert.auctionId, alert.now)) return null;
   const now = alert.now.getTime();
   const quietSince = new Date(now - OWNER_BID_ALERT_INTERVAL_MS);
+  const payload = sql`${JSON.stringify(alert.payload)}::jsonb`;
   // One row: the alert written (its columns null when none), and the claim the statement
   // found on the auction when it claimed none (owner_alerted_at as this statement read it).
   const [row] = await rows<
@@ -72,12 +77,13 @@ export async function insertOwnerBidAlert(
           UPDATE auctions a SET owner_alerted_at = ${alert.now.toISOString()}::timestamptz
             FROM users o
            WHERE a.id = ${alert.auctionId} AND o.id = a.user_id AND o.bid_notification
+             AND NOT ${alertAboutHeld(sql`o.id`, payload)}
              AND (a.owner_alerted_at IS NULL
                   OR a.owner_alerted_at <= ${quietSince.toISOString()}::timestamptz)
           RETURNING o.id AS user_id, o.language
         ), written AS (
           INSERT INTO alerts (user_id, kind, payload, message)
-          SELECT user_id, 'bid_received', ${JSON.stringify(alert.payload)}::jsonb,
+          SELECT user_id, 'bid_received', ${payload},
                  CASE WHEN language = 'fr-CA' THEN ${alert.french} ELSE ${alert.english} END
             FROM claimed
           RETURNING id, user_id, kind, payload, message, is_read, read_at, created_at

@@ -187,7 +187,10 @@ BEGIN
     SELECT u.username INTO v_lead_username FROM users u WHERE u.id = v_proxy.lead_id;
   END IF;
 
-  IF v_outbid IS NOT NULL THEN
+  -- No alert about a member under a fraud hold (issue 42): not when the held member now
+  -- leads (their bid or their maximum's answer), nor in a held owner's auction.
+  IF v_outbid IS NOT NULL AND NOT alert_about_held(v_outbid,
+       jsonb_build_object('userId', v_auction.user_id), v_proxy.lead_id) THEN
     -- Two members with a block between them never read each other's names, in a third
     -- member's auction either (product rules, Blocks cover everything): 'A member'.
     v_name_hidden := EXISTS (SELECT 1 FROM blocks bl

@@ -196,7 +196,7 @@ describe('maximum bids, booked', () => {
       [proxyBidder!.id, 210, true],
     ]);
     expect(answered.outbid?.userId).toBe(plain!.id);
-    expect(answered.outbid?.alert.message).toContain('with 210 tokens');
+    expect(answered.outbid?.alert?.message).toContain('with 210 tokens');
     expect(await balanceOf(database.db, plain!.id)).toBe(1000);
     expect(await balanceOf(database.db, proxyBidder!.id)).toBe(500);
     expect(await ledgerProblems(database.db)).toEqual([]);

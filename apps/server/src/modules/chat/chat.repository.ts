@@ -11,7 +11,7 @@ import {
 } from '../../db/client';
 import { neitherBlocked, visibleTo } from '../blocks/blocks.repository';
 import { isVerifiedMember } from '../media/verification-videos.repository';
-import { underFraudHold } from '../users/fraud-hold.repository';
+import { alertAboutHeld } from '../users/fraud-hold.repository';
 
 export interface ConversationRow {
   cid: string;
@@ -255,7 +255,7 @@ function storeMessageSql(v: (key: keyof StoreValues) => unknown): SQL {
           SELECT u.id, ch.channel, m.id
             FROM m, c, users u CROSS JOIN (VALUES ('push'), ('sms')) AS ch(channel)
            WHERE u.id = ${v('recipientId')}::int
-             AND NOT ${underFraudHold(sql`${v('senderId')}::int`)}
+             AND NOT ${alertAboutHeld(sql`u.id`, sql`NULL::jsonb`, sql`${v('senderId')}::int`)}
              AND CASE ch.channel
                    WHEN 'push' THEN EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)
                    ELSE c.recipient_unread = 1 AND u.sms_notification AND NOT u.twilio_stop

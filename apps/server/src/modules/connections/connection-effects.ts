@@ -12,7 +12,7 @@ import {
 import type { TextRef } from '@bidboard/shared/i18n/texts';
 import type { Executor } from '../../db/client';
 import { frenchName } from '../../lib/texts';
-import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
+import { type AlertRow, insertAlert, written } from '../alerts/alerts.repository';
 import type { LedgerEntry } from '../tokens/ledger';
 import type { ConnectionRow } from './connections.repository';
 
@@ -101,7 +101,7 @@ function toOwner(tx: Executor, c: ConnectionRow, kind: AlertKind, message: strin
 }
 
 export async function alertAccepted(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {
-  return [
+  return written([
     await toBidder(
       tx,
       c,
@@ -109,7 +109,7 @@ export async function alertAccepted(tx: Executor, c: ConnectionRow): Promise<Ale
       CONNECTION_ALERT_MESSAGES.accepted(c.partner_username),
       ref('accepted', { owner: frenchName(c.partner_username, { starts: true }) }),
     ),
-  ];
+  ]);
 }
 
 export async function alertRejected(
@@ -118,7 +118,7 @@ export async function alertRejected(
   graceHours: number,
 ): Promise<AlertRow[]> {
   const hours = Math.max(1, Math.round(graceHours));
-  return [
+  return written([
     await toBidder(
       tx,
       c,
@@ -130,7 +130,7 @@ export async function alertRejected(
         hours,
       }),
     ),
-  ];
+  ]);
 }
 
 /** The owner's alert when the runner-up takes a second chance: a pending connection, as after a close. */
@@ -153,11 +153,11 @@ export async function alertSecondChanceTaken(tx: Executor, c: ConnectionRow): Pr
       newBidAmount: c.amount,
     },
   });
-  return [alert];
+  return written([alert]);
 }
 
 export async function alertReminder(tx: Executor, c: ConnectionRow): Promise<AlertRow[]> {
-  return [
+  return written([
     await toOwner(
       tx,
       c,
@@ -165,7 +165,7 @@ export async function alertReminder(tx: Executor, c: ConnectionRow): Promise<Ale
       CONNECTION_ALERT_MESSAGES.reminder(c.user_username, c.amount),
       ref('reminder', { bidder: frenchName(c.user_username, { starts: true }), amount: c.amount }),
     ),
-  ];
+  ]);
 }
 
 export async function alertsExpired(
@@ -174,7 +174,7 @@ export async function alertsExpired(
   reason: 'unanswered' | 'unengaged',
 ): Promise<AlertRow[]> {
   if (reason === 'unanswered') {
-    return [
+    return written([
       await toBidder(
         tx,
         c,
@@ -192,9 +192,9 @@ export async function alertsExpired(
         CONNECTION_ALERT_MESSAGES.unansweredToOwner(c.user_username),
         ref('unansweredToOwner', { bidder: frenchName(c.user_username) }),
       ),
-    ];
+    ]);
   }
-  return [
+  return written([
     await toBidder(
       tx,
       c,
@@ -209,7 +209,7 @@ export async function alertsExpired(
       CONNECTION_ALERT_MESSAGES.unengagedToOwner(c.user_username),
       ref('unengagedToOwner', { bidder: frenchName(c.user_username) }),
     ),
-  ];
+  ]);
 }
 
 /**
@@ -240,7 +240,7 @@ export async function alertsEngaged(
           ref('mutual', { other: frenchName(c.user_username, { starts: true }) }),
         ),
       ];
-  return [...mutual, await toOwner(tx, c, 'connection_reward', ...rewardWords(c))];
+  return written([...mutual, await toOwner(tx, c, 'connection_reward', ...rewardWords(c))]);
 }
 
 /**

@@ -9,7 +9,7 @@ import { SECOND_CHANCE_HOURS, SECOND_CHANCE_MESSAGES } from '@bidboard/shared';
 import { AppError, notFound } from '../../lib/errors';
 import { publishAfterCommit } from '../../lib/realtime';
 import { frenchName } from '../../lib/texts';
-import { insertAlert } from '../alerts/alerts.repository';
+import { insertAlert, written } from '../alerts/alerts.repository';
 import { applyBalanceChange, type LedgerEntry } from '../tokens/ledger';
 import { alertSecondChanceTaken, type ConnectionEffects } from './connection-effects';
 import { hoursAfter } from './connection-timers';
@@ -55,7 +55,7 @@ export async function offerSecondChance(
       expiresAt: offer.expires_at.toISOString(),
     },
   });
-  return { alerts: [alert], events: [] };
+  return { alerts: written([alert]), events: [] };
 }
 
 export interface TakenSecondChance {

@@ -6,7 +6,7 @@ import type { Language } from '@bidboard/shared/i18n/languages';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import { alertAboutBlocked, outbidderBlocked } from '../blocks/blocks.repository';
-import { alertActor, underFraudHold } from '../users/fraud-hold.repository';
+import { alertAboutHeld } from '../users/fraud-hold.repository';
 
 export interface OutboxRow {
   id: string | number;
@@ -105,8 +105,7 @@ export async function alertContent(db: Executor, id: number): Promise<AlertConte
   const [row] = await rows<AlertContent>(
     db,
     sql`SELECT kind, message, payload,
-               COALESCE(${alertActor(sql`payload`)} <> user_id
-                        AND ${underFraudHold(alertActor(sql`payload`))}, false) AS actor_held,
+               ${alertAboutHeld(sql`user_id`, sql`payload`)} AS actor_held,
                ${alertAboutBlocked} OR ${outbidderBlocked} AS names_blocked
           FROM alerts WHERE id = ${id}`,
   );
@@ -134,7 +133,7 @@ export async function messageContent(
     db,
     sql`SELECT m.cid, m.sender_id, u.username AS sender_username, m.text, m.type,
                (CASE WHEN c.user_a = ${recipientId} THEN c.last_read_a ELSE c.last_read_b END) >= m.id AS read,
-               u.fraud_hold_at IS NOT NULL AS sender_held
+               ${alertAboutHeld(sql`${recipientId}::int`, sql`NULL::jsonb`, sql`m.sender_id`)} AS sender_held
           FROM messages m
           JOIN conversations c ON c.cid = m.cid
           JOIN users u ON u.id = m.sender_id

@@ -58,14 +58,14 @@ export async function setMemberFraudHold(
   return ctx.db.transaction(async (tx) => {
     const row = await setFraudHold(tx, userId, held, ctx.clock());
     if (!row) throw notFound(SAFETY_MESSAGES.memberNotFound);
-    const heldAt = row.fraud_hold_at;
-    const user = { id: userId, fraud_hold_at: heldAt ? new Date(heldAt).toISOString() : null };
+    const at = (value: string | null) => (value ? new Date(value).toISOString() : null);
+    const user = { id: userId, fraud_hold_at: at(row.fraud_hold_at) };
     await recordAdminAction(tx, {
       adminId,
       action: held ? 'member.fraud_hold' : 'member.fraud_hold_lift',
       targetType: 'user',
       targetId: userId,
-      before: null,
+      before: { id: userId, fraud_hold_at: at(row.held_before) },
       after: user,
     });
     return { user };

@@ -33,7 +33,7 @@ async function notifyOneRemoval(ctx: FraudNoticeContext): Promise<boolean> {
     if (!removal) return false;
     const now = ctx.clock();
     const told = await recordNotices(tx, removal, FRAUD_NOTICE_LOOKBACK_DAYS, now);
-    const alerts: AlertRow[] = [];
+    const alerts: (AlertRow | null)[] = [];
     for (const userId of told) {
       alerts.push(
         await insertAlert(tx, {

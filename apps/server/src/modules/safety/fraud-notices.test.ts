@@ -154,6 +154,14 @@ describe('an account under a fraud hold', () => {
     await t.database.db.execute(
       sql`UPDATE users SET sms_notification = true WHERE id = ${owner.id}`,
     );
+    // An alert about the account written before the hold.
+    const alert = await insertAlert(t.database.db, {
+      userId: owner.id,
+      kind: 'connection_mutual',
+      payload: { userId: bidder.id, partnerUserId: bidder.id },
+      message: CONNECTION_ALERT_MESSAGES.mutual(null),
+      text: { key: 'CONNECTION_ALERT_MESSAGES.mutual', params: { other: null } },
+    });
     const held = await t.app.inject({
       method: 'POST',
       url: `/api/admin/users/${bidder.id}/fraud-hold`,
@@ -169,19 +177,12 @@ describe('an account under a fraud hold', () => {
     );
     expect(await outboxOf(owner.id)).toHaveLength(queuedBefore);
 
-    // An alert about the held account (queued before the hold, say) is neither sent nor shown.
-    const alert = await insertAlert(t.database.db, {
-      userId: owner.id,
-      kind: 'connection_mutual',
-      payload: { userId: bidder.id, partnerUserId: bidder.id },
-      message: CONNECTION_ALERT_MESSAGES.mutual(null),
-      text: { key: 'CONNECTION_ALERT_MESSAGES.mutual', params: { other: null } },
-    });
+    // The alert written before the hold is neither sent nor shown while it lasts.
     push.sent = [];
     while ((await deliverDueNotifications(outbox)) > 0);
     expect(push.sent).toEqual([]);
     const panel = await t.app.inject({ method: 'GET', url: '/api/alerts', headers: owner.headers });
-    expect(panel.json().alerts.map((a: { id: number }) => a.id)).not.toContain(alert.id);
+    expect(panel.json().alerts.map((a: { id: number }) => a.id)).not.toContain(alert!.id);
 
     // The held member's own alerts still reach them; lifting the hold shows the others again.
     await t.app.inject({
@@ -191,7 +192,7 @@ describe('an account under a fraud hold', () => {
       payload: { held: false },
     });
     const after = await t.app.inject({ method: 'GET', url: '/api/alerts', headers: owner.headers });
-    expect(after.json().alerts.map((a: { id: number }) => a.id)).toContain(alert.id);
+    expect(after.json().alerts.map((a: { id: number }) => a.id)).toContain(alert!.id);
     expect((await send(t, bidder, pair!.cid, { text: 'sorry' })).statusCode).toBe(200);
     expect((await outboxOf(owner.id)).length).toBeGreaterThan(queuedBefore);
   });

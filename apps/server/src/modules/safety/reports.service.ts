@@ -161,7 +161,7 @@ export async function resolveReport(
 }
 
 /** The warning names the reason and never the reporter. */
-export function warnMember(tx: Tx, report: ReportRow): Promise<AlertRow> {
+export function warnMember(tx: Tx, report: ReportRow): Promise<AlertRow | null> {
   return insertAlert(tx, {
     userId: report.reported_id,
     kind: 'moderation_warning',
