@@ -76,6 +76,9 @@ describe('POST /connections', () => {
       auction: { final_bid: 140 },
     });
     expect(seen.partner.profile_picture_1).toMatch(/^\/api\/files\//);
+    // The privacy policy promises exact dates of birth are never shown: the age only (issue 41).
+    expect(seen.partner).not.toHaveProperty('birth_date');
+    expect(JSON.stringify(asBidder)).not.toContain('1995-03-01');
     expect(Date.parse(seen.expires_at) - Date.parse(seen.created_at)).toBe(48 * 3_600_000);
     for (const field of ['status_changed_at', 'created_at', 'updated_at']) {
       expect(Number.isNaN(Date.parse(seen[field]))).toBe(false);
