@@ -62,9 +62,9 @@ describe('Alerts panel', () => {
     await setLanguage('fr-CA');
     alertsApi([buildAlert(2)], 1, 'fr-CA');
     renderApp('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ouvrir le menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
-    fireEvent.click(within(menu).getByRole('button', { name: /^Alerts/ }));
+    fireEvent.click(within(menu).getByRole('button', { name: /^Alertes/ }));
     const panel = await screen.findByRole('dialog', { name: 'Alertes' });
     expect(await within(panel).findByText('2025-03-07 20 h 05')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Supprimer l’alerte' })).toBeTruthy();
