@@ -14,7 +14,6 @@ import {
   useChatLive,
   usePresenceTracking,
 } from '@/features/chat';
-import { MomentsHost } from '@/features/moments/components/moments-host';
 import { preloadable } from '@/lib/lazy';
 import { useScrollAway } from '../hooks/use-scroll-away';
 import { useMenuText } from '../i18n';
@@ -79,7 +78,6 @@ export function MainMenu() {
       ) : null}
       <MenuOverlays overlay={overlay} onOverlayChange={setOverlay} isVisitor={user === null} />
       {user ? <ChatHost viewerId={user.id} /> : null}
-      {user ? <MomentsHost /> : null}
     </>
   );
 }
