@@ -6,7 +6,6 @@
 // 'redemption_failed' and puts the tokens back on both balances.
 import {
   CAMPAIGN_MESSAGES,
-  identityHoldMessage,
   PAYEE_MESSAGES,
   REDEMPTION_MESSAGES,
   type RedeemTokensBody,
@@ -75,7 +74,7 @@ export async function requestRedemption(
     const identity = await checkPayeeIdentity(tx, {
       userId,
       amountCents: value.amountCents,
-      settingCents: settings.payee_identity_threshold_cents,
+      thresholdCents: settings.payee_identity_threshold_cents,
       now,
     });
     const created = await insertRedemption(tx, {
@@ -109,7 +108,7 @@ export async function requestRedemption(
     return {
       redemption: created,
       entry: debit!,
-      identity,
+      identity: { ...identity, thresholdCents: settings.payee_identity_threshold_cents },
     };
   });
   paymentMetrics.redemption('requested');
@@ -119,7 +118,7 @@ export async function requestRedemption(
       success: true,
       // Accepted either way: a held one says why and what releases it.
       message: identity.heldForIdentity
-        ? identityHoldMessage(identity.thresholdCents)
+        ? PAYEE_MESSAGES.identityHold(identity.thresholdCents)
         : REDEMPTION_MESSAGES.submitted,
       newBalance: entry.balance_after,
       newRedeemableBalance: entry.redeemable_after,

@@ -43,9 +43,7 @@ export function PayoutsSetting() {
         </p>
       ) : (
         <p className="text-muted">
-          {year.identity_threshold_cents === 0
-            ? t('setting.neededAny')
-            : t('setting.needed', { threshold: formatMoney(year.identity_threshold_cents) })}
+          {t('setting.needed', { threshold: formatMoney(year.identity_threshold_cents) })}
         </p>
       )}
       <div className="payouts__actions">
