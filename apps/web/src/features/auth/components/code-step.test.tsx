@@ -176,5 +176,8 @@ describe('code step', () => {
     ).toBeTruthy();
     expect(box(1).disabled).toBe(true);
     expect(screen.queryByText(/Please wait 1:00|60 seconds/)).toBeNull();
+    // A new code cannot lift the server's lock: no resend offer, no countdown under it.
+    expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
+    expect(screen.queryByText(/Didn’t get it|0:\d\d/)).toBeNull();
   });
 });

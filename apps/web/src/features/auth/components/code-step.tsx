@@ -2,7 +2,8 @@
 // are filled; a failure clears the boxes; five failures lock the input for 60 seconds. A
 // number the server locked (too many wrong codes in a day) shows the server's words and
 // when the lockout ends, with the input locked.
-// 'Resend code' asks for a new code after a visible cooldown.
+// 'Resend code' asks for a new code after a visible cooldown; while the server has locked
+// the number there is nothing a new code could do, so neither the offer nor its countdown shows.
 import { type LoginResponse, MESSAGES, OTP_LENGTH } from '@bidboard/shared';
 import { useEffect, useRef, useState } from 'react';
 import { DigitBoxes, type DigitBoxesHandle, emptyDigits } from '@/components/ui/digit-boxes';
@@ -111,29 +112,31 @@ export function CodeStep({
       <div className="code-status" aria-live="polite">
         {verify.isPending ? <p className="auth-help">{t('code.checking')}</p> : null}
       </div>
-      <div className="code-resend">
-        <p className="auth-help" aria-live="polite">
-          {resend.outcome?.kind === 'sent' ? t('code.resent') : t('code.notReceived')}{' '}
-          {resend.secondsLeft > 0 ? (
-            <span className="code-resend__wait">
-              {t('code.wait', { time: `0:${String(resend.secondsLeft).padStart(2, '0')}` })}
-            </span>
-          ) : null}
-        </p>
-        <button
-          type="button"
-          className="code-resend__button"
-          disabled={resend.secondsLeft > 0 || resend.sending}
-          onClick={resend.resend}
-        >
-          {resend.sending ? t('code.sending') : t('code.resend')}
-        </button>
-        {resend.outcome?.kind === 'error' ? (
-          <p className="field-error" role="alert">
-            <span>{resend.outcome.message}</span>
+      {numberLock ? null : (
+        <div className="code-resend">
+          <p className="auth-help" aria-live="polite">
+            {resend.outcome?.kind === 'sent' ? t('code.resent') : t('code.notReceived')}{' '}
+            {resend.secondsLeft > 0 ? (
+              <span className="code-resend__wait">
+                {t('code.wait', { time: `0:${String(resend.secondsLeft).padStart(2, '0')}` })}
+              </span>
+            ) : null}
           </p>
-        ) : null}
-      </div>
+          <button
+            type="button"
+            className="code-resend__button"
+            disabled={resend.secondsLeft > 0 || resend.sending}
+            onClick={resend.resend}
+          >
+            {resend.sending ? t('code.sending') : t('code.resend')}
+          </button>
+          {resend.outcome?.kind === 'error' ? (
+            <p className="field-error" role="alert">
+              <span>{resend.outcome.message}</span>
+            </p>
+          ) : null}
+        </div>
+      )}
       {message ? (
         <div className="field-error" id="code-message" role="alert">
           {lockout.locked || numberLock ? <LockIcon size={18} /> : null}
