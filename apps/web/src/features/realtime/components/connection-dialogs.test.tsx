@@ -1,5 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { ConnectionDialogs } from './connection-dialogs';
 
 const actions = vi.hoisted(() => ({ reconnect: vi.fn(), reload: vi.fn() }));
@@ -33,5 +34,25 @@ describe('connection status overlays', () => {
     render(<ConnectionDialogs status="reconnecting" />);
     expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('in Canadian French: the notice, both dialogs and their buttons', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      const { rerender } = render(<ConnectionDialogs status="reconnecting" />);
+      expect(screen.getByRole('status').textContent).toBe('Reconnexion…');
+      rerender(<ConnectionDialogs status="inactive" />);
+      const lost = screen.getByRole('dialog', { name: 'Connexion perdue' });
+      expect(lost.textContent).toContain(
+        'Vous avez été déconnecté après une période d’inactivité.',
+      );
+      expect(screen.getByRole('button', { name: 'Se reconnecter' })).toBeTruthy();
+      rerender(<ConnectionDialogs status="reconnect-failed" />);
+      const failed = screen.getByRole('dialog', { name: 'Connexion au serveur impossible' });
+      expect(failed.textContent).toContain('Nous n’avons pas pu joindre le serveur');
+      expect(screen.getByRole('button', { name: 'Actualiser la page' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

@@ -4,27 +4,29 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/sheet';
 import { reloadPage } from '@/lib/hard-navigate';
 import { type RealtimeStatus, reconnectRealtime } from '@/lib/socket';
+import { useRealtimeText } from '../i18n';
 import './realtime-session.css';
 
 export function ConnectionDialogs({ status }: { status: RealtimeStatus }) {
+  const t = useRealtimeText();
   return (
     <>
       {status === 'reconnecting' ? (
         <p className="connection-notice" role="status">
           <span className="connection-notice__spinner" aria-hidden="true" />
-          Reconnecting…
+          {t('reconnecting')}
         </p>
       ) : null}
       <Dialog
         open={status === 'inactive'}
         onOpenChange={() => undefined}
         dismissible={false}
-        title="Connection Lost"
-        description="You were disconnected after a period of inactivity."
+        title={t('lost.title')}
+        description={t('lost.text')}
       >
         <div className="connection-dialog__actions">
           <Button block onClick={reconnectRealtime}>
-            Reconnect
+            {t('lost.reconnect')}
           </Button>
         </div>
       </Dialog>
@@ -32,12 +34,12 @@ export function ConnectionDialogs({ status }: { status: RealtimeStatus }) {
         open={status === 'reconnect-failed'}
         onOpenChange={() => undefined}
         dismissible={false}
-        title="Connection to server failed"
-        description="We could not reach the server after several attempts."
+        title={t('failed.title')}
+        description={t('failed.text')}
       >
         <div className="connection-dialog__actions">
           <Button block onClick={reloadPage}>
-            Refresh Page
+            {t('failed.refresh')}
           </Button>
         </div>
       </Dialog>

@@ -4,8 +4,7 @@
 // on what happened, and closing it tells the host (which hides the member at once).
 
 import { Suspense, useState } from 'react';
-import { IconButton } from '@/components/ui/button';
-import { MoreIcon } from '@/components/ui/icons';
+import { MemberMenuButton } from '@/components/ui/member-menu-button';
 import { lazyComponent } from '@/lib/lazy';
 import './safety-trigger.css';
 
@@ -47,13 +46,11 @@ export function MemberSafetyButton({
           {text}
         </button>
       ) : (
-        <IconButton
-          label={`Block or report ${member.username}`}
+        <MemberMenuButton
+          username={member.username}
           className={className ?? 'safety-trigger'}
           onClick={handleOpen}
-        >
-          <MoreIcon />
-        </IconButton>
+        />
       )}
       {open ? (
         <Suspense fallback={null}>

@@ -196,10 +196,12 @@ describe('In Canadian French', () => {
       renderWithProviders(
         <MemoryRouter>
           <MemberSafetyButton member={theo} text="…" />
+          <MemberSafetyButton member={theo} />
           <BlockedMembers />
           <AccountSettings />
         </MemoryRouter>,
       );
+      expect(screen.getByRole('button', { name: 'Bloquer ou signaler theo' })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: '…' }));
       const dialog = await screen.findByRole('dialog', { name: 'theo' });
       expect(
