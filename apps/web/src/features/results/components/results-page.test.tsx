@@ -1,7 +1,8 @@
 import type { AuctionResult } from '@bidboard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -66,5 +67,41 @@ describe("'Your results': the runner-up's second chance", () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Take the second chance' })).toBeTruthy(),
     );
+  });
+});
+
+describe("'Your results' in Canadian French", () => {
+  it('says the card, its facts and the second chance in French', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      setup(() => [200, { success: true, connectionId: 41, tokenBalance: 410 }]);
+      expect(await screen.findByRole('heading', { name: 'Vos résultats' })).toBeTruthy();
+      const card = (await screen.findByText('Deuxième chance')).closest('li')!;
+      expect(within(card).getByText('Non remportée')).toBeTruthy();
+      expect(
+        within(card).getByText(
+          'L’enchère de maya s’est terminée à 150 jetons; vous ne l’avez pas remportée.',
+        ),
+      ).toBeTruthy();
+      expect(within(card).getByText('Prix final')).toBeTruthy();
+      expect(within(card).getByText('Votre mise la plus élevée')).toBeTruthy();
+      expect(within(card).getByText('2 sur 3')).toBeTruthy();
+      expect(within(card).getByText('La mise la plus élevée l’a emporté.')).toBeTruthy();
+      expect(
+        within(card).getByText(
+          /La connexion de maya est de nouveau ouverte : elle est à vous à votre mise la plus élevée de 90 jetons\. Prenez-la avant /,
+        ),
+      ).toBeTruthy();
+      await userEvent.click(
+        within(card).getByRole('button', { name: 'Prendre la deuxième chance' }),
+      );
+      expect(
+        await screen.findByText(
+          'Vous avez pris la deuxième chance. En attente de l’acceptation de maya.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

@@ -1,38 +1,42 @@
 // 'Your results' (product rules, Auctions beyond a plain high bid): one card per closed
 // auction the member bid on, saying won or not, the final price, their own highest bid
 // and rank, how many bid and what decided it. Reached from the menu and the alerts.
-import {
-  type AuctionResult,
-  RESULT_MESSAGES,
-  RESULTS_TITLE,
-  resultDecidedBy,
-  resultHeadline,
-  resultRefund,
-} from '@bidboard/shared';
+import { type AuctionResult, NO_NAME, RESULT_MESSAGES, resultDecidedBy } from '@bidboard/shared';
 import clsx from 'clsx';
 import { FeedMessage } from '@/components/ui/feed';
 import { CoinIcon } from '@/components/ui/icons';
 import { formatTokens } from '@/lib/format';
+import { useSharedText } from '@/lib/i18n';
 import { useResults } from '../api/get-results';
+import { useResultsText } from '../i18n';
 import { SecondChanceAction } from './second-chance-action';
 import './results.css';
 
 function ResultCard({ result }: { result: AuctionResult }) {
+  const t = useResultsText();
+  const { sharedText } = useSharedText();
+  const owner = result.ownerUsername ?? sharedText(NO_NAME.member);
+  const headline = result.won
+    ? t('headline.won', { owner, price: result.finalPrice ?? result.highestBid })
+    : result.finalPrice === null
+      ? t('headline.closedWithout', { owner })
+      : t('headline.closedAt', { owner, price: result.finalPrice });
+  const decidedBy = resultDecidedBy(result);
   return (
     <li
       className={clsx('result-card', result.won && 'result-card--won')}
       data-auction-id={result.auctionId}
     >
       <div className="result-card__top">
-        <span className="result-card__who">{result.ownerUsername ?? 'Member'}</span>
+        <span className="result-card__who">{result.ownerUsername ?? t('member')}</span>
         <span className={clsx('result-card__badge', result.won && 'is-won')}>
-          {result.won ? 'Won' : 'Not won'}
+          {result.won ? t('won') : t('notWon')}
         </span>
       </div>
-      <p className="result-card__headline">{resultHeadline(result)}</p>
+      <p className="result-card__headline">{headline}</p>
       <dl className="result-card__facts">
         <div>
-          <dt>Final price</dt>
+          <dt>{t('finalPrice')}</dt>
           <dd>
             {result.finalPrice === null ? (
               '—'
@@ -44,23 +48,19 @@ function ResultCard({ result }: { result: AuctionResult }) {
           </dd>
         </div>
         <div>
-          <dt>Your highest bid</dt>
+          <dt>{t('highestBid')}</dt>
           <dd>
             <CoinIcon size={14} /> {formatTokens(result.highestBid)}
           </dd>
         </div>
         <div>
-          <dt>Your rank</dt>
-          <dd>
-            {result.rank} of {result.bidderCount}
-          </dd>
+          <dt>{t('rank')}</dt>
+          <dd>{t('rankOf', { rank: result.rank, count: result.bidderCount })}</dd>
         </div>
       </dl>
-      {resultDecidedBy(result) ? (
-        <p className="result-card__decided">{resultDecidedBy(result)}</p>
-      ) : null}
+      {decidedBy ? <p className="result-card__decided">{sharedText(decidedBy)}</p> : null}
       {result.refunded ? (
-        <p className="result-card__decided">{resultRefund(result.refunded)}</p>
+        <p className="result-card__decided">{t('refund', { refunded: result.refunded })}</p>
       ) : null}
       {result.secondChance ? (
         <SecondChanceAction result={result} chance={result.secondChance} />
@@ -70,19 +70,23 @@ function ResultCard({ result }: { result: AuctionResult }) {
 }
 
 export function ResultsPage() {
+  const t = useResultsText();
+  const { sharedText } = useSharedText();
   const { data, isPending, isError } = useResults();
   return (
     <section className="results" aria-labelledby="results-title">
       <h1 id="results-title" className="results__title">
-        {RESULTS_TITLE}
+        {t('title')}
       </h1>
-      {isPending ? <FeedMessage>Loading...</FeedMessage> : null}
+      {isPending ? <FeedMessage>{t('loading')}</FeedMessage> : null}
       {isError ? (
         <FeedMessage error page>
-          {RESULT_MESSAGES.failedToFetch}
+          {sharedText(RESULT_MESSAGES.failedToFetch)}
         </FeedMessage>
       ) : null}
-      {data && data.length === 0 ? <FeedMessage>{RESULT_MESSAGES.empty}</FeedMessage> : null}
+      {data && data.length === 0 ? (
+        <FeedMessage>{sharedText(RESULT_MESSAGES.empty)}</FeedMessage>
+      ) : null}
       {data && data.length > 0 ? (
         <ul className="results__list">
           {data.map((r) => (
