@@ -47,12 +47,17 @@ const PrivacyCenterRoute = lazyComponent(() =>
 );
 const ReferralRoute = lazyComponent(() => import('./routes/referral').then((m) => m.ReferralRoute));
 const ResultsRoute = lazyComponent(() => import('./routes/results').then((m) => m.ResultsRoute));
+const SharedDateRoute = lazyComponent(() =>
+  import('./routes/shared-date').then((m) => m.SharedDateRoute),
+);
 const TermsRoute = lazyComponent(() => import('./routes/terms').then((m) => m.TermsRoute));
 
 const screens: RouteObject[] = [
   { path: 'auth', element: <AuthRoute /> },
   { path: 'logout', element: <LogoutRoute /> },
   { path: 'terms', element: <TermsRoute /> },
+  // Share My Date's page for a trusted contact: no sign-in, the link's token is the key.
+  { path: 'shared-date/:token', element: <SharedDateRoute /> },
   // /policy/biometric too: the route's own chunk, nothing added to the first page.
   { path: 'policy/*', element: <PolicyRoute /> },
   // The console's code loads only after the guard has seen an admin session.

@@ -1,3 +1,5 @@
-// Public API of the dates feature (issue 45): the date plan panel of a conversation.
+// Public API of the dates feature (issue 45): the date plan panel of a conversation and the
+// page Share My Date's link opens.
 // Import it lazily: it is no part of a first paint.
 export { DatePlanPanel } from './components/date-plan-panel';
+export { SharedDatePage } from './components/shared-date-page';

@@ -1,7 +1,8 @@
 // A conversation's date plans (GET /chat/conversations/{cid}/dates) and every change of one
-// (propose, answer, move, cancel, check-in, did-you-meet, contest). Each change refreshes
+// (propose, answer, move, cancel, check-in, did-you-meet, contest, Share My Date and its
+// revocation). Each change refreshes
 // the list; the other member hears it through datePlanChanged.
-import type { DatePlan, ProposeDateBody } from '@bidboard/shared';
+import type { DatePlan, ProposeDateBody, SharedDate } from '@bidboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, api } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
@@ -24,7 +25,9 @@ export type DateChange =
   | { kind: 'cancel'; id: number }
   | { kind: 'check-in'; id: number; answer: 'safe' | 'help' }
   | { kind: 'met'; id: number; answer: 'met' | 'no_show' }
-  | { kind: 'contest'; id: number };
+  | { kind: 'contest'; id: number }
+  | { kind: 'share'; id: number; phone: string; escalateOnSilence: boolean }
+  | { kind: 'stop-sharing'; id: number };
 
 function send(cid: string, change: DateChange): Promise<unknown> {
   switch (change.kind) {
@@ -39,6 +42,13 @@ function send(cid: string, change: DateChange): Promise<unknown> {
     case 'cancel':
     case 'contest':
       return api.post(`/dates/${change.id}/${change.kind}`);
+    case 'share':
+      return api.post(`/dates/${change.id}/share`, {
+        phone: change.phone,
+        escalateOnSilence: change.escalateOnSilence,
+      });
+    case 'stop-sharing':
+      return api.delete(`/dates/${change.id}/share`);
   }
 }
 
@@ -63,4 +73,15 @@ export async function downloadCalendar(id: number): Promise<void> {
   link.download = `date-${id}.ics`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The public shared page's data (GET /shared-dates/{token}): no session needed. */
+export function useSharedDate(token: string) {
+  return useQuery({
+    queryKey: ['shared-date', token],
+    queryFn: async () => (await api.get<{ date: SharedDate }>(`/shared-dates/${token}`)).date,
+    retry: false,
+    // The check-in status changes during the date: the contact sees it without reloading.
+    refetchInterval: 60_000,
+  });
 }

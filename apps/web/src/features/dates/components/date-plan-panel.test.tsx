@@ -35,6 +35,8 @@ function show(plan: DatePlan) {
     'GET /api/chat/conversations/1_2/dates': () => [200, { success: true, plans: [plan] }],
     'POST /api/dates/9/answer': () => [200, { success: true, plan }],
     'POST /api/dates/9/met': () => [200, { success: true, plan }],
+    'POST /api/dates/9/share': () => [200, { success: true, plan }],
+    'DELETE /api/dates/9/share': () => [200, { success: true, plan }],
   });
   renderWithProviders(<DatePlanPanel cid="1_2" viewerId={1} partnerName="maya" open />);
   return fetch;
@@ -75,5 +77,34 @@ describe('DatePlanPanel', () => {
     expect(await screen.findByText('Did your date with maya happen?')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'We met' }));
     expect(fetch.callsTo('POST /api/dates/9/met')[0]?.body).toEqual({ answer: 'met' });
+  });
+
+  it('Share My Date texts a trusted contact from an accepted plan, and can be stopped', async () => {
+    await textsReady({ later: true });
+    const fetch = show({ ...PLAN, state: 'accepted' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Share My Date' }));
+    await userEvent.type(
+      screen.getByLabelText('Trusted contact’s phone number'),
+      '+1 514 555 0199',
+    );
+    await userEvent.click(screen.getByLabelText('Also text them if I don’t answer the check-in'));
+    await userEvent.click(screen.getByRole('button', { name: 'Text the link' }));
+    expect(fetch.callsTo('POST /api/dates/9/share')[0]?.body).toEqual({
+      phone: '+1 514 555 0199',
+      escalateOnSilence: true,
+    });
+  });
+
+  it('a shared plan says with whom until when, and stops sharing', async () => {
+    await textsReady({ later: true });
+    const fetch = show({
+      ...PLAN,
+      state: 'accepted',
+      share: { phoneLast4: '0199', expiresAt: inDays(3), escalateOnSilence: false },
+    });
+    expect(await screen.findByText(/^Shared with the number ending in 0199 until/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Share My Date' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    expect(fetch.callsTo('DELETE /api/dates/9/share')).toHaveLength(1);
   });
 });

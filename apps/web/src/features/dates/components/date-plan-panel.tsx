@@ -1,6 +1,7 @@
 // A conversation's date plan (issue 45; product rules, Dates), under the chat's header: the
 // newest plan as a card with what the member may do with it now (accept, suggest another
-// time, decline, cancel; the calendar file and a countdown once accepted; the check-in;
+// time, decline, cancel; the calendar file, a countdown and Share My Date once accepted;
+// the check-in;
 // the did-you-meet question and a contest), or 'Plan a date'. Live: the other member's
 // change arrives as datePlanChanged and the list is read again.
 import type { DatePlan, ProposeDateBody } from '@bidboard/shared';
@@ -20,6 +21,7 @@ import {
 } from '../api/dates';
 import { useDatesText } from '../i18n';
 import { DatePlanForm } from './date-plan-form';
+import { ShareDateForm } from './share-date-form';
 import './dates.css';
 
 interface DatePlanPanelProps {
@@ -71,6 +73,7 @@ export function DatePlanPanel({ cid, viewerId, partnerName, open }: DatePlanPane
   const plans = useDatePlans(cid, true);
   const change = useChangeDate(cid);
   const [form, setForm] = useState<null | { movingId: number | null }>(null);
+  const [sharing, setSharing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [contested, setContested] = useState(false);
   const now = useNow(1000);
@@ -93,6 +96,23 @@ export function DatePlanPanel({ cid, viewerId, partnerName, open }: DatePlanPane
   const plan = plans.data[0];
   const standing =
     plan && (plan.state === 'proposed' || plan.state === 'accepted') && isFuture(plan, now);
+
+  if (sharing && plan?.state === 'accepted') {
+    const planId = plan.id;
+    return (
+      <section className="date-panel" aria-label={t('panel.label')}>
+        <ShareDateForm
+          busy={change.isPending}
+          error={error}
+          onSubmit={(body) => run({ kind: 'share', id: planId, ...body }, () => setSharing(false))}
+          onClose={() => {
+            setError(null);
+            setSharing(false);
+          }}
+        />
+      </section>
+    );
+  }
 
   if (form) {
     return (
@@ -198,6 +218,33 @@ export function DatePlanPanel({ cid, viewerId, partnerName, open }: DatePlanPane
               }
             >
               {t('action.calendar')}
+            </Button>
+            {plan.share ? null : (
+              <Button variant="secondary" size="md" onClick={() => setSharing(true)}>
+                {t('share.open')}
+              </Button>
+            )}
+          </div>
+        ) : null}
+        {plan.state === 'accepted' && plan.share ? (
+          <div className="date-card__share">
+            <p>
+              {t('share.active', {
+                last4: plan.share.phoneLast4,
+                until: formatDate(plan.share.expiresAt, {
+                  month: 'short',
+                  day: 'numeric',
+                  hour: 'numeric',
+                  minute: '2-digit',
+                }),
+              })}
+            </p>
+            <Button
+              variant="ghost"
+              size="md"
+              onClick={() => run({ kind: 'stop-sharing', id: plan.id })}
+            >
+              {t('share.stop')}
             </Button>
           </div>
         ) : null}
