@@ -59,10 +59,35 @@ export const PAYEE_MESSAGES = {
   notFound: 'You have not completed your payee profile yet.',
   awaitingProfile:
     'This redemption waits for the member’s payee profile: it cannot be paid before the profile is complete.',
+  /** The hold where every payout is reported (a threshold of 0: Canada's Part XX). */
+  identityHoldAny:
+    'This payout is held: every payout to you is reported to the tax authorities, so we need your payee profile (legal name, address, taxpayer id) before we send it. Complete your payee profile and it goes out.',
   /** The hold, on the redemption screen. */
   identityHold: (cents: number) =>
     `This payout is held: with it, your payouts this year would pass $${(cents / 100).toFixed(2)}, so we need your payee profile (legal name, address, taxpayer id) before we send it. Complete your payee profile and it goes out.`,
 } as const;
+
+/**
+ * The line past which a payee's payouts in a year need their payee profile: the setting, or
+ * the country's reporting threshold when that is lower. Part XX reports a Canadian seller of
+ * services at any amount, so in Canada every payout needs it (0: any amount is past it); the
+ * setting is always below the 1099-NEC's. A member whose country is not known yet gets the
+ * setting.
+ */
+export function payeeIdentityThresholdCents(
+  country: string | null | undefined,
+  settingCents: number,
+): number {
+  const reporting =
+    country === 'US' || country === 'CA' ? PAYEE_REPORTING_THRESHOLD_CENTS[country] : Infinity;
+  return Math.min(settingCents, reporting);
+}
+
+/** The hold's reason for a payee of this threshold, in the member's words. */
+export const identityHoldMessage = (thresholdCents: number) =>
+  thresholdCents === 0
+    ? PAYEE_MESSAGES.identityHoldAny
+    : PAYEE_MESSAGES.identityHold(thresholdCents);
 
 /**
  * A redemption is held for identity when the year's paid and pending payouts with it would

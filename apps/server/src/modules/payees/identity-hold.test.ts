@@ -54,8 +54,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** A member with `cents` redeemable tokens (1 cent each), earned through an audited grant. */
-async function earner(cents: number) {
-  const m = await signedIn();
+async function earner(cents: number, overrides: Parameters<typeof buildMember>[1] = {}) {
+  const m = await signedIn(overrides);
   const res = await call('POST', '/admin/tokens/adjustments', admin, {
     username: m.username,
     amount: cents,
@@ -167,6 +167,82 @@ describe('the identity hold', () => {
     });
     expect(tooHigh.statusCode).toBe(400);
     await call('PUT', '/admin/settings', admin, { payee_identity_threshold_cents: 60_000 });
+  });
+
+  it('pays a member in the United States $5 without a payee profile: below the setting nothing waits', async () => {
+    const us = await earner(2_000, { postal_code: '07030', country: 'US' });
+    expect((await call('GET', '/payouts/year-to-date', us.headers)).json()).toMatchObject({
+      identity_threshold_cents: 60_000,
+      payee_profile_complete: false,
+    });
+    const small = await redeem(us, 500);
+    expect(small.json()).toMatchObject({
+      message: REDEMPTION_MESSAGES.submitted,
+      redemption: { amount_cents: 500, awaiting_payee_profile: false },
+    });
+    // The payout sender sends it: nothing waits for a profile.
+    await expectSent(small.json().redemption.id);
+    // Past the setting, a US member's hold keeps its words: the amount it passes.
+    const big = await redeem(await earner(70_000, { postal_code: '07030', country: 'US' }), 60_010);
+    expect(big.json().message).toBe(PAYEE_MESSAGES.identityHold(60_000));
+  });
+
+  it('holds a Canadian member’s $5 payout until the payee profile: Part XX reports any amount', async () => {
+    const montreal = { postal_code: 'H2X 1Y4', country: 'CA' };
+    const m = await earner(2_000, montreal);
+    expect((await call('GET', '/payouts/year-to-date', m.headers)).json()).toMatchObject({
+      paid_cents: 0,
+      identity_threshold_cents: 0,
+      payee_profile_complete: false,
+    });
+    const small = await redeem(m, 500);
+    expect(small.json()).toMatchObject({
+      message: PAYEE_MESSAGES.identityHoldAny,
+      redemption: { amount_cents: 500, awaiting_payee_profile: true },
+    });
+    await expectNotSent(small.json().redemption.id);
+    expect(
+      (await call('POST', `/admin/redemptions/${small.json().redemption.id}/paid`, admin))
+        .statusCode,
+    ).toBe(409);
+    const profile = {
+      ...PROFILE,
+      address_line1: '1200 rue Sainte-Catherine',
+      city: 'Montréal',
+      region: 'QC',
+      postal_code: 'H3B 1K9',
+      country: 'CA',
+      taxpayer_id_type: 'sin',
+      taxpayer_id: '130 692 544',
+    };
+    expect((await call('PUT', '/payee-identity', m.headers, profile)).statusCode).toBe(200);
+    await expectSent(small.json().redemption.id);
+  });
+
+  it('goes by the payee profile’s country before the postal code’s', async () => {
+    // A member living in New Jersey who is paid as a Canadian resident: every payout counts.
+    const m = await earner(2_000, { postal_code: '07030', country: 'US' });
+    const profile = {
+      ...PROFILE,
+      address_line1: '1200 rue Sainte-Catherine',
+      city: 'Montréal',
+      region: 'QC',
+      postal_code: 'H3B 1K9',
+      country: 'CA',
+      taxpayer_id_type: 'sin',
+      taxpayer_id: '130 692 544',
+    };
+    expect((await call('PUT', '/payee-identity', m.headers, profile)).statusCode).toBe(200);
+    expect((await call('GET', '/payouts/year-to-date', m.headers)).json()).toMatchObject({
+      identity_threshold_cents: 0,
+      payee_profile_complete: true,
+    });
+    // A member in Ontario whose payee profile is American keeps the setting.
+    const n = await earner(2_000, { postal_code: 'M5V 2T6', country: 'CA' });
+    expect((await call('PUT', '/payee-identity', n.headers, PROFILE)).statusCode).toBe(200);
+    expect((await call('GET', '/payouts/year-to-date', n.headers)).json()).toMatchObject({
+      identity_threshold_cents: 60_000,
+    });
   });
 
   it('counts payouts by New York calendar year: last year’s paid ones stop counting at midnight', async () => {

@@ -35,6 +35,17 @@ export async function payoutsInYear(
   return found!;
 }
 
+/** The member's payee country: their payee profile's, or else their postal code's (or null). */
+export async function payeeCountryOf(db: Executor, userId: number): Promise<string | null> {
+  const [found] = await rows<{ country: string | null }>(
+    db,
+    sql`SELECT COALESCE(p.country, u.country) AS country
+          FROM users u LEFT JOIN payee_identities p ON p.user_id = u.id
+         WHERE u.id = ${userId}`,
+  );
+  return found?.country ?? null;
+}
+
 export async function hasPayeeProfile(db: Executor, userId: number): Promise<boolean> {
   const found = await rows(db, sql`SELECT 1 FROM payee_identities WHERE user_id = ${userId}`);
   return found.length > 0;

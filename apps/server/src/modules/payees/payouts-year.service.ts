@@ -1,34 +1,51 @@
 // Year-to-date payouts and the identity hold (issue 43; product rules, Payouts): a
 // redemption that would take the member's payouts this calendar year (New York), paid and
-// pending, past payee_identity_threshold_cents waits for their payee profile. The
+// pending, past payee_identity_threshold_cents waits for their payee profile; in Canada,
+// where Part XX reports a seller at any amount, every payout does (payeeIdentityThresholdCents). The
 // redemption service asks here under the member's lock, so parallel requests count each
 // other's pending amounts.
-import { needsPayeeIdentity, type PayoutsYearToDate } from '@bidboard/shared';
+import {
+  needsPayeeIdentity,
+  type PayoutsYearToDate,
+  payeeIdentityThresholdCents,
+} from '@bidboard/shared';
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/context';
 import { newYorkYear, newYorkYearBounds } from '../../lib/new-york-date';
 import { loadSettings, type SettingsDefaults } from '../settings/settings.service';
-import { hasPayeeProfile, payoutsInYear } from './payouts-year.repository';
+import { hasPayeeProfile, payeeCountryOf, payoutsInYear } from './payouts-year.repository';
 
 export interface IdentityCheck {
   /** It takes the year past the threshold: it needs a payee profile before it is sent. */
   identityRequired: boolean;
   /** It needs one and the member has none yet. */
   heldForIdentity: boolean;
+  /** The member's line: the setting, or their country's lower one. */
+  thresholdCents: number;
+}
+
+/** The identity threshold for this member: the setting, or less where their country reports less. */
+export async function identityThresholdOf(
+  db: Executor,
+  userId: number,
+  settingCents: number,
+): Promise<number> {
+  return payeeIdentityThresholdCents(await payeeCountryOf(db, userId), settingCents);
 }
 
 export async function checkPayeeIdentity(
   tx: Executor,
-  input: { userId: number; amountCents: number; thresholdCents: number; now: Date },
+  input: { userId: number; amountCents: number; settingCents: number; now: Date },
 ): Promise<IdentityCheck> {
   const year = await payoutsInYear(tx, input.userId, newYorkYearBounds(newYorkYear(input.now)));
+  const thresholdCents = await identityThresholdOf(tx, input.userId, input.settingCents);
   const identityRequired = needsPayeeIdentity({
     yearToDateCents: year.paid_cents + year.pending_cents,
     amountCents: input.amountCents,
-    thresholdCents: input.thresholdCents,
+    thresholdCents,
   });
   const heldForIdentity = identityRequired && !(await hasPayeeProfile(tx, input.userId));
-  return { identityRequired, heldForIdentity };
+  return { identityRequired, heldForIdentity, thresholdCents };
 }
 
 export async function payoutsYearToDate(
@@ -45,7 +62,11 @@ export async function payoutsYearToDate(
     success: true,
     year,
     ...totals,
-    identity_threshold_cents: settings.payee_identity_threshold_cents,
+    identity_threshold_cents: await identityThresholdOf(
+      ctx.db,
+      userId,
+      settings.payee_identity_threshold_cents,
+    ),
     payee_profile_complete: complete,
   };
 }

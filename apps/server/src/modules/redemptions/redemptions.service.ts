@@ -6,6 +6,7 @@
 // 'redemption_failed' and puts the tokens back on both balances.
 import {
   CAMPAIGN_MESSAGES,
+  identityHoldMessage,
   PAYEE_MESSAGES,
   REDEMPTION_MESSAGES,
   type RedeemTokensBody,
@@ -74,7 +75,7 @@ export async function requestRedemption(
     const identity = await checkPayeeIdentity(tx, {
       userId,
       amountCents: value.amountCents,
-      thresholdCents: settings.payee_identity_threshold_cents,
+      settingCents: settings.payee_identity_threshold_cents,
       now,
     });
     const created = await insertRedemption(tx, {
@@ -108,7 +109,7 @@ export async function requestRedemption(
     return {
       redemption: created,
       entry: debit!,
-      identity: { ...identity, thresholdCents: settings.payee_identity_threshold_cents },
+      identity,
     };
   });
   paymentMetrics.redemption('requested');
@@ -118,7 +119,7 @@ export async function requestRedemption(
       success: true,
       // Accepted either way: a held one says why and what releases it.
       message: identity.heldForIdentity
-        ? PAYEE_MESSAGES.identityHold(identity.thresholdCents)
+        ? identityHoldMessage(identity.thresholdCents)
         : REDEMPTION_MESSAGES.submitted,
       newBalance: entry.balance_after,
       newRedeemableBalance: entry.redeemable_after,

@@ -43,7 +43,9 @@ export function PayoutsSetting() {
         </p>
       ) : (
         <p className="text-muted">
-          {t('setting.needed', { threshold: formatMoney(year.identity_threshold_cents) })}
+          {year.identity_threshold_cents === 0
+            ? t('setting.neededAny')
+            : t('setting.needed', { threshold: formatMoney(year.identity_threshold_cents) })}
         </p>
       )}
       <div className="payouts__actions">

@@ -1,6 +1,7 @@
 // The redemption screen's word on the year's payouts (issue 43): paid so far this year and,
 // for a member without a payee profile, the line past which a payout waits for it, with
-// the way to complete it. After a held request it says why the payout waits.
+// the way to complete it (in Canada, a threshold of 0: every payout waits for it). After a
+// held request it says why the payout waits.
 import { PAYEE_MESSAGES } from '@bidboard/shared';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -31,15 +32,19 @@ export function RedemptionPayoutsNote({ held = false }: { held?: boolean }) {
       </p>
       {held && !payee.payee ? (
         <p className="payouts-note__held" role="status">
-          {sharedRef(
-            { key: 'PAYEE_MESSAGES.identityHold', params: { cents: formatMoney(threshold) } },
-            PAYEE_MESSAGES.identityHold(threshold),
-          )}
+          {threshold === 0
+            ? sharedRef({ key: 'PAYEE_MESSAGES.identityHoldAny' }, PAYEE_MESSAGES.identityHoldAny)
+            : sharedRef(
+                { key: 'PAYEE_MESSAGES.identityHold', params: { cents: formatMoney(threshold) } },
+                PAYEE_MESSAGES.identityHold(threshold),
+              )}
         </p>
       ) : null}
       {!held && !payee.payee ? (
         <p className="payouts-note__line text-muted">
-          {t('note.threshold', { threshold: formatMoney(threshold) })}
+          {threshold === 0
+            ? t('note.thresholdAny')
+            : t('note.threshold', { threshold: formatMoney(threshold) })}
         </p>
       ) : null}
       {payee.payee ? null : (
