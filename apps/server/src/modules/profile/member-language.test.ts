@@ -97,10 +97,19 @@ describe('the member’s language', () => {
     expect((await update(token, { language: 'de' })).statusCode).toBe(400);
   });
 
-  it('turns French with a Quebec postal code, not with an Ontario one', async () => {
+  it('turns French with a Quebec postal code (the sign-in code then texted in French), not with an Ontario one', async () => {
     const quebec = await join();
     await update(quebec.token, { postal_code: 'H2X 1Y4' });
     expect((await me(quebec.token)).language).toBe('fr-CA');
+    // Their next sign-in code is texted in French, from a page that says nothing.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-otp',
+      payload: { phone_number: quebec.phone },
+    });
+    expect(t.sms.lastTo(quebec.phone)!.body).toMatch(
+      /^Votre code Bidboard est \d{6}\. Il expire dans \d+ minutes\.$/,
+    );
     const ontario = await join();
     await update(ontario.token, { postal_code: 'M5V 3L9' });
     expect((await me(ontario.token)).language).toBe('en');
