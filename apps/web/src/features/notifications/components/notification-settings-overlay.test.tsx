@@ -1,8 +1,9 @@
 import type { User } from '@bidboard/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { watchInstallability } from '@/lib/install-app';
 import { buildUser } from '@/test/factories';
 import { mockFetch, type RecordedCall } from '@/test/fetch-mock';
@@ -199,5 +200,37 @@ describe('Notification Settings', () => {
     await userEvent.click(bids);
     expect(await screen.findByText('Failed to update notifications')).toBeTruthy();
     expect(bids.getAttribute('aria-checked')).toBe('false');
+  });
+});
+
+describe('Notification Settings in Canadian French', () => {
+  it('names the overlay, the switches and their texts in French, and the test notification', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      stubPushBrowser('granted');
+      render(buildUser({ twilio_stop: true }), {
+        'GET /api/notifications/vapid-public-key': () => [200, { publicKey: 'AQAB' }],
+        'POST /api/notifications/subscribe': () => [200, { success: true }],
+        'POST /api/notifications/test': () => [200, { success: true, sent: 1 }],
+      });
+      expect(
+        await screen.findByRole('dialog', { name: 'Paramètres des notifications' }),
+      ).toBeTruthy();
+      const browser = () => screen.findByRole('switch', { name: 'Notifications du navigateur' });
+      expect(screen.getByRole('switch', { name: 'Notifications par texto' })).toBeTruthy();
+      expect(screen.getByRole('switch', { name: 'Notifications de mises' })).toBeTruthy();
+      expect(
+        await screen.findByText(/J’accepte de recevoir des textos sur mon compte\./),
+      ).toBeTruthy();
+      expect(screen.getByText(/Vous avez répondu STOP à nos textos\./)).toBeTruthy();
+      await waitFor(async () => expect((await browser()).hasAttribute('disabled')).toBe(false));
+      await userEvent.click(await browser());
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Envoyer une notification d’essai' }),
+      );
+      expect(await screen.findByText('Notification d’essai envoyée.')).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

@@ -7,9 +7,12 @@ import { FieldError, SaveIndicator } from '@/components/ui/settings-field/settin
 import { Dialog } from '@/components/ui/sheet';
 import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useCurrentUser } from '@/features/auth';
+import { errorMessage } from '@/lib/api-client';
+import { useSharedText } from '@/lib/i18n';
 import { needsHomeScreenForPush, promptInstall, useInstallOffer } from '@/lib/install-app';
 import { useBrowserNotifications } from '../hooks/use-browser-notifications';
 import { useNotificationSwitch } from '../hooks/use-notification-switch';
+import { useNotificationsText } from '../i18n';
 import './notification-settings.css';
 
 interface NotificationSettingsOverlayProps {
@@ -21,11 +24,12 @@ export function NotificationSettingsOverlay({
   open,
   onOpenChange,
 }: NotificationSettingsOverlayProps) {
+  const t = useNotificationsText();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Notification Settings"
+      title={t('title')}
       className="notification-settings"
     >
       <NotificationSettings onNavigate={() => onOpenChange(false)} />
@@ -34,6 +38,8 @@ export function NotificationSettingsOverlay({
 }
 
 export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useNotificationsText();
+  const { sharedText } = useSharedText();
   const user = useCurrentUser();
   const isVisitor = user === null;
   const browser = useBrowserNotifications(!isVisitor);
@@ -46,34 +52,27 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
     <div className="notification-settings__body">
       {isVisitor ? (
         <div className="notification-settings__prompt">
-          <p>Sign in to choose how we reach you about bids and connections.</p>
+          <p>{t('visitor.text')}</p>
           <ButtonLink to="/auth" size="md" onClick={onNavigate}>
-            Join / Sign In
+            {t('visitor.join')}
           </ButtonLink>
         </div>
       ) : null}
 
       {installOffered ? (
-        <section className="notification-card" aria-label="Install the app">
-          <p className="notification-card__note">
-            Install Bidboard for a full-screen app and notifications like any other app.
-          </p>
+        <section className="notification-card" aria-label={t('install.label')}>
+          <p className="notification-card__note">{t('install.text')}</p>
           <Button size="md" onClick={() => void promptInstall()}>
-            Install the app
+            {t('install.button')}
           </Button>
         </section>
       ) : null}
 
-      <section className="notification-card" aria-label="Browser notifications">
-        {homeScreenFirst ? (
-          <p className="notification-card__note">
-            On iPhone, notifications reach Bidboard only from the Home Screen: tap Share, then Add
-            to Home Screen, open Bidboard from there and turn them on.
-          </p>
-        ) : null}
+      <section className="notification-card" aria-label={t('browser.label')}>
+        {homeScreenFirst ? <p className="notification-card__note">{t('browser.iphone')}</p> : null}
         <ToggleSwitch
-          label="Browser notifications"
-          description="Get outbid alerts and connection updates on this device."
+          label={t('browser.label')}
+          description={t('browser.description')}
           checked={browser.on}
           disabled={isVisitor}
           busy={browser.busy}
@@ -88,7 +87,7 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
               disabled={browser.busy}
               onClick={() => void browser.sendTest()}
             >
-              Send test notification
+              {t('test.send')}
             </Button>
             {browser.testMessage ? (
               <p
@@ -97,17 +96,19 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
                 }
                 role="status"
               >
-                {browser.testMessage.text}
+                {browser.testMessage.ok
+                  ? t('test.sent')
+                  : errorMessage(browser.testMessage.failure, t('test.failed'))}
               </p>
             ) : null}
           </div>
         ) : null}
       </section>
 
-      <section className="notification-card" aria-label="SMS notifications">
+      <section className="notification-card" aria-label={t('sms.label')}>
         <ToggleSwitch
-          label="SMS notifications"
-          description={NOTIFICATION_MESSAGES.smsConsent}
+          label={t('sms.label')}
+          description={sharedText(NOTIFICATION_MESSAGES.smsConsent)}
           checked={sms.checked}
           disabled={isVisitor}
           busy={sms.status === 'saving'}
@@ -115,17 +116,13 @@ export function NotificationSettings({ onNavigate }: { onNavigate?: () => void }
           onCheckedChange={(next) => void sms.toggle(next)}
         />
         <FieldError message={sms.error} />
-        {user?.twilio_stop ? (
-          <p className="notification-card__note">
-            You replied STOP to our texts. Reply START to receive them again.
-          </p>
-        ) : null}
+        {user?.twilio_stop ? <p className="notification-card__note">{t('sms.stopped')}</p> : null}
       </section>
 
-      <section className="notification-card" aria-label="Bid notifications">
+      <section className="notification-card" aria-label={t('bids.label')}>
         <ToggleSwitch
-          label="Bid notifications"
-          description="Outbid and auction-won alerts also reach you by browser notification and text, where those are on."
+          label={t('bids.label')}
+          description={t('bids.description')}
           checked={bids.checked}
           disabled={isVisitor}
           busy={bids.status === 'saving'}

@@ -2,7 +2,6 @@
 // and a push subscription exists; turning it on or off reports the spec's messages.
 import { NOTIFICATION_MESSAGES } from '@bidboard/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
 import { sendTestPush } from '../api/push-subscriptions';
 import {
   currentSubscription,
@@ -11,14 +10,14 @@ import {
   PushSetupError,
 } from './browser-push';
 
-export const TEST_SENT_MESSAGE = 'Test notification sent.';
-export const TEST_FAILED_MESSAGE = 'Failed to send test notification.';
+/** The test's outcome: sent, or the failure (the screen words it in the member's language). */
+export type TestOutcome = { ok: true } | { ok: false; failure: unknown };
 
 export function useBrowserNotifications(enabled: boolean) {
   const [on, setOn] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [testMessage, setTestMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [testMessage, setTestMessage] = useState<TestOutcome | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
@@ -53,9 +52,9 @@ export function useBrowserNotifications(enabled: boolean) {
     setTestMessage(null);
     try {
       await sendTestPush();
-      setTestMessage({ text: TEST_SENT_MESSAGE, ok: true });
+      setTestMessage({ ok: true });
     } catch (failure) {
-      setTestMessage({ text: errorMessage(failure, TEST_FAILED_MESSAGE), ok: false });
+      setTestMessage({ ok: false, failure });
     } finally {
       setBusy(false);
     }
