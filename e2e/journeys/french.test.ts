@@ -13,7 +13,7 @@ import {
   otpFromOutbox,
   submitVerificationVideo,
 } from '../support/api';
-import { launchChromium, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { cutText, englishOnPage } from '../support/french';
 import { freshUsername } from '../support/members';
@@ -185,5 +185,36 @@ describe('Bidboard en français', () => {
     const member = await me(baseUrl, token);
     expect(member.onboarded).toBe(14);
     expect(member.language).toBe('fr-CA');
+  });
+
+  it('shows the board, Notification Settings and Your results in French, on a phone and a desktop', async () => {
+    for (const [size, viewport] of [
+      ['', PHONE],
+      ['-desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor();
+      await looked(page, `30-board${size}`);
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page
+        .getByRole('link', { name: 'Paramètres des notifications' })
+        .or(page.getByRole('button', { name: 'Paramètres des notifications' }))
+        .click();
+      const settings = page.getByRole('dialog', { name: 'Paramètres des notifications' });
+      await settings.waitFor();
+      await settings.getByRole('switch', { name: 'Notifications de mises' }).waitFor();
+      await looked(page, `31-notifications${size}`);
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'hidden' });
+      await page.goto('/auctions/results');
+      await heading(page, 'Vos résultats').waitFor();
+      await page
+        .getByText(
+          'Quand une enchère sur laquelle vous avez misé se termine, son résultat s’affiche ici.',
+        )
+        .waitFor();
+      await looked(page, `32-results${size}`);
+    }
   });
 });
