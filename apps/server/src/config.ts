@@ -167,6 +167,12 @@ const schema = z.object({
     .min(PAYEE_RECORD_RETENTION_YEARS.CA)
     .max(10)
     .default(PAYEE_RECORD_RETENTION_YEARS.CA),
+  /**
+   * Who answers privacy questions and requests (Quebec's Law 25 and PIPEDA require a named
+   * privacy officer): the privacy policy and the Privacy Center show it. Locally the
+   * operator's privacy address.
+   */
+  PRIVACY_OFFICER_CONTACT: z.string().trim().min(3).max(200).default('privacy@bidboard.example'),
   /** A verification video is deleted this long after its review was decided (approved or rejected). */
   VERIFICATION_VIDEO_RETENTION_DAYS: days.default(30),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),

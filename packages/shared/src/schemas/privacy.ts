@@ -93,6 +93,13 @@ export const privacySettingsResponse = z.object({
   requests: z.array(privacyRequestSchema),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsResponse>;
+
+/**
+ * GET /privacy-policy (public): the privacy officer's contact (PRIVACY_OFFICER_CONTACT)
+ * that the privacy policy and the Privacy Center name (Law 25, PIPEDA).
+ */
+export const privacyPolicyResponse = z.object({ privacy_officer: z.string() });
+export type PrivacyPolicy = z.infer<typeof privacyPolicyResponse>;
 export const privacySettingsBody = z.object({ limit_sensitive: z.boolean() });
 
 export const adminPrivacyRequestSchema = privacyRequestSchema.extend({

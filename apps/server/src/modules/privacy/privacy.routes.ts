@@ -4,12 +4,14 @@
 import {
   adminPrivacyRequestsResponse,
   idParam,
+  privacyPolicyResponse,
   privacyRequestBody,
   privacySettingsBody,
   privacySettingsResponse,
 } from '@bidboard/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import {
   adminPrivacyRequests,
@@ -24,9 +26,18 @@ const errors = errorResponses(400, 401, 403, 404);
 const tags = ['privacy'];
 const gpcOf = (request: FastifyRequest) => request.headers['sec-gpc'] === '1';
 
-export async function privacyRoutes(app: FastifyZodApp, { ctx }: { ctx: PrivacyContext }) {
+export async function privacyRoutes(
+  app: FastifyZodApp,
+  { ctx }: { ctx: PrivacyContext & { config: Pick<Config, 'PRIVACY_OFFICER_CONTACT'> } },
+) {
   const member = { onRequest: app.requireMember };
   const admin = { onRequest: app.requireAdmin };
+  // Public: the privacy policy names the privacy officer for anyone, before joining too.
+  app.get(
+    '/privacy-policy',
+    { schema: { tags, response: { 200: privacyPolicyResponse } } },
+    async () => ({ privacy_officer: ctx.config.PRIVACY_OFFICER_CONTACT }),
+  );
   app.get(
     '/privacy',
     { ...member, schema: { tags, response: { 200: privacySettingsResponse, ...errors } } },

@@ -126,3 +126,21 @@ describe('Privacy Center', () => {
     expect(owners).not.toContain(limited.id);
   });
 });
+
+describe('the privacy officer', () => {
+  it('is named publicly from PRIVACY_OFFICER_CONTACT, with a local default', async () => {
+    const policy = await t.app.inject({ method: 'GET', url: '/api/privacy-policy' });
+    expect(policy.statusCode).toBe(200);
+    expect(policy.json()).toEqual({ privacy_officer: 'privacy@bidboard.example' });
+    const named = await createTestApp({
+      SWEEPER_ENABLED: 'false',
+      PRIVACY_OFFICER_CONTACT: 'Jeanne Roy, dpo@operator.example',
+    });
+    try {
+      const res = await named.app.inject({ method: 'GET', url: '/api/privacy-policy' });
+      expect(res.json().privacy_officer).toBe('Jeanne Roy, dpo@operator.example');
+    } finally {
+      await named.close();
+    }
+  });
+});

@@ -1,11 +1,12 @@
 // /policy: Privacy Policy, with its location (issue 44, dating-preferences), biometric data
-// (issue 42) and payee records (issue 43, payouts) sections; /policy/biometric: the public
+// and privacy officer (issue 42) and payee records (issue 43, payouts) sections; /policy/biometric: the public
 // biometric data retention policy (biometric-consent).
 import { useParams } from 'react-router';
 import { BiometricPolicyPage, BiometricPolicySection } from '@/features/biometric-consent';
 import { LocationPolicySection } from '@/features/dating-preferences';
 import { LegalPage, POLICY } from '@/features/legal';
 import { PayeePolicySection } from '@/features/payouts';
+import { PrivacyOfficerPolicySection } from '@/features/privacy-center';
 import { NotFoundRoute } from './not-found';
 
 export function PolicyRoute() {
@@ -17,6 +18,7 @@ export function PolicyRoute() {
       <LocationPolicySection />
       <BiometricPolicySection />
       <PayeePolicySection />
+      <PrivacyOfficerPolicySection />
     </LegalPage>
   );
 }

@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/i18n/format';
 import { useLimitSensitive, usePrivacy } from '../api/privacy';
 import { usePrivacyText } from '../i18n';
 import { CorrectionForm, FIELD_KEYS } from './correction-form';
+import { PrivacyOfficer } from './privacy-officer';
 import './privacy-center.css';
 
 const day = (iso: string) => formatDate(iso, { dateStyle: 'medium' });
@@ -26,6 +27,7 @@ export function PrivacyCenterPage() {
       <h1 className="privacy-center__title">{t('title')}</h1>
       <p className="text-muted">{t('lead')}</p>
       <p className="privacy-center__promise">{t('noSale')}</p>
+      <PrivacyOfficer className="text-muted" />
       {privacy.isError ? (
         <p className="field-error" role="alert">
           {t('loadFailed')}
