@@ -79,7 +79,8 @@ export async function downloadCalendar(id: number): Promise<void> {
 export function useSharedDate(token: string) {
   return useQuery({
     queryKey: ['shared-date', token],
-    queryFn: async () => (await api.get<{ date: SharedDate }>(`/shared-dates/${token}`)).date,
+    queryFn: async () =>
+      (await api.get<{ date: SharedDate }>(`/shared-dates/${encodeURIComponent(token)}`)).date,
     retry: false,
     // The check-in status changes during the date: the contact sees it without reloading.
     refetchInterval: 60_000,

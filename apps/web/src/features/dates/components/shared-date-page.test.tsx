@@ -49,4 +49,14 @@ describe('SharedDatePage', () => {
     expect(await screen.findByText(/^This shared date is not available/)).toBeTruthy();
     expect(screen.queryByText('maya')).toBeNull();
   });
+
+  it('sends a link’s token as one path segment, never as a path of its own', async () => {
+    await textsReady({ later: true });
+    const api = mockFetch({
+      'GET /api/shared-dates/..%2Fauth%2Fme': () => [404, { success: false, message: 'Not found' }],
+    });
+    renderWithProviders(<SharedDatePage token="../auth/me" />);
+    expect(await screen.findByText(/^This shared date is not available/)).toBeTruthy();
+    expect(api.callsTo('GET /api/shared-dates/..%2Fauth%2Fme')).toHaveLength(1);
+  });
 });
