@@ -100,6 +100,9 @@ const inProduction: Check[] = [
   (c) =>
     !c.METRICS_TOKEN &&
     'METRICS_TOKEN: required in production (operators read /metrics and /api/docs with it): set 24+ random characters and give it to the Prometheus scrape job',
+  (c) =>
+    !c.PRIVACY_OFFICER_CONTACT &&
+    'PRIVACY_OFFICER_CONTACT: required in production (the privacy policy names the privacy officer members write to, as Law 25 and PIPEDA ask; the local example address reaches no one): set the name and address of the person responsible',
 ];
 
 export function configurationProblems(c: Partial<ParsedEnvironment>): string[] {

@@ -124,6 +124,11 @@ describe('production refuses unsafe configuration', () => {
       /^METRICS_TOKEN: required in production .*: set 24\+ random characters/,
     ],
     [
+      'PRIVACY_OFFICER_CONTACT',
+      { PRIVACY_OFFICER_CONTACT: '' },
+      /^PRIVACY_OFFICER_CONTACT: required in production .*: set the name and address/,
+    ],
+    [
       'TRUST_PROXY=true',
       { TRUST_PROXY: 'true' },
       /^TRUST_PROXY: true would believe any X-Forwarded-For .*: set the number of proxies in front/,
@@ -202,6 +207,7 @@ describe('production refuses unsafe configuration', () => {
       'STORAGE_DRIVER',
       'PAYEE_ID_KEYS',
       'METRICS_TOKEN',
+      'PRIVACY_OFFICER_CONTACT',
     ]);
   });
 

@@ -169,10 +169,10 @@ const schema = z.object({
     .default(PAYEE_RECORD_RETENTION_YEARS.CA),
   /**
    * Who answers privacy questions and requests (Quebec's Law 25 and PIPEDA require a named
-   * privacy officer): the privacy policy and the Privacy Center show it. Locally the
-   * operator's privacy address.
+   * privacy officer): the privacy policy and the Privacy Center show it. Locally an example
+   * address; production refuses to publish one nobody reads.
    */
-  PRIVACY_OFFICER_CONTACT: z.string().trim().min(3).max(200).default('privacy@bidboard.example'),
+  PRIVACY_OFFICER_CONTACT: z.string().trim().min(3).max(200).optional(),
   /** A verification video is deleted this long after its review was decided (approved or rejected). */
   VERIFICATION_VIDEO_RETENTION_DAYS: days.default(30),
   DAILY_CLAIM_AMOUNT: z.coerce.number().int().positive().default(DAILY_CLAIM_AMOUNT),
@@ -238,8 +238,10 @@ export type Config = Omit<
   | 'OTP_ROUTE_MAX_PER_MINUTE'
   | 'AUTO_APPROVE'
   | 'PAYMENTS_PROVIDER'
+  | 'PRIVACY_OFFICER_CONTACT'
 > & {
   PAYMENTS_PROVIDER: 'sandbox' | 'authnet';
+  PRIVACY_OFFICER_CONTACT: string;
   OTP_ROUTE_MAX_PER_MINUTE: number;
   AUTO_APPROVE: boolean;
   SEED_DEMO: boolean;
@@ -287,5 +289,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Development lets a test suite sign up a few dozen members from one address.
     OTP_IP_MAX_PER_WINDOW: c.OTP_IP_MAX_PER_WINDOW ?? (isProduction ? 20 : 500),
     OTP_ROUTE_MAX_PER_MINUTE: c.OTP_ROUTE_MAX_PER_MINUTE ?? (isProduction ? 30 : 300),
+    PRIVACY_OFFICER_CONTACT: c.PRIVACY_OFFICER_CONTACT ?? 'privacy@bidboard.example',
   };
 }

@@ -24,6 +24,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     AUTHNET_SIGNATURE_KEY: randomBytes(64).toString('hex'),
     METRICS_TOKEN: randomBytes(24).toString('hex'),
     PAYEE_ID_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    PRIVACY_OFFICER_CONTACT: 'Privacy Officer, privacy@operator.example',
     ...overrides,
   };
 }
