@@ -1,27 +1,26 @@
 // Keeps one realtime connection open while a member is signed in, and shows the
 // connection dialogs when it is lost. Their code is not on the first page: it is fetched
 // once the connection is up, because when the server goes away it can no longer be.
-import { Suspense, useEffect, useState } from 'react';
+// They render only once their code is here: were they a lazy component, losing the
+// network before the download finished would throw to the route's error screen and
+// replace the whole page, although the page itself still works.
+import { type ComponentType, useEffect, useState } from 'react';
 import { useAuth } from '@/features/auth';
-import { preloadable } from '@/lib/lazy';
-import { closeRealtime, openRealtime } from '@/lib/socket';
+import { loadChunk } from '@/lib/chunk-guard';
+import { closeRealtime, openRealtime, type RealtimeStatus } from '@/lib/socket';
 import { useRealtimeStatus } from '../hooks/use-realtime-status';
 
-const ConnectionDialogs = preloadable(() =>
-  import('./connection-dialogs').then((m) => m.ConnectionDialogs),
-);
+type Dialogs = ComponentType<{ status: RealtimeStatus }>;
+
+const loadDialogs = () =>
+  loadChunk(() => import('./connection-dialogs').then((m): Dialogs => m.ConnectionDialogs));
 
 export function RealtimeSession() {
   const { state, revalidate } = useAuth();
   const token = state.status === 'authenticated' ? state.token : null;
   const userId = state.status === 'authenticated' ? state.user.id : null;
   const status = useRealtimeStatus();
-  const [dialogsShown, setDialogsShown] = useState(false);
-  if (
-    !dialogsShown &&
-    (status === 'inactive' || status === 'reconnect-failed' || status === 'reconnecting')
-  )
-    setDialogsShown(true);
+  const [ConnectionDialogs, setConnectionDialogs] = useState<Dialogs | null>(null);
 
   useEffect(() => {
     if (token === null || userId === null) return;
@@ -31,13 +30,14 @@ export function RealtimeSession() {
 
   useEffect(() => {
     if (status === 'auth-failed') revalidate();
-    if (status === 'connected') void ConnectionDialogs.preload();
-  }, [status, revalidate]);
+    // A download cut by a lost connection is tried again when the connection is back.
+    if (status === 'connected' && ConnectionDialogs === null)
+      loadDialogs().then(
+        (loaded) => setConnectionDialogs(() => loaded),
+        () => undefined,
+      );
+  }, [status, revalidate, ConnectionDialogs]);
 
-  if (token === null || !dialogsShown) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConnectionDialogs.Component status={status} />
-    </Suspense>
-  );
+  if (token === null || ConnectionDialogs === null) return null;
+  return <ConnectionDialogs status={status} />;
 }
