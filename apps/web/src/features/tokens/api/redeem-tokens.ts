@@ -16,6 +16,8 @@ export function useRedeemTokens() {
         redeemableTokens: result.newRedeemableBalance,
       }));
       void queryClient.invalidateQueries({ queryKey: ['tokens', 'transactions'] });
+      // The year's payouts now hold this one (payouts feature, year-to-date).
+      void queryClient.invalidateQueries({ queryKey: ['payouts'] });
     },
   });
 }

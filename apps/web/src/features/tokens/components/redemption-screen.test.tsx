@@ -169,6 +169,51 @@ describe('token redemption screen', () => {
       expected_cents: 2475,
     });
     expect(screen.getByTestId('balance').textContent).toBe('500');
+    expect(
+      screen.getByText(
+        'We pay $24.75 to me@example.com. Your history shows it as pending until it is paid.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('a redemption held for the payee profile says so, not that it is on its way', async () => {
+    setUp(() => [
+      200,
+      {
+        success: true,
+        message: 'Redemption request submitted.',
+        newBalance: 500,
+        newRedeemableBalance: 320,
+        redemption: {
+          id: 10,
+          token_amount: 500,
+          amount_cents: 2475,
+          campaign_cents: 2000,
+          fee_cents: 25,
+          multiplier: 5,
+          paypal_email: 'me@example.com',
+          status: 'pending',
+          reason: null,
+          created_at: '2026-03-02T15:00:00Z',
+          awaiting_payee_profile: true,
+          payee_profile_complete: false,
+        },
+      },
+    ]);
+    await openRedeem();
+    await typeFrom(3, '500');
+    fireEvent.change(screen.getByLabelText("What's your PayPal email?"), {
+      target: { value: 'me@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    const title = await screen.findByText('Redemption request submitted.');
+    expect(title.classList.contains('redeem__done-title--held')).toBe(true);
+    expect(
+      screen.getByText(
+        'We pay $24.75 to me@example.com once your payee profile is complete. Your history shows it as pending until then.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/until it is paid/)).toBeNull();
   });
 
   it('shows Redemption failed with the server message, or PayPal not found without one', async () => {

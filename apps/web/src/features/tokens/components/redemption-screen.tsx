@@ -5,7 +5,6 @@
 import {
   clampRedeemAmount,
   DEFAULT_MINIMUM_REDEEMABLE,
-  formatCents,
   REDEEM_DIGITS,
   REDEEM_MAX,
   REDEEM_STEP,
@@ -24,10 +23,12 @@ import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
+import { formatMoney } from '@/lib/i18n/format';
 import { lazyComponent } from '@/lib/lazy';
 import { useMinimumRedeemable } from '../api/get-minimum-redeemable';
 import { quoteLimits, redemptionQuoteKey, useRedemptionQuote } from '../api/get-redemption-quote';
 import { useRedeemTokens } from '../api/redeem-tokens';
+import { useTokensText } from '../i18n';
 import { RedemptionValue } from './redemption-value';
 import './redemption.css';
 
@@ -51,6 +52,8 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
   const [emailTouched, setEmailTouched] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const redeem = useRedeemTokens();
+  const t = useTokensText();
+  const held = redeem.data?.redemption.awaiting_payee_profile === true;
   const queryClient = useQueryClient();
   const emailId = useId();
   const ruleId = useId();
@@ -119,18 +122,19 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
       </button>
       {result?.ok ? (
         <div className="redeem__done" role="status">
-          <p className="redeem__done-title">
-            {redeem.data?.redemption.awaiting_payee_profile
-              ? REDEMPTION_MESSAGES.submitted
-              : result.message}
+          <p
+            className={held ? 'redeem__done-title redeem__done-title--held' : 'redeem__done-title'}
+          >
+            {held ? REDEMPTION_MESSAGES.submitted : result.message}
           </p>
           <Suspense fallback={null}>
-            <RedemptionPayoutsNote held={redeem.data?.redemption.awaiting_payee_profile} />
+            <RedemptionPayoutsNote held={held} />
           </Suspense>
           <p className="redeem__hint">
-            We pay {formatCents(redeem.data?.redemption.amount_cents ?? payout ?? 0)} to{' '}
-            {redeem.data?.redemption.paypal_email}. Your history shows it as pending until it is
-            paid.
+            {t(held ? 'redeem.willPayHeld' : 'redeem.willPay', {
+              amount: formatMoney(redeem.data?.redemption.amount_cents ?? payout ?? 0),
+              email: redeem.data?.redemption.paypal_email ?? '',
+            })}
           </p>
           <Button block onClick={() => onOpenChange(false)}>
             Done
