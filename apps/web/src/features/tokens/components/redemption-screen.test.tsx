@@ -11,6 +11,29 @@ import { TokenSummaryProbe } from './token-actions.probe';
 
 const PLENTY = { budget: 1_000_000, member: 1_000_000 };
 
+/** The server's answer to a redemption of 500 tokens worth $24.75 to me@example.com. */
+function submitted(redemption: Record<string, unknown> = {}) {
+  return {
+    success: true,
+    message: 'Redemption request submitted.',
+    newBalance: 500,
+    newRedeemableBalance: 320,
+    redemption: {
+      id: 9,
+      token_amount: 500,
+      amount_cents: 2475,
+      campaign_cents: 2000,
+      fee_cents: 25,
+      multiplier: 5,
+      paypal_email: 'me@example.com',
+      status: 'pending',
+      reason: null,
+      created_at: '2026-03-02T15:00:00Z',
+      ...redemption,
+    },
+  };
+}
+
 function setUp(
   redeem: () => [number, unknown],
   redeemable = 820,
@@ -134,27 +157,7 @@ describe('token redemption screen', () => {
   });
 
   it('submits, then says Redemption request submitted. and shows the new balances', async () => {
-    const api = setUp(() => [
-      200,
-      {
-        success: true,
-        message: 'Redemption request submitted.',
-        newBalance: 500,
-        newRedeemableBalance: 320,
-        redemption: {
-          id: 9,
-          token_amount: 500,
-          amount_cents: 2475,
-          campaign_cents: 2000,
-          fee_cents: 25,
-          multiplier: 5,
-          paypal_email: 'me@example.com',
-          status: 'pending',
-          reason: null,
-          created_at: '2026-03-02T15:00:00Z',
-        },
-      },
-    ]);
+    const api = setUp(() => [200, submitted()]);
     await openRedeem();
     await typeFrom(3, '500');
     expect(digitsValue()).toBe('00500');
@@ -177,29 +180,7 @@ describe('token redemption screen', () => {
   });
 
   it('a redemption held for the payee profile says so, not that it is on its way', async () => {
-    setUp(() => [
-      200,
-      {
-        success: true,
-        message: 'Redemption request submitted.',
-        newBalance: 500,
-        newRedeemableBalance: 320,
-        redemption: {
-          id: 10,
-          token_amount: 500,
-          amount_cents: 2475,
-          campaign_cents: 2000,
-          fee_cents: 25,
-          multiplier: 5,
-          paypal_email: 'me@example.com',
-          status: 'pending',
-          reason: null,
-          created_at: '2026-03-02T15:00:00Z',
-          awaiting_payee_profile: true,
-          payee_profile_complete: false,
-        },
-      },
-    ]);
+    setUp(() => [200, submitted({ awaiting_payee_profile: true, payee_profile_complete: false })]);
     await openRedeem();
     await typeFrom(3, '500');
     fireEvent.change(screen.getByLabelText("What's your PayPal email?"), {
