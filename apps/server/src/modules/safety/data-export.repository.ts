@@ -58,6 +58,11 @@ function sections(userId: number): Record<string, SQL> {
                  WHERE b.blocker_id = ${userId} ORDER BY b.created_at`,
     sessions: sql`SELECT created_at, last_seen_at, expires_at, revoked_at, user_agent, ip, device_id
                     FROM sessions WHERE user_id = ${userId} ORDER BY created_at`,
+    // Privacy Center requests (issue 42) and where each stands; who answered is the staff's.
+    privacy_requests: sql`SELECT id, kind, field, details,
+                                 CASE WHEN answered_at IS NULL THEN 'open' ELSE 'answered' END AS status,
+                                 created_at, due_at, answered_at
+                            FROM privacy_requests WHERE user_id = ${userId} ORDER BY id`,
     push_subscriptions: sql`SELECT endpoint, user_agent, created_at
                               FROM push_subscriptions WHERE user_id = ${userId}`,
   };

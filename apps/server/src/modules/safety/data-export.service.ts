@@ -4,7 +4,8 @@
 // username only, the chat part is the member's conversations and the messages they wrote, and the reports the member made
 // carry what they wrote, never the moderators' notes. It holds what the account holds
 // about the member (issue 41): their hidden maximums, each session's device id, the
-// balance and every ledger row by origin, second chances and every payment attempt.
+// balance and every ledger row by origin, second chances and every payment attempt, and
+// the requests they made in the Privacy Center with their status (issue 42).
 import { PROMPT_TEXTS } from '@bidboard/shared';
 import type { Storage } from '../../adapters/storage/storage.port';
 import type { Db } from '../../db/client';

@@ -1,12 +1,14 @@
 // The data export holds what the account holds about the member (issue 41): it left out
 // their hidden maximums, each session's device id, the parts of their balance and ledger
-// rows by origin, second-chance offers and their payment attempts.
+// rows by origin, second-chance offers and their payment attempts. Issue 42: it left out the
+// requests they made in the Privacy Center and where each stands.
 import { randomUUID } from 'node:crypto';
 import { DEVICE_ID_HEADER } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, requestCodeFor, type TestApp } from '../../../test/app';
+import { createTestApp, requestCodeFor, signIn, type TestApp } from '../../../test/app';
 import { pendingConnections } from '../../../test/connections';
+import { buildMember } from '../../../test/factories';
 import { buildBidder, testClock } from '../../../test/marketplace';
 import { bundles, openForm } from '../../../test/payments';
 import { rows } from '../../db/client';
@@ -109,6 +111,76 @@ describe('downloading one’s data', () => {
         error_type: 'PAYMENT_DECLINED',
         details: expect.objectContaining({ amount: 12, tokens: 1200 }),
       }),
+    ]);
+  });
+
+  it('holds the Privacy Center requests the member made, each with its status', async () => {
+    const me = await buildMember(t.database.db, { onboarded: 14 });
+    const headers = { authorization: `Bearer ${(await signIn(t, me.phone_number)).token}` };
+    const adminRow = await buildMember(t.database.db, { onboarded: 14 });
+    const adminToken = (await signIn(t, adminRow.phone_number)).token;
+    // Sign-in sets the role from ADMIN_PHONES, so the role is given after it.
+    await t.database.db.execute(sql`UPDATE users SET role = 'admin' WHERE id = ${adminRow.id}`);
+    const ask = (field: string, details: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/privacy/requests',
+        headers,
+        payload: { field, details },
+      });
+    expect((await ask('phone_number', 'My old number is still on file.')).statusCode).toBe(200);
+    const filed = await ask('moderation', 'A report against me was a mistake.');
+    const answeredId = filed
+      .json()
+      .requests.find((r: { field: string }) => r.field === 'phone_number').id;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/privacy-requests/${answeredId}/answer`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    // Another member's request is theirs, not in this export.
+    const other = await buildMember(t.database.db, { onboarded: 14 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/privacy/requests',
+      headers: { authorization: `Bearer ${(await signIn(t, other.phone_number)).token}` },
+      payload: { field: 'other', details: 'Not yours to see.' },
+    });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/account/export', headers });
+    expect(res.statusCode).toBe(200);
+    const now = clock.clock().toISOString();
+    const due = new Date(clock.clock().getTime() + 30 * 86_400_000).toISOString();
+    // The export's times are as the database writes them; compared here as instants.
+    const instant = (v: string | null) => v && new Date(v).toISOString();
+    const requests = res.json().privacy_requests.map((r: Record<string, string | null>) => ({
+      ...r,
+      created_at: instant(r.created_at!),
+      due_at: instant(r.due_at!),
+      answered_at: instant(r.answered_at!),
+    }));
+    expect(requests).toEqual([
+      {
+        id: answeredId,
+        kind: 'correction',
+        field: 'phone_number',
+        details: 'My old number is still on file.',
+        status: 'answered',
+        created_at: now,
+        due_at: due,
+        answered_at: now,
+      },
+      {
+        id: expect.any(Number),
+        kind: 'correction',
+        field: 'moderation',
+        details: 'A report against me was a mistake.',
+        status: 'open',
+        created_at: now,
+        due_at: due,
+        answered_at: null,
+      },
     ]);
   });
 });
