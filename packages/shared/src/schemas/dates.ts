@@ -133,6 +133,7 @@ export const contestMetBody = z.object({
 export const followThroughSchema = z
   .object({ showed: z.number().int(), dates: z.number().int() })
   .nullable();
+export type FollowThrough = z.infer<typeof followThroughSchema>;
 
 /** Live: a plan changed in a conversation (both members' rooms). */
 export const datePlanEventPayload = z.object({ cid: z.string(), planId: z.number().int() });

@@ -2,7 +2,7 @@
 // panel slides (profile, bidding or connection actions), position dots and a footer with
 // 'username, age' and the card's action button (marketplace §2). A tap moves to the next
 // slide, except on interactive panels; a horizontal swipe over 50 px moves between slides.
-import type { CardPhoto, MemberDistance } from '@bidboard/shared';
+import type { CardPhoto, FollowThrough, MemberDistance } from '@bidboard/shared';
 import clsx from 'clsx';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type { HTMLAttributes, ReactNode } from 'react';
@@ -17,6 +17,10 @@ const MemberDistanceLine = lazy(() =>
 );
 const VerifiedBadge = lazy(() =>
   import('./member-distance/member-distance').then((m) => ({ default: m.VerifiedBadge })),
+);
+// Issue 45: likewise with the first card whose member has a date that counts.
+const FollowThroughLine = lazy(() =>
+  import('./follow-through/follow-through').then((m) => ({ default: m.FollowThroughLine })),
 );
 
 export const SWIPE_THRESHOLD_PX = 50;
@@ -175,6 +179,8 @@ interface ProfileCardProps extends Omit<HTMLAttributes<HTMLElement>, 'children'>
   verified?: boolean;
   /** How far the member is, under the name (already worded). */
   distance?: MemberDistance | null;
+  /** 'Showed up to 9 of 10 dates' under the name (Bid Board cards); null before a date counts. */
+  followThrough?: FollowThrough;
 }
 
 export function ProfileCard({
@@ -189,6 +195,7 @@ export function ProfileCard({
   priority = false,
   verified,
   distance,
+  followThrough,
   className,
   ...rest
 }: ProfileCardProps) {
@@ -263,6 +270,11 @@ export function ProfileCard({
           {distance ? (
             <Suspense fallback={null}>
               <MemberDistanceLine distance={distance} />
+            </Suspense>
+          ) : null}
+          {followThrough ? (
+            <Suspense fallback={null}>
+              <FollowThroughLine followThrough={followThrough} />
             </Suspense>
           ) : null}
         </div>

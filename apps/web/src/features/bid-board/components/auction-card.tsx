@@ -177,6 +177,7 @@ export const AuctionCard = memo(function AuctionCard({
       priority={priority}
       verified={profile?.verified}
       distance={profile?.distance}
+      followThrough={profile?.followThrough}
       data-auction-id={card.auctionId}
       panels={[
         ...prompts.map((prompt) => ({

@@ -104,6 +104,55 @@ describe('Bid Board', () => {
     expect(screen.getByRole('button', { name: 'Bid 50, Reserve not met' })).toBeTruthy();
   });
 
+  it("shows a member's date follow-through under the name, once a date counts (issue 45)", async () => {
+    const profile = (
+      auctionId: number,
+      followThrough: { showed: number; dates: number } | null,
+    ) => ({
+      auctionId,
+      followThrough,
+    });
+    boardApi([[buildAuction(1, 'maya'), buildAuction(2, 'theo'), buildAuction(3, 'ivy')]], {
+      'POST /api/auctions/auction_profile_data': () => [
+        200,
+        {
+          success: true,
+          auctionProfileData: [
+            profile(1, { showed: 9, dates: 10 }),
+            profile(2, { showed: 1, dates: 1 }),
+            profile(3, null),
+          ],
+        },
+      ],
+    });
+    renderApp('/');
+    const line = await screen.findByText('Showed up to 9 of 10 dates');
+    const maya = screen.getByRole('heading', { name: 'maya, 29' }).closest('article')!;
+    expect(line.closest('.profile-card__who')).toBe(maya.querySelector('.profile-card__who'));
+    expect(screen.getByText('Showed up to 1 of 1 date')).toBeTruthy();
+    const ivy = screen.getByRole('heading', { name: 'ivy, 29' }).closest('article')!;
+    expect(ivy.textContent).not.toMatch(/Showed up/);
+  });
+
+  it('words the follow-through in Canadian French', async () => {
+    await setLanguage('fr-CA');
+    boardApi([[buildAuction(1, 'maya')]], {
+      'POST /api/auctions/auction_profile_data': () => [
+        200,
+        {
+          success: true,
+          auctionProfileData: [{ auctionId: 1, followThrough: { showed: 9, dates: 10 } }],
+        },
+      ],
+    });
+    renderApp('/');
+    // The French colon keeps its no-break space (which findByText's normaliser would fold).
+    expect(await screen.findByText(/^Présence/)).toBeTruthy();
+    expect(document.querySelector('.follow-through')?.textContent).toBe(
+      'Présence\u00a0: 9 rendez-vous sur 10',
+    );
+  });
+
   it('hints on the first visit that a tap or swipe reveals the profile and the bid', async () => {
     boardApi();
     const first = renderApp('/');
