@@ -1,4 +1,10 @@
-import { type Conversation, type Message, SAFETY_MESSAGES, SCAM_GUARD } from '@bidboard/shared';
+import {
+  type Conversation,
+  type DatePlan,
+  type Message,
+  SAFETY_MESSAGES,
+  SCAM_GUARD,
+} from '@bidboard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -246,6 +252,47 @@ describe('chat overlay: a conversation', () => {
       within(header).getByTitle('Verified: face match passed and verification approved'),
     ).toBeTruthy();
   });
+  it("counts down to an accepted date in the header, under the partner's name (issue 45)", async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const plan: DatePlan = {
+      id: 9,
+      cid: '7_20',
+      proposerId: 20,
+      responderId: 7,
+      startsAt: inDays(2),
+      dayEndsAt: inDays(3),
+      timeZone: 'America/New_York',
+      place: 'Café Olimpico',
+      note: null,
+      state: 'accepted',
+      movedFromId: null,
+      createdAt: inDays(-1),
+      answeredAt: inDays(-1),
+      cancelledBy: null,
+      checkIn: null,
+      share: null,
+      met: { open: false, answer: null, noShowAgainstYou: false },
+    };
+    let plans = [plan];
+    chatApi([buildConversation()], {
+      'GET /api/chat/conversations/7_20/messages': messagesReply([]),
+      'GET /api/chat/conversations/7_20/dates': () => [200, { success: true, plans }],
+    });
+    renderChat();
+    const view = await openConversation();
+    const header = view.querySelector('header') as HTMLElement;
+    const timer = await within(header).findByRole('timer');
+    expect(timer.textContent).toMatch(/^Date in 1d 23:5\d:\d\d$/);
+    // The countdown is the header's: the plan card below no longer repeats it.
+    expect(await within(view).findByText('Café Olimpico')).toBeTruthy();
+    expect(within(view).getAllByText(/ in 1d 23:5/)).toEqual([timer]);
+
+    // A proposal, not yet accepted, has no countdown.
+    plans = [{ ...plan, state: 'proposed', answeredAt: null }];
+    realtime.deliver('datePlanChanged', { cid: '7_20', planId: 9 });
+    await waitFor(() => expect(within(header).queryByRole('timer')).toBeNull());
+  });
+
   it('blocks from the header: back to a list without the partner', async () => {
     let conversations = [buildConversation()];
     const api = chatApi([], {

@@ -1,7 +1,8 @@
 // A single conversation (marketplace §2 Chat overlay, §4 Chat): back, the partner's
 // avatar, name and online dot leading to /connections/{partnerId}, the logo leading home,
-// the messages and the input. Opening marks it read; the server's 403 when the two are
-// no longer matched turns the input off with the spec's texts.
+// an accepted date's countdown under them (issue 45), the messages and the input. Opening
+// marks it read; the server's 403 when the two are no longer matched turns the input off
+// with the spec's texts.
 import { CHAT_MESSAGES, type Conversation, type Message } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useId, useRef, useState } from 'react';
@@ -32,6 +33,7 @@ import { PartnerAvatar } from './partner-avatar';
 
 // Issue 45: the date plan card and its form load with the first conversation opened.
 const DatePlanPanel = lazyComponent(() => import('@/features/dates').then((m) => m.DatePlanPanel));
+const DateCountdown = lazyComponent(() => import('@/features/dates').then((m) => m.DateCountdown));
 
 interface ConversationViewProps {
   conversation: Conversation;
@@ -158,6 +160,12 @@ export function ConversationView({
         <Link to="/" className="chat-view__home" aria-label={t('view.home')} onClick={onLeave}>
           <Logo size="sm" />
         </Link>
+        {/* Issue 45: an accepted date's countdown, a row of the header under the name. */}
+        {c.partner.deleted ? null : (
+          <Suspense fallback={null}>
+            <DateCountdown cid={c.cid} className="chat-view__countdown" />
+          </Suspense>
+        )}
       </header>
       <ConversationNotice user={viewer} />
       {c.partner.deleted ? null : (

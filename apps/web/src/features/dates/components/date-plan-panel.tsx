@@ -1,6 +1,7 @@
 // A conversation's date plan (issue 45; product rules, Dates), under the chat's header: the
 // newest plan as a card with what the member may do with it now (accept, suggest another
-// time, decline, cancel; the calendar file, a countdown and Share My Date once accepted;
+// time, decline, cancel; the calendar file and Share My Date once accepted (its countdown
+// is in the conversation's header: date-countdown);
 // the check-in;
 // the did-you-meet question and a contest), or 'Plan a date'. Live: the other member's
 // change arrives as datePlanChanged and the list is read again.
@@ -9,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { formatCountdown, useSharedText } from '@/lib/i18n';
+import { useSharedText } from '@/lib/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { getRealtimeSocket } from '@/lib/socket';
 import {
@@ -19,6 +20,7 @@ import {
   useChangeDate,
   useDatePlans,
 } from '../api/dates';
+import { useNow } from '../hooks/use-now';
 import { useDatesText } from '../i18n';
 import { DatePlanForm } from './date-plan-form';
 import { ShareDateForm } from './share-date-form';
@@ -42,15 +44,6 @@ const ENDED = {
 } as const;
 
 const isFuture = (plan: DatePlan, now: number) => new Date(plan.startsAt).getTime() > now;
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 function useLivePlans(cid: string) {
   const queryClient = useQueryClient();
@@ -166,13 +159,6 @@ export function DatePlanPanel({ cid, viewerId, partnerName, open }: DatePlanPane
           {plan.state === 'proposed'
             ? t(mine ? 'card.proposedByYou' : 'card.proposedToYou', { name })
             : t('card.accepted')}
-          {plan.state === 'accepted' && future ? (
-            <span className="date-card__countdown">
-              {t('card.countdown', {
-                time: formatCountdown((new Date(plan.startsAt).getTime() - now) / 1000),
-              })}
-            </span>
-          ) : null}
         </p>
         <dl className="date-card__facts">
           <dt>{t('card.when')}</dt>
