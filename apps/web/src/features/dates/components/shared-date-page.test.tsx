@@ -1,12 +1,13 @@
 // The trusted contact's page (issue 45): only the partner's username, photo and age, when,
 // where and the check-in; a link the server no longer knows, or past its day, shows nothing.
+// Opened through the route table, as the texted link opens it: the Bidboard mark heads it
+// and it ends with what the contact can do now.
 import type { SharedDate } from '@bidboard/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { textsReady } from '@/lib/i18n';
 import { mockFetch } from '@/test/fetch-mock';
-import { renderWithProviders } from '@/test/render';
-import { SharedDatePage } from './shared-date-page';
+import { renderApp } from '@/test/render';
 
 const TOKEN = 'a'.repeat(43);
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -21,7 +22,7 @@ const DATE: SharedDate = {
 
 function open(answer: [number, unknown]) {
   mockFetch({ [`GET /api/shared-dates/${TOKEN}`]: () => answer });
-  return renderWithProviders(<SharedDatePage token={TOKEN} />);
+  return renderApp(`/shared-date/${TOKEN}`);
 }
 
 describe('SharedDatePage', () => {
@@ -32,7 +33,7 @@ describe('SharedDatePage', () => {
     expect(screen.getByText('29 years old')).toBeTruthy();
     expect(screen.getByText('Café Olimpico')).toBeTruthy();
     expect(screen.getByText('Said they’re safe')).toBeTruthy();
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('/media/maya.jpg');
+    expect(container.querySelector('main img')?.getAttribute('src')).toBe('/media/maya.jpg');
     expect(screen.getByText(/does not call emergency services/)).toBeTruthy();
   });
 
@@ -55,8 +56,54 @@ describe('SharedDatePage', () => {
     const api = mockFetch({
       'GET /api/shared-dates/..%2Fauth%2Fme': () => [404, { success: false, message: 'Not found' }],
     });
-    renderWithProviders(<SharedDatePage token="../auth/me" />);
+    renderApp(`/shared-date/${encodeURIComponent('../auth/me')}`);
     expect(await screen.findByText(/^This shared date is not available/)).toBeTruthy();
     expect(api.callsTo('GET /api/shared-dates/..%2Fauth%2Fme')).toHaveLength(1);
+  });
+
+  it('is headed by the Bidboard mark, which leads home, on a live link and a dead one', async () => {
+    await textsReady({ later: true });
+    const first = open([200, { success: true, date: DATE }]);
+    await screen.findByText('maya');
+    expect(screen.getByRole('link', { name: 'Bidboard home' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('A date shared with you · Bidboard');
+    first.unmount();
+    open([404, { success: false, message: 'This shared date is not available.' }]);
+    await screen.findByText(/^This shared date is not available/);
+    expect(screen.getByRole('link', { name: 'Bidboard home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('tells the contact what to do now: nothing yet while all is well, and STOP', async () => {
+    await textsReady({ later: true });
+    open([200, { success: true, date: DATE }]);
+    const next = await screen.findByRole('region', { name: 'What you can do' });
+    expect(within(next).getByText(/^Nothing for now\. This page updates by itself/)).toBeTruthy();
+    expect(within(next).getByText(/Reply STOP/)).toBeTruthy();
+    expect(within(next).queryByRole('link', { name: 'Call 911' })).toBeNull();
+  });
+
+  it.each(['help', 'escalated'] as const)(
+    'when the check-in is %s, the next step is to reach them, with 911 a tap away',
+    async (checkIn) => {
+      await textsReady({ later: true });
+      open([200, { success: true, date: { ...DATE, checkIn } }]);
+      const next = await screen.findByRole('region', { name: 'What you can do' });
+      expect(within(next).getByText('They may need you now: call or text them.')).toBeTruthy();
+      expect(within(next).getByRole('link', { name: 'Call 911' }).getAttribute('href')).toBe(
+        'tel:911',
+      );
+    },
+  );
+
+  it('a link that is not available still says what to do next', async () => {
+    await textsReady({ later: true });
+    open([404, { success: false, message: 'This shared date is not available.' }]);
+    const next = await screen.findByRole('region', { name: 'What you can do' });
+    expect(
+      within(next).getByText('If you are worried about them, call or text them.'),
+    ).toBeTruthy();
+    expect(within(next).getByRole('link', { name: 'Go to Bidboard' }).getAttribute('href')).toBe(
+      '/',
+    );
   });
 });
