@@ -306,7 +306,10 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(safetyNoticesRoutes, { ctx });
       await api.register(biometricConsentRoutes, { ctx });
       await api.register(privacyRoutes, { ctx });
-      await api.register(adminSafetyRoutes, { ctx });
+      await api.register(adminSafetyRoutes, {
+        ctx,
+        onStorageDeletionsQueued: wakeStorageDeletions,
+      });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });
       await api.register(chatRoutes, { ctx: chat, onNotificationsQueued: wakeOutbox });

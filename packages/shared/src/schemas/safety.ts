@@ -132,6 +132,13 @@ export const suspendBody = z.object({
   reason: safeText({ min: 1, max: SUSPENSION_REASON_MAX, multiline: true }),
   category: z.enum(SUSPENSION_CATEGORIES).default('other'),
 });
+/**
+ * An admin deleting an account (issue 42) sends a suspension's body (reason, category); a
+ * deletion for fraud or scam tells the members who exchanged messages with the account.
+ */
+export const adminDeleteMemberResponse = z.object({
+  user: z.object({ id: z.number().int(), deleted_at: z.string() }),
+});
 /** An admin's fraud hold (issue 42): the account's messages and actions notify nobody. */
 export const fraudHoldBody = z.object({ held: z.boolean() });
 export const fraudHoldResponse = z.object({

@@ -11,7 +11,7 @@
 // partners see the deleted-user placeholder (and a chat image placeholder). The phone
 // number is released: signing up with it again makes a new member.
 import { SAFETY_MESSAGES } from '@bidboard/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { revokeAllSessions } from '../auth/session.service';
@@ -47,42 +47,51 @@ export async function deleteAccount(
 ): Promise<{ withdrawal: Withdrawal }> {
   const now = ctx.clock();
   const withdrawal = await transactionThenPublish(ctx, async (tx, events) => {
-    const member = await findUserById(tx, userId);
-    if (!member) throw notFound(SAFETY_MESSAGES.memberNotFound);
-    const locked = await lockEntanglements(tx, userId);
-    await keepPayeeRecordFields(tx, userId);
-    const erased = await eraseMember(tx, userId, now, deletedPhone(userId));
-    if (!erased) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.accountDeleted);
-    await revokeAllSessions(tx, userId, () => now);
-    const withdrawn = await withdrawMember(tx, locked, now, 'refund_deleted_user');
-    const photos = await deleteMemberPhotos(tx, userId);
-    const videos = await deleteVerificationVideos(tx, userId);
-    const sentImages = await clearSentChatImages(tx, userId);
-    const voiceAnswers = await deleteMemberPromptAnswers(tx, userId);
-    await queueStorageDeletions(
-      tx,
-      [
-        ...photos.flatMap(storedKeys),
-        ...videos.map((v) => v.file_name),
-        ...sentImages.map((m) => m.blob_key),
-        ...voiceAnswers,
-      ],
-      'account_deleted',
-      now,
-    );
-    await removeChatImageObjects(
-      tx,
-      await deleteUploadedChatImages(tx, userId),
-      'account_deleted',
-      now,
-    );
-    await eraseMemberPaymentDetails(tx, userId);
-    await deletePayeeIdentityUnlessPaid(tx, userId);
-    await deleteMemberLeftovers(tx, userId, erased.phone);
+    const withdrawn = await deleteAccountIn(tx, userId, now);
     events.add(...withdrawalEvents(userId, withdrawn));
     return withdrawn;
   });
   return { withdrawal };
+}
+
+/**
+ * Deletes inside the caller's transaction: the member's own deletion above, and an admin's
+ * (admin-safety.service, which writes the audit row and any fraud removal beside it).
+ */
+export async function deleteAccountIn(tx: Tx, userId: number, now: Date): Promise<Withdrawal> {
+  const member = await findUserById(tx, userId);
+  if (!member) throw notFound(SAFETY_MESSAGES.memberNotFound);
+  const locked = await lockEntanglements(tx, userId);
+  await keepPayeeRecordFields(tx, userId);
+  const erased = await eraseMember(tx, userId, now, deletedPhone(userId));
+  if (!erased) throw new AppError('CONFLICT', 409, SAFETY_MESSAGES.accountDeleted);
+  await revokeAllSessions(tx, userId, () => now);
+  const withdrawn = await withdrawMember(tx, locked, now, 'refund_deleted_user');
+  const photos = await deleteMemberPhotos(tx, userId);
+  const videos = await deleteVerificationVideos(tx, userId);
+  const sentImages = await clearSentChatImages(tx, userId);
+  const voiceAnswers = await deleteMemberPromptAnswers(tx, userId);
+  await queueStorageDeletions(
+    tx,
+    [
+      ...photos.flatMap(storedKeys),
+      ...videos.map((v) => v.file_name),
+      ...sentImages.map((m) => m.blob_key),
+      ...voiceAnswers,
+    ],
+    'account_deleted',
+    now,
+  );
+  await removeChatImageObjects(
+    tx,
+    await deleteUploadedChatImages(tx, userId),
+    'account_deleted',
+    now,
+  );
+  await eraseMemberPaymentDetails(tx, userId);
+  await deletePayeeIdentityUnlessPaid(tx, userId);
+  await deleteMemberLeftovers(tx, userId, erased.phone);
+  return withdrawn;
 }
 
 /** The deleted-user placeholder exists only for a member who really deleted the account. */

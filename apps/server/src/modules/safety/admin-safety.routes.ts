@@ -1,6 +1,7 @@
 // HTTP adapter for the admins' safety tools (issue 11): the reports queue and its actions,
-// suspending and restoring a member. The role is checked before anything is parsed.
+// suspending, restoring and deleting a member. The role is checked before anything is parsed.
 import {
+  adminDeleteMemberResponse,
   adminReportsQuery,
   adminReportsResponse,
   fraudHoldBody,
@@ -16,6 +17,7 @@ import type { ServiceContext } from '../../lib/context';
 import { errorResponses, type FastifyZodApp } from '../../lib/fastify';
 import {
   actOnReport,
+  deleteMemberAccount,
   restoreMember,
   setMemberFraudHold,
   suspendMember,
@@ -26,7 +28,10 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function adminSafetyRoutes(app: FastifyZodApp, { ctx }: { ctx: ServiceContext }) {
+export async function adminSafetyRoutes(
+  app: FastifyZodApp,
+  { ctx, onStorageDeletionsQueued }: { ctx: ServiceContext; onStorageDeletionsQueued: () => void },
+) {
   const admin = { onRequest: app.requireAdmin };
 
   app.get(
@@ -97,6 +102,29 @@ export async function adminSafetyRoutes(app: FastifyZodApp, { ctx }: { ctx: Serv
     },
     async (request) =>
       setMemberFraudHold(ctx, request.member!.id, request.params.userId, request.body.held),
+  );
+  app.post(
+    '/admin/users/:userId/delete',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: memberIdParams,
+        body: suspendBody,
+        response: { 200: adminDeleteMemberResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const deleted = await deleteMemberAccount(
+        ctx,
+        request.member!.id,
+        request.params.userId,
+        request.body.reason,
+        request.body.category,
+      );
+      onStorageDeletionsQueued();
+      return deleted;
+    },
   );
   app.post(
     '/admin/users/:userId/restore',

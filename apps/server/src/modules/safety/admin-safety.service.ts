@@ -1,5 +1,6 @@
 // The admins' side of member safety (issue 11): handling a report (dismiss, warn, remove a
-// photo or a prompt answer (issue 44), suspend) and suspending or restoring a member. Each
+// photo or a prompt answer (issue 44), suspend), suspending or restoring a member, and
+// deleting an account (issue 42: for fraud or scam, its contacts are told). Each
 // runs in one transaction with its audit row, so the audit log holds exactly the actions
 // that happened; realtime effects and file deletions follow the commit.
 import { type ReportAction, SAFETY_MESSAGES, type SuspensionCategory } from '@bidboard/shared';
@@ -12,6 +13,9 @@ import { recordAdminAction } from '../audit';
 import { storedKeys } from '../media/profile-images.service';
 import { removeReportedPromptAnswer } from '../prompts/prompts.service';
 import { setFraudHold } from '../users/fraud-hold.repository';
+import { findUserById } from '../users/users.repository';
+import { deleteAccountIn } from './account-deletion.service';
+import { recordRemovalIfFraud } from './fraud-notices.service';
 import { deleteMemberPhoto } from './member-photos.repository';
 import type { Withdrawal } from './member-withdrawal.service';
 import { lockReport, presentReports, resolveReport, warnMember } from './reports.service';
@@ -45,6 +49,38 @@ export async function suspendMember(
     });
     events.add(...withdrawalEvents(userId, withdrawal));
     return { user: after, withdrawal };
+  });
+}
+
+/**
+ * Deletes a member's account as their own deletion does (admin's reason in the audit row);
+ * for fraud or scam, the members who exchanged messages with it are told, as a fraud
+ * suspension's are. A deleted account is not found.
+ */
+export async function deleteMemberAccount(
+  ctx: AdminSafetyContext,
+  adminId: number,
+  userId: number,
+  reason: string,
+  category: SuspensionCategory = 'other',
+) {
+  const now = ctx.clock();
+  return transactionThenPublish(ctx, async (tx, events) => {
+    const member = await findUserById(tx, userId);
+    if (!member || member.deleted_at) throw notFound(SAFETY_MESSAGES.memberNotFound);
+    const withdrawal = await deleteAccountIn(tx, userId, now);
+    await recordRemovalIfFraud(tx, userId, category, now);
+    const user = { id: userId, deleted_at: now.toISOString() };
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'member.delete',
+      targetType: 'user',
+      targetId: userId,
+      before: { id: userId, deleted_at: null },
+      after: { ...user, reason, category, ...withdrawalSummary(withdrawal) },
+    });
+    events.add(...withdrawalEvents(userId, withdrawal));
+    return { user };
   });
 }
 

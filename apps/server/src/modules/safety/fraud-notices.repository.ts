@@ -30,8 +30,8 @@ export async function claimWaitingRemoval(tx: Tx): Promise<WaitingRemoval | unde
 
 /**
  * Records a notice for every member who exchanged messages with the removed account in the
- * `days` before its removal (either writing), except those told already; the ones newly
- * recorded come back.
+ * `days` before its removal (either writing), except those told about this account already
+ * (by this removal or an earlier one of the same account); the ones newly recorded come back.
  */
 export async function recordNotices(
   tx: Tx,
@@ -53,6 +53,10 @@ export async function recordNotices(
               WHERE m.cid = c.cid
                 AND m.created_at >= ${removal.removed_at}::timestamptz - make_interval(days => ${days})
                 AND m.created_at <= ${removal.removed_at}::timestamptz)
+           AND NOT EXISTS (
+             SELECT 1 FROM fraud_removal_notices n
+               JOIN fraud_removals r ON r.id = n.removal_id
+              WHERE r.user_id = ${removal.user_id} AND n.user_id = other.id)
         ON CONFLICT (removal_id, user_id) DO NOTHING
         RETURNING user_id`,
   );

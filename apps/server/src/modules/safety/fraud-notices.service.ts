@@ -1,22 +1,29 @@
-// Scam notifications (issue 42, product rules: Lawful to launch). An account suspended for
-// fraud or scam is recorded in the suspension's transaction; the notice job (any server,
+// Scam notifications (issue 42, product rules: Lawful to launch). An account suspended or
+// deleted for fraud or scam is recorded in that transaction; the notice job (any server,
 // every few minutes, well within the 24 hours the rule allows) then tells every member who
 // exchanged messages with it in the 30 days before: an alert, whose push and text follow
 // the member's settings through the notification outbox. Each removal is claimed with
 // SKIP LOCKED and its notices, alerts and 'notified' mark commit together, so two servers
-// never tell a member twice; the notices' key makes a repeated run a no-op all the same.
+// never tell a member twice; the notices' key makes a repeated run a no-op all the same,
+// and a member told about the account once (a fraud suspension, then its deletion) is not
+// told again.
 //
 // A fraud hold (an admin's, or the scam guard's third flagged message in a week) keeps the
 // account from reaching anyone: the outbox sends no push or text its messages or the
 // alerts about it would cause, and the alerts panel does not show those alerts.
-import { FRAUD_ALERT_MESSAGES, FRAUD_NOTICE_LOOKBACK_DAYS } from '@bidboard/shared';
-import type { Db } from '../../db/client';
+import {
+  FRAUD_ALERT_MESSAGES,
+  FRAUD_NOTICE_LOOKBACK_DAYS,
+  type SuspensionCategory,
+} from '@bidboard/shared';
+import type { Db, Tx } from '../../db/client';
 import { type Realtime, transactionThenPublish } from '../../lib/realtime';
 import { alertEvents } from '../alerts/alerts.events';
 import { type AlertRow, insertAlert } from '../alerts/alerts.repository';
 import {
   claimWaitingRemoval,
   markRemovalNotified,
+  recordFraudRemoval,
   recordNotices,
 } from './fraud-notices.repository';
 
@@ -24,6 +31,19 @@ export interface FraudNoticeContext {
   db: Db;
   clock: () => Date;
   realtime?: Realtime;
+}
+
+/**
+ * Records, in the removal's own transaction, an account an admin suspended or deleted for
+ * fraud or scam, for the notice job below; a removal for another reason tells nobody.
+ */
+export async function recordRemovalIfFraud(
+  tx: Tx,
+  userId: number,
+  category: SuspensionCategory,
+  now: Date,
+): Promise<void> {
+  if (category === 'fraud_or_scam') await recordFraudRemoval(tx, userId, now);
 }
 
 /** Tells the contacts of one waiting removal; false when none was waiting. */

@@ -2,7 +2,9 @@
 // an admin removes for fraud or scam is told, once, to every member who exchanged messages
 // with it in the 30 days before, by an alert whose push and text follow their settings,
 // even when two servers run the notice job at the same moment; and an account under a fraud
-// hold causes no push, text or shown alert for anyone else.
+// hold causes no push, text or shown alert for anyone else. An account an admin deletes for
+// fraud or scam is told the same way; a member told about the account already is not told
+// again.
 import { CONNECTION_ALERT_MESSAGES, conversationId, FRAUD_ALERT_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +145,107 @@ describe('scam notifications', () => {
     expect((await suspend(member.id)).statusCode).toBe(200);
     expect(await runOnTwoServers()).toEqual([0, 0]);
     expect(await fraudAlertsOf(contact.id)).toEqual([]);
+  });
+});
+
+const deleteAccount = (userId: number, category?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${userId}/delete`,
+    headers: admin,
+    payload: { reason: 'Asked members for gift cards', ...(category ? { category } : {}) },
+  });
+
+describe('an account an admin deletes', () => {
+  it('for fraud or scam tells the members who exchanged messages with it in 30 days, once', async () => {
+    const scammer = await buildMember(t.database.db, { onboarded: 14 });
+    const wrote = await buildMember(t.database.db);
+    const wasWritten = await buildMember(t.database.db);
+    const longAgo = await buildMember(t.database.db);
+    await exchanged(wrote.id, scammer.id, 3);
+    await exchanged(scammer.id, wasWritten.id, 12);
+    await exchanged(longAgo.id, scammer.id, 40);
+
+    const res = await deleteAccount(scammer.id, 'fraud_or_scam');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual({ id: scammer.id, deleted_at: clock.clock().toISOString() });
+    const [gone] = await rows<{ deleted: boolean; username: string | null }>(
+      t.database.db,
+      sql`SELECT deleted_at IS NOT NULL AS deleted, username FROM users WHERE id = ${scammer.id}`,
+    );
+    expect(gone).toEqual({ deleted: true, username: null });
+    const handled = await runOnTwoServers();
+    expect(handled.reduce((a, b) => a + b, 0)).toBe(1);
+
+    for (const told of [wrote, wasWritten]) {
+      expect(await fraudAlertsOf(told.id)).toEqual([{ message: FRAUD_ALERT_MESSAGES.removed }]);
+    }
+    expect(await fraudAlertsOf(longAgo.id)).toEqual([]);
+    expect(await runOnTwoServers()).toEqual([0, 0]);
+    // The audit log keeps the deletion, its reason and category.
+    const [audit] = await rows<{ after: { category: string; reason: string } }>(
+      t.database.db,
+      sql`SELECT after FROM admin_audit_log
+           WHERE action = 'member.delete' AND target_id = ${String(scammer.id)}`,
+    );
+    expect(audit!.after).toMatchObject({
+      category: 'fraud_or_scam',
+      reason: 'Asked members for gift cards',
+    });
+  });
+
+  it('for fraud after a fraud suspension tells only those not told already', async () => {
+    const scammer = await buildMember(t.database.db, { onboarded: 14 });
+    const early = await buildMember(t.database.db);
+    await exchanged(early.id, scammer.id, 4);
+    expect((await suspend(scammer.id, 'fraud_or_scam')).statusCode).toBe(200);
+    await runOnTwoServers();
+    expect(await fraudAlertsOf(early.id)).toHaveLength(1);
+    // Restored, the account writes to someone new; then it is deleted for fraud.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/users/${scammer.id}/restore`,
+          headers: admin,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const late = await buildMember(t.database.db);
+    await exchanged(scammer.id, late.id, 1);
+    expect((await deleteAccount(scammer.id, 'fraud_or_scam')).statusCode).toBe(200);
+    await runOnTwoServers();
+    expect(await fraudAlertsOf(early.id)).toHaveLength(1);
+    expect(await fraudAlertsOf(late.id)).toEqual([{ message: FRAUD_ALERT_MESSAGES.removed }]);
+  });
+
+  it('for another reason tells nobody, and a deleted account cannot be deleted again', async () => {
+    const member = await buildMember(t.database.db, { onboarded: 14 });
+    const contact = await buildMember(t.database.db);
+    await exchanged(contact.id, member.id, 1);
+    expect((await deleteAccount(member.id)).statusCode).toBe(200);
+    expect(await runOnTwoServers()).toEqual([0, 0]);
+    expect(await fraudAlertsOf(contact.id)).toEqual([]);
+    expect((await deleteAccount(member.id, 'fraud_or_scam')).statusCode).toBe(404);
+    expect(await runOnTwoServers()).toEqual([0, 0]);
+  });
+
+  it('is for admins only', async () => {
+    const member = await buildMember(t.database.db, { onboarded: 14 });
+    const asker = await buildMember(t.database.db, { onboarded: 14 });
+    const { token } = await signIn(t, asker.phone_number);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${member.id}/delete`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { reason: 'no', category: 'fraud_or_scam' },
+    });
+    expect(res.statusCode).toBe(403);
+    const [row] = await rows<{ deleted: boolean }>(
+      t.database.db,
+      sql`SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = ${member.id}`,
+    );
+    expect(row!.deleted).toBe(false);
   });
 });
 

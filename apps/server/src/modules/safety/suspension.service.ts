@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { revokeAllSessions } from '../auth/session.service';
 import { findUserById } from '../users/users.repository';
-import { recordFraudRemoval } from './fraud-notices.repository';
+import { recordRemovalIfFraud } from './fraud-notices.service';
 import { lockEntanglements, type Withdrawal, withdrawMember } from './member-withdrawal.service';
 import { clearSuspension, markSuspended, type SuspensionState } from './suspension.repository';
 
@@ -29,7 +29,7 @@ export async function suspendMemberIn(
   const locked = await lockEntanglements(tx, userId);
   const after = await markSuspended(tx, userId, reason, category, now);
   if (!after) throw conflict(SAFETY_MESSAGES.alreadySuspended);
-  if (category === 'fraud_or_scam') await recordFraudRemoval(tx, userId, now);
+  await recordRemovalIfFraud(tx, userId, category, now);
   await revokeAllSessions(tx, userId, () => now);
   const withdrawal = await withdrawMember(tx, locked, now, 'refund');
   return {

@@ -1,5 +1,6 @@
-// The reports queue (GET /admin/reports, POST /admin/reports/{id}/action) and suspension
-// (POST /admin/users/{id}/suspend|restore), from the safety API.
+// The reports queue (GET /admin/reports, POST /admin/reports/{id}/action), suspension
+// (POST /admin/users/{id}/suspend|restore) and account deletion (POST /admin/users/{id}/delete),
+// from the safety API.
 import type { AdminReport, ReportAction, ReportStatus, SuspensionCategory } from '@bidboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -28,6 +29,9 @@ export const actOnReport = (id: number, decision: ReportDecision) =>
 
 export const suspendMember = (id: number, reason: string, category: SuspensionCategory) =>
   api.post(`/admin/users/${id}/suspend`, { reason, category });
+
+export const deleteMember = (id: number, reason: string, category: SuspensionCategory) =>
+  api.post(`/admin/users/${id}/delete`, { reason, category });
 
 export const setFraudHold = (id: number, held: boolean) =>
   api.post(`/admin/users/${id}/fraud-hold`, { held });

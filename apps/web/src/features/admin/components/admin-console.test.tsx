@@ -178,6 +178,32 @@ describe('admin console', () => {
     );
   });
 
+  it('deletes an account for fraud with a reason, only after a confirmation', async () => {
+    const api = asAdmin({
+      'GET /api/admin/users/31': () => [200, { success: true, member: memberDetail }],
+      'POST /api/admin/users/31/delete': () => [
+        200,
+        { user: { id: 31, deleted_at: '2026-11-22T12:00:00.000Z' } },
+      ],
+    });
+    renderApp('/admin/members/31');
+    const reason = await screen.findByLabelText(/^Reason for deleting the account/);
+    const form = reason.closest('form')!;
+    await userEvent.selectOptions(within(form).getByLabelText('Removed for'), 'fraud_or_scam');
+    await userEvent.type(reason, 'Asked members for gift cards');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: /Delete newbie's account/ });
+    expect(within(dialog).getByText(/Everyone who exchanged messages with them/)).toBeTruthy();
+    expect(api.callsTo('POST /api/admin/users/31/delete')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/admin/users/31/delete')[0]?.body).toEqual({
+        reason: 'Asked members for gift cards',
+        category: 'fraud_or_scam',
+      }),
+    );
+  });
+
   it('adjusts tokens with an amount and a reason', async () => {
     const api = asAdmin({
       'GET /api/admin/users/31': () => [200, { success: true, member: memberDetail }],

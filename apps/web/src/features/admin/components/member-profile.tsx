@@ -8,6 +8,7 @@ import { adjustTokens, approveMember, rejectMember, useAdminMember } from '../ap
 import { useAdminAction } from '../api/use-admin-action';
 import { formatWhen } from '../lib/format';
 import { MemberPayee } from '../payees/payee-status';
+import { DeleteMemberForm } from './delete-member-form';
 import { MediaCard } from './media-card';
 import { ReasonForm } from './reason-form';
 import { ActionError, QueryState, Section } from './section';
@@ -116,6 +117,12 @@ export function MemberProfile() {
             <ApprovalActions member={member} />
             <h3 className="admin-subtitle">Suspension</h3>
             <SuspensionActions member={member} />
+            {member.status === 'deleted' ? null : (
+              <>
+                <h3 className="admin-subtitle">Account deletion</h3>
+                <DeleteMemberForm member={member} />
+              </>
+            )}
             <h3 className="admin-subtitle">Tokens</h3>
             <TokenAdjustmentForm member={member} adjust={adjustTokens} />
             <MemberPayee member={member} />

@@ -11,6 +11,34 @@ import { formatWhen } from '../lib/format';
 import { ReasonForm } from './reason-form';
 import { ActionError } from './section';
 
+/** Why an account is removed; fraud or scam tells its contacts (suspension and deletion). */
+export function RemovalCategory({
+  value,
+  onChange,
+}: {
+  value: SuspensionCategory;
+  onChange: (category: SuspensionCategory) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label className="admin-field" htmlFor={id}>
+        <span>Removed for</span>
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as SuspensionCategory)}
+      >
+        <option value="other">Another reason</option>
+        <option value="fraud_or_scam">
+          Fraud or scam (tells everyone who exchanged messages with them in 30 days)
+        </option>
+      </select>
+    </>
+  );
+}
+
 function FraudHold({ member }: { member: AdminMemberDetail }) {
   const hold = useAdminAction((held: boolean) => setFraudHold(member.id, held));
   const heldAt = member.fraud_hold_at;
@@ -36,7 +64,6 @@ function FraudHold({ member }: { member: AdminMemberDetail }) {
 }
 
 export function SuspensionActions({ member }: { member: AdminMemberDetail }) {
-  const categoryId = useId();
   const [category, setCategory] = useState<SuspensionCategory>('other');
   const suspend = useAdminAction((reason: string) => suspendMember(member.id, reason, category));
   const restore = useAdminAction(() => restoreMember(member.id));
@@ -71,19 +98,7 @@ export function SuspensionActions({ member }: { member: AdminMemberDetail }) {
         error={suspend.errorText}
         onSubmit={(reason) => suspend.mutate(reason)}
       >
-        <label className="admin-field" htmlFor={categoryId}>
-          <span>Removed for</span>
-        </label>
-        <select
-          id={categoryId}
-          value={category}
-          onChange={(event) => setCategory(event.target.value as SuspensionCategory)}
-        >
-          <option value="other">Another reason</option>
-          <option value="fraud_or_scam">
-            Fraud or scam (tells everyone who exchanged messages with them in 30 days)
-          </option>
-        </select>
+        <RemovalCategory value={category} onChange={setCategory} />
       </ReasonForm>
     </>
   );
