@@ -55,6 +55,12 @@ interface CardPage {
   viewerId?: number | null;
 }
 
+/**
+ * The page's auction ids are chosen first, on `a` and `u` alone (`where` may name no other
+ * table), and the card columns (leader, earlier leaders, photos, blocks) are read for those
+ * ids only: a board filtered on distance walks a thousand candidates near the viewer before
+ * it knows its five, and reading their cards' columns too tripled the page's time.
+ */
 function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
   const order = page.order === 'desc' ? sql`DESC` : sql`ASC`;
   const withBlocks = page.blockedWith ? blockedWith(sql`a.user_id`) : sql`NULL::int[]`;
@@ -75,13 +81,15 @@ function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
                ${approvedPhotosJson(sql`a.user_id`)} AS photos,
                ${withBlocks} AS blocked_with,
                ${leadBlocks} AS lead_blocked_with
-          FROM auctions a
+          FROM (SELECT a.id FROM auctions a JOIN users u ON u.id = a.user_id
+                 WHERE ${where}
+                 ORDER BY a.id ${order}
+                 LIMIT ${page.limit ?? 100} OFFSET ${page.offset ?? 0}) page
+          JOIN auctions a ON a.id = page.id
           JOIN users u ON u.id = a.user_id
           JOIN auction_periods p ON p.id = a.period_id
           LEFT JOIN users lb ON lb.id = a.lead_bidder_id
-         WHERE ${where}
-         ORDER BY a.id ${order}
-         LIMIT ${page.limit ?? 100} OFFSET ${page.offset ?? 0}`;
+         ORDER BY a.id ${order}`;
 }
 
 /** Cards matching `where`, ordered by auction id. */
