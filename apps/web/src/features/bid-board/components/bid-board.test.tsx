@@ -1,4 +1,4 @@
-import type { AuctionCard } from '@bidboard/shared';
+import type { AuctionCard, MemberDistance } from '@bidboard/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
@@ -33,6 +33,27 @@ function boardApi(
     ...handlers,
   });
 }
+
+/** The profile data the server sends with a card (auction_profile_data), at `distance`. */
+const profileOf = (card: AuctionCard, distance: MemberDistance | null) => ({
+  auctionId: card.auctionId,
+  user_id: card.user_id,
+  username: card.username,
+  age: card.age,
+  zodiac_sign: 'Leo',
+  bio: null,
+  favorite_thing_1_answer: null,
+  favorite_thing_2_answer: null,
+  favorite_thing_3_answer: null,
+  open_to_dating: true,
+  distance,
+  verified: false,
+  followThrough: null,
+  prompts: [],
+  profile_picture_1: null,
+  profile_picture_2: null,
+  profile_picture_3: null,
+});
 
 const fullPage = (from: number) =>
   ['maya', 'theo', 'ivy', 'noah', 'lena'].map((name, i) => buildAuction(from + i, name));
@@ -326,5 +347,50 @@ describe('Bid Board', () => {
     expect(screen.queryByRole('heading', { name: 'maya, 29' })).toBeNull();
     fireEvent.change(input, { target: { value: '' } });
     await waitFor(() => expect(screen.getByRole('heading', { name: 'maya, 29' })).toBeTruthy());
+  });
+
+  it("search results say how far each member is, from the results' profile data (issue 44)", async () => {
+    localStorage.setItem('authToken', 'tok');
+    const found = [
+      buildAuction(7, 'mayabk'),
+      buildAuction(8, 'mayala'),
+      buildAuction(9, 'mayahid'),
+    ];
+    const distances: Record<number, MemberDistance> = {
+      7: { kind: 'near', value: 3, unit: 'mi' },
+      8: { kind: 'far' },
+      9: { kind: 'hidden' },
+    };
+    const api = boardApi(undefined, {
+      'GET /api/auth/me': () => [200, { user: buildUser({ id: 101 }) }],
+      'POST /api/auctions/search': () => [200, { auctions: found }],
+      'POST /api/auctions/auction_profile_data': (call) => [
+        200,
+        {
+          success: true,
+          auctionProfileData: (call.body as { auctionIds: number[] }).auctionIds
+            .filter((id) => distances[id])
+            .map((id) => profileOf(found.find((card) => card.auctionId === id)!, distances[id]!)),
+        },
+      ],
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'maya, 29' });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.change(screen.getByPlaceholderText('Search by user name'), {
+      target: { value: 'maya' },
+    });
+    const card = async (name: string) =>
+      (await screen.findByRole('heading', { name: `${name}, 29` })).closest(
+        '.profile-card',
+      ) as HTMLElement;
+    expect(await within(await card('mayabk')).findByText('3 miles away')).toBeTruthy();
+    expect(await within(await card('mayala')).findByText('Far away')).toBeTruthy();
+    expect(await within(await card('mayahid')).findByText('Distance hidden')).toBeTruthy();
+    // The results' own profile data, asked for the found cards.
+    const asked = api.callsTo('POST /api/auctions/auction_profile_data');
+    expect(asked.map((c) => (c.body as { auctionIds: number[] }).auctionIds)).toContainEqual([
+      7, 8, 9,
+    ]);
   });
 });
