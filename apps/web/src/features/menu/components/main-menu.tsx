@@ -1,6 +1,8 @@
 // Main menu (marketplace §2): the fixed menu button opens a sheet; members and visitors
 // see different links; overlays open after the sheet closes. The sheet and the overlays
 // load on demand: the first page only needs the button (and, for members, the alerts bell and the messages button).
+// Members who finished onboarding also get the phone's bottom bar (bottom-nav.tsx).
+import { ONBOARDING_COMPLETE } from '@bidboard/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { IconButton } from '@/components/ui/button';
 import { MenuIcon } from '@/components/ui/icons';
@@ -17,6 +19,7 @@ import {
 import { preloadable } from '@/lib/lazy';
 import { useScrollAway } from '../hooks/use-scroll-away';
 import { useMenuText } from '../i18n';
+import { BottomNav } from './bottom-nav';
 import { type MenuOverlay, MenuOverlays } from './menu-overlays';
 import './main-menu.css';
 
@@ -63,6 +66,14 @@ export function MainMenu() {
       </IconButton>
       {user ? <AlertsBell unread={unreadAlerts} onOpen={() => openOverlay('alerts')} /> : null}
       {user ? <ChatButton unread={unreadChat} /> : null}
+      {user?.onboarded === ONBOARDING_COMPLETE ? (
+        <BottomNav
+          unreadChat={unreadChat}
+          onChat={() => openOverlay('chat')}
+          onPreloadChat={ChatOverlayModule.preload}
+          onProfile={() => openOverlay('profile')}
+        />
+      ) : null}
       {sheetLoaded ? (
         <Suspense fallback={null}>
           <Sheet.Component
