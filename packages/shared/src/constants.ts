@@ -44,7 +44,8 @@ export const TEST_PHONE_SUFFIX = '1234567890';
 export const DEFAULT_LAUNCH_AT = '2025-08-05T20:00:00Z';
 
 export const LEGAL = {
-  effectiveDate: 'March 27, 2025',
+  /** March 27, 2025 (marketplace §9): a day, worded for the member's language by the page. */
+  effectiveDate: '2025-03-27',
   governingLaw: 'New Jersey',
   operator: 'Bidboard Labs LLC',
   minimumAge: MINIMUM_AGE,

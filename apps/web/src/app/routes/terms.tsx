@@ -1,6 +1,6 @@
 // /terms: Terms and Conditions.
-import { LegalPage, TERMS } from '@/features/legal';
+import { TermsPage } from '@/features/legal';
 
 export function TermsRoute() {
-  return <LegalPage document={TERMS} />;
+  return <TermsPage />;
 }

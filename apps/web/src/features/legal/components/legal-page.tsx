@@ -1,12 +1,15 @@
 // /terms and /policy (marketplace §2): the document with a close button that returns to
-// the previous page, or to / when the page was opened directly.
+// the previous page, or to / when the page was opened directly. The bar and the date line
+// are in the member's language; the document comes worded already.
 import { LEGAL } from '@bidboard/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { formatDate } from '@/lib/i18n/format';
 import type { LegalDocument } from '../content/legal-document';
+import { useLegalText } from '../i18n';
 import './legal-page.css';
 
 /** React Router numbers its history entries; index 0 means no earlier in-app entry. */
@@ -33,6 +36,7 @@ export function LegalPage({
   /** Sections another feature adds after the document's own, in the member's language. */
   children?: ReactNode;
 }) {
+  const t = useLegalText();
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -51,17 +55,20 @@ export function LegalPage({
   return (
     <main className="legal">
       <header className="legal__bar">
-        <Link to="/" className="legal__logo" aria-label="Bidboard home">
+        <Link to="/" className="legal__logo" aria-label={t('page.home')}>
           <Logo size="sm" />
         </Link>
-        <IconButton label="Close" onClick={handleClose}>
+        <IconButton label={t('page.close')} onClick={handleClose}>
           <CloseIcon />
         </IconButton>
       </header>
       <article className="legal__doc">
         <h1 className="legal__title">{doc.title}</h1>
         <p className="legal__meta">
-          Effective {LEGAL.effectiveDate} · {LEGAL.operator}
+          {t('page.meta', {
+            date: formatDate(LEGAL.effectiveDate, { dateStyle: 'long', timeZone: 'UTC' }),
+            operator: LEGAL.operator,
+          })}
         </p>
         <p className="legal__summary">{doc.summary}</p>
         {doc.sections.map((section) => (

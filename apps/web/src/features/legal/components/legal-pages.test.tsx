@@ -1,0 +1,59 @@
+// The legal pages (marketplace §2, issue 47) in English, the spec's words as they were, and in
+// Canadian French: the document, its date line and the bar's names, nothing left in English.
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage, textsReady } from '@/lib/i18n';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+function visitor() {
+  return mockFetch({
+    'GET /api/auth/me': () => [401, { message: 'Not authenticated', code: 'UNAUTHENTICATED' }],
+  });
+}
+
+async function inFrench() {
+  await setLanguage('fr-CA');
+  await textsReady({ later: true });
+}
+
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+describe('/terms', () => {
+  it('reads in English as written', async () => {
+    visitor();
+    renderApp('/terms');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Effective March 27, 2025 · Bidboard Labs LLC')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '11. Governing law' })).toBeTruthy();
+    expect(
+      screen.getByText(/governed by the laws of the State of New Jersey, without regard/),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bidboard home' })).toBeTruthy();
+    expect(document.title).toBe('Terms and Conditions · Bidboard');
+  });
+
+  it('reads in Canadian French', async () => {
+    await inFrench();
+    visitor();
+    renderApp('/terms');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Conditions d’utilisation' }),
+    ).toBeTruthy();
+    expect(screen.getByText('En vigueur le 27 mars 2025 · Bidboard Labs LLC')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '11. Droit applicable' })).toBeTruthy();
+    expect(screen.getByText(/régies par les lois de l’État du New Jersey/)).toBeTruthy();
+    expect(
+      screen.getByText(/Vous devez avoir au moins 18 ans pour utiliser Bidboard\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Accueil de Bidboard' })).toBeTruthy();
+    expect(document.title).toBe('Conditions d’utilisation · Bidboard');
+    expect(screen.queryByText(/\b(the|you|your|and)\b/)).toBeNull();
+  });
+});
