@@ -4,7 +4,7 @@
 import { useParams } from 'react-router';
 import { BiometricPolicyPage, BiometricPolicySection } from '@/features/biometric-consent';
 import { LocationPolicySection } from '@/features/dating-preferences';
-import { LegalPage, POLICY } from '@/features/legal';
+import { PolicyPage } from '@/features/legal';
 import { PayeePolicySection } from '@/features/payouts';
 import { PrivacyOfficerPolicySection } from '@/features/privacy-center';
 import { NotFoundRoute } from './not-found';
@@ -14,11 +14,11 @@ export function PolicyRoute() {
   if (page === 'biometric') return <BiometricPolicyPage />;
   if (page) return <NotFoundRoute />;
   return (
-    <LegalPage document={POLICY}>
+    <PolicyPage>
       <LocationPolicySection />
       <BiometricPolicySection />
       <PayeePolicySection />
       <PrivacyOfficerPolicySection />
-    </LegalPage>
+    </PolicyPage>
   );
 }

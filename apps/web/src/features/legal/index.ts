@@ -1,4 +1,4 @@
 // Public API of the legal feature.
 export { LegalPage } from './components/legal-page';
+export { PolicyPage } from './components/policy-page';
 export { TermsPage } from './components/terms-page';
-export { POLICY } from './content/policy';

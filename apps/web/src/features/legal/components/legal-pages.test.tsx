@@ -9,6 +9,12 @@ import { renderApp } from '@/test/render';
 function visitor() {
   return mockFetch({
     'GET /api/auth/me': () => [401, { message: 'Not authenticated', code: 'UNAUTHENTICATED' }],
+    'GET /api/biometric-policy': () => [
+      200,
+      { version: '2026-12-02', retention_days: 365, video_retention_days: 30 },
+    ],
+    'GET /api/payee-record-policy': () => [200, { retention_years: { US: 4, CA: 6 } }],
+    'GET /api/privacy-policy': () => [200, { privacy_officer: 'privacy@bidboard.example' }],
   });
 }
 
@@ -54,6 +60,38 @@ describe('/terms', () => {
     expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Accueil de Bidboard' })).toBeTruthy();
     expect(document.title).toBe('Conditions d’utilisation · Bidboard');
+    expect(screen.queryByText(/\b(the|you|your|and)\b/)).toBeNull();
+  });
+});
+
+describe('/policy', () => {
+  it('reads in English as written', async () => {
+    visitor();
+    renderApp('/policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(screen.getByText('Effective March 27, 2025 · Bidboard Labs LLC')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '6. Retention' })).toBeTruthy();
+    expect(screen.getByText('the PayPal email you give us when you redeem tokens.')).toBeTruthy();
+    expect(document.title).toBe('Privacy Policy · Bidboard');
+  });
+
+  it("reads in Canadian French, the other features' sections after its own", async () => {
+    await inFrench();
+    visitor();
+    renderApp('/policy');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Politique de confidentialité' }),
+    ).toBeTruthy();
+    expect(screen.getByText('En vigueur le 27 mars 2025 · Bidboard Labs LLC')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '6. Conservation' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'l’adresse courriel PayPal que vous nous donnez lorsque vous échangez des jetons.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/réservé aux personnes de 18 ans ou plus\./)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Emplacement et distance' })).toBeTruthy();
+    expect(document.title).toBe('Politique de confidentialité · Bidboard');
     expect(screen.queryByText(/\b(the|you|your|and)\b/)).toBeNull();
   });
 });
