@@ -1,6 +1,7 @@
 // The legal pages (marketplace §2, issue 47) in English, the spec's words as they were, and in
 // Canadian French: the document, its date line and the bar's names, nothing left in English.
-import { screen } from '@testing-library/react';
+// The tab's title is set by an effect, which may run just after the words are on screen.
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage, textsReady } from '@/lib/i18n';
 import { mockFetch } from '@/test/fetch-mock';
@@ -41,7 +42,7 @@ describe('/terms', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Bidboard home' })).toBeTruthy();
-    expect(document.title).toBe('Terms and Conditions · Bidboard');
+    await waitFor(() => expect(document.title).toBe('Terms and Conditions · Bidboard'));
   });
 
   it('reads in Canadian French', async () => {
@@ -59,7 +60,7 @@ describe('/terms', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Accueil de Bidboard' })).toBeTruthy();
-    expect(document.title).toBe('Conditions d’utilisation · Bidboard');
+    await waitFor(() => expect(document.title).toBe('Conditions d’utilisation · Bidboard'));
     expect(screen.queryByText(/\b(the|you|your|and)\b/)).toBeNull();
   });
 });
@@ -72,7 +73,7 @@ describe('/policy', () => {
     expect(screen.getByText('Effective March 27, 2025 · Bidboard Labs LLC')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '6. Retention' })).toBeTruthy();
     expect(screen.getByText('the PayPal email you give us when you redeem tokens.')).toBeTruthy();
-    expect(document.title).toBe('Privacy Policy · Bidboard');
+    await waitFor(() => expect(document.title).toBe('Privacy Policy · Bidboard'));
   });
 
   it("reads in Canadian French, the other features' sections after its own", async () => {
@@ -91,7 +92,7 @@ describe('/policy', () => {
     ).toBeTruthy();
     expect(screen.getByText(/réservé aux personnes de 18 ans ou plus\./)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Emplacement et distance' })).toBeTruthy();
-    expect(document.title).toBe('Politique de confidentialité · Bidboard');
+    await waitFor(() => expect(document.title).toBe('Politique de confidentialité · Bidboard'));
     expect(screen.queryByText(/\b(the|you|your|and)\b/)).toBeNull();
   });
 });
