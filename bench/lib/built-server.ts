@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Config } from '../../apps/server/src/config';
 
 const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
+/** The bundle a built server runs: BENCH_SERVER_ENTRY (relative to apps/server) sets another build aside, to measure it against the working tree's. */
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'dist/server.js';
 
 export function buildServer(): void {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir });
@@ -80,7 +82,11 @@ async function whenReady(child: ChildProcess, port: number, ms: number): Promise
       () => 0,
     )) !== 200
   ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    if (child.exitCode !== null || Date.now() > deadline) {
+      // Not left running (under valgrind it would go on for minutes, on a dropped database).
+      if (child.exitCode === null) child.kill('SIGKILL');
+      throw new Error('server did not start');
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { pid: child.pid!, url, stop: stopper(child) };
@@ -104,7 +110,7 @@ export async function startBuiltServer(opts: {
     '--max-semi-space-size=2',
     '--heap-growing-percent=50',
     ...(opts.launcher?.nodeFlags ?? []),
-    'dist/server.js',
+    serverEntry,
   ];
   const [command, ...args] = [...(opts.launcher?.command ?? []), ...node];
   const child = spawn(command!, args, {

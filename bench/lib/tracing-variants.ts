@@ -78,14 +78,21 @@ export async function startReceiver() {
 /** off: no tracing; on: every trace exported; sampled: 10% (docs/observability.md). */
 export type TracingVariant = 'off' | 'on' | 'sampled' | 'control';
 
-/** The server's settings for `variant`, exporting to `otlp`. */
-export function tracingEnv(variant: TracingVariant, otlp: string): Record<string, string> {
+/**
+ * The server's settings for `variant`, exporting to `otlp`; `unsampled` is tracing on with
+ * nothing sampled (`always_off`): what an unsampled request pays.
+ */
+export function tracingEnv(
+  variant: TracingVariant | 'unsampled',
+  otlp: string,
+): Record<string, string> {
   if (variant === 'off' || variant === 'control') return {};
   return {
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
     ...(variant === 'sampled'
       ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
       : {}),
+    ...(variant === 'unsampled' ? { OTEL_TRACES_SAMPLER: 'always_off' } : {}),
   };
 }
 
