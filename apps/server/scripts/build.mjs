@@ -18,7 +18,7 @@ const external = [...Object.keys(own.dependencies), ...Object.keys(shared.depend
 // Observability (issue 21): OpenTelemetry patches these packages as Node loads them (require
 // and import hooks). Bundled, they would never be loaded by name and their spans would
 // silently vanish, so they stay imports whatever else the build bundles.
-const instrumented = ['pg', 'pg-pool', 'ioredis', 'fastify', '@fastify/otel', '@opentelemetry/*'];
+const instrumented = ['pg', 'pg-pool', 'ioredis', 'fastify', '@opentelemetry/*'];
 
 const dist = path.join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });

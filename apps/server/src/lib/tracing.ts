@@ -1,6 +1,6 @@
 // OpenTelemetry tracing (docs/observability.md). The official Node SDK with the http, pg
-// and ioredis instrumentations and Fastify's own (@fastify/otel), plus our spans for socket
-// events, sweeper runs and close stages (withSpan). It starts only when an OTLP endpoint
+// and ioredis instrumentations, a server span for each sampled request (trace-sampling.ts),
+// plus our spans for socket events, sweeper runs and close stages (withSpan). It starts only when an OTLP endpoint
 // is configured, before the server's modules load (entry.ts): the instrumentations patch
 // packages as they are loaded, through require hooks and, for ES module imports,
 // import-in-the-middle's loader hooks. Without an endpoint nothing here loads any SDK
@@ -64,37 +64,28 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
 
   const hooks = await import('import-in-the-middle/register-hooks.mjs');
   hooks.register({ include: HOOKED_PACKAGES });
-  const [
-    api,
-    sampling,
-    { NodeSDK },
-    { HttpInstrumentation },
-    { PgInstrumentation },
-    ioredis,
-    fastify,
-  ] = await Promise.all([
-    import('@opentelemetry/api'),
-    import('./trace-sampling'),
-    import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-pg'),
-    import('@opentelemetry/instrumentation-ioredis'),
-    import('@fastify/otel'),
-  ]);
+  const [api, sampling, { NodeSDK }, { HttpInstrumentation }, { PgInstrumentation }, ioredis] =
+    await Promise.all([
+      import('@opentelemetry/api'),
+      import('./trace-sampling'),
+      import('@opentelemetry/sdk-node'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@opentelemetry/instrumentation-ioredis'),
+    ]);
   const untraced = (url: string) => UNTRACED_PATHS.has(pathOf(url));
   const sampler = options.sampler ?? sampling.samplerFromEnv(env);
-  // Fastify's own instrumentation makes each sampled request's server span (continuing a
-  // caller's traceparent); a span per hook or for the handler alone would cost more than
-  // it tells (bench/tracing.bench.ts).
-  const fastifyOtel = new fastify.FastifyOtelInstrumentation({
-    instrumentHooks: false,
-    instrumentHandler: false,
-    ignorePaths: ({ url }) => untraced(url) || sampling.decidedNotToRecord(),
-    requestHook: (span, request) => {
-      span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
-      span.setAttribute('url.path', pathOf(request.url));
-    },
+  // Queries, not pool check-outs: bidboard_db_pool_* already tell how the pool does.
+  const pg = new PgInstrumentation({
+    enhancedDatabaseReporting: false,
+    ignoreConnectSpans: true,
+    requireParentSpan: true,
   });
+  // Its pool metrics would go to OpenTelemetry's meter, which records nothing here (traces
+  // only, below); yet the listeners it adds to a pool the first time a traced query checks
+  // out a connection would then run on every check-out and return, traced or not.
+  (pg as unknown as { _setPoolConnectEventListeners: () => void })._setPoolConnectEventListeners =
+    () => {};
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME || 'bidboard',
     spanProcessors: options.spanProcessors,
@@ -105,33 +96,31 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
     logRecordProcessors: [],
     instrumentations: [
       // Outgoing calls (push services, Twilio, PayPal, the card processor); incoming
-      // requests are Fastify's spans above, one server span each instead of two.
+      // requests get our server span (trace-sampling.ts), one each instead of two.
       new HttpInstrumentation({
         disableIncomingRequestInstrumentation: true,
         requireParentforOutgoingSpans: true,
       }),
-      // Queries, not pool check-outs: bidboard_db_pool_* already tell how the pool does.
-      new PgInstrumentation({
-        enhancedDatabaseReporting: false,
-        ignoreConnectSpans: true,
-        requireParentSpan: true,
-      }),
+      pg,
       // Redis commands outside a traced operation (presence renewals, budgets) are noise.
       new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
-      fastifyOtel,
     ],
   });
   sdk.start();
-  const otelPlugin = fastifyOtel.plugin();
+  const tracer = api.trace.getTracer('bidboard');
   const fastifyPlugin: FastifyPluginAsync = async (app) => {
-    // Before @fastify/otel's own hook, which then starts a span only for a sampled request.
-    app.addHook('onRequest', sampling.decideBeforeTheSpan(sampler, untraced));
-    await app.register(otelPlugin);
+    // Each sampled request's server span, named by its route (a span per hook or for the
+    // handler alone would cost more than it tells: bench/tracing.bench.ts). onRequest is
+    // the app's first hook: this plugin is registered before every other.
+    const hooks = sampling.requestSpans(tracer, sampler, untraced);
+    app.addHook('onRequest', hooks.onRequest);
+    app.addHook('onError', hooks.onError);
+    app.addHook('onResponse', hooks.onResponse);
   };
   tracing = {
     api,
     sampling,
-    tracer: api.trace.getTracer('bidboard'),
+    tracer,
     fastifyPlugin: fp(fastifyPlugin),
     flush: async () => {
       const provider = api.trace.getTracerProvider() as { getDelegate?: () => unknown };
