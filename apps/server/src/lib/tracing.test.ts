@@ -228,6 +228,9 @@ describe.runIf(onPostgres)('tracing', () => {
     }));
     // A span of our own inside the request, as the chat send route makes.
     probe.get('/probe-inner', () => withSpan('inner', {}, async () => ({ inner: true })));
+    probe.get('/probe-fail', async () => {
+      throw new Error('probe failed');
+    });
     try {
       unsampled.add('request');
       decisions.length = 0;
@@ -248,6 +251,24 @@ describe.runIf(onPostgres)('tracing', () => {
       // Asked once, before the span: the span itself is sampled on that decision.
       expect(decisions).toEqual(['request']);
       expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['GET /probe']);
+      const [span] = exporter.getFinishedSpans();
+      expect(span!.kind).toBe(api.SpanKind.SERVER);
+      expect(span!.attributes).toMatchObject({
+        'http.request.method': 'GET',
+        'http.route': '/probe',
+        'url.path': '/probe',
+        'http.response.status_code': 200,
+      });
+      // A thrown error marks the request's span failed, with the exception.
+      exporter.reset();
+      expect((await probe.inject('/probe-fail?x=1')).statusCode).toBe(500);
+      const [failed] = exporter.getFinishedSpans();
+      expect(failed!.status).toEqual({ code: api.SpanStatusCode.ERROR, message: 'probe failed' });
+      expect(failed!.events.map((e) => e.name)).toEqual(['exception']);
+      expect(failed!.attributes).toMatchObject({
+        'url.path': '/probe-fail',
+        'http.response.status_code': 500,
+      });
     } finally {
       unsampled.delete('request');
       await probe.close();
