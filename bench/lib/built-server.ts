@@ -102,6 +102,8 @@ export async function startBuiltServer(opts: {
   poolSize: number;
   /** Settings of the harness's own (tracing's OTEL_* variables). */
   env?: Record<string, string>;
+  /** The bundle to run, relative to apps/server (default BENCH_SERVER_ENTRY or dist/server.js). */
+  entry?: string;
   /** A program node runs under (valgrind and its options), and node's own extra flags. */
   launcher?: { command: string[]; nodeFlags: string[]; readyMs: number };
 }): Promise<BuiltServer> {
@@ -110,7 +112,7 @@ export async function startBuiltServer(opts: {
     '--max-semi-space-size=2',
     '--heap-growing-percent=50',
     ...(opts.launcher?.nodeFlags ?? []),
-    serverEntry,
+    opts.entry ?? serverEntry,
   ];
   const [command, ...args] = [...(opts.launcher?.command ?? []), ...node];
   const child = spawn(command!, args, {

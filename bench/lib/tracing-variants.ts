@@ -102,6 +102,8 @@ export async function meRequests(
   token: string,
   run: { seconds: number } | { amount: number },
   connections = 20,
+  /** autocannon's wait for an answer (its default 10 s; a server under valgrind needs more). */
+  timeoutSeconds = 10,
 ): Promise<{ perSecond: number; total: number }> {
   const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const args = [
@@ -109,6 +111,8 @@ export async function meRequests(
     String(connections),
     ...('seconds' in run ? ['-d', String(run.seconds)] : ['-a', String(run.amount)]),
     '-j',
+    '-t',
+    String(timeoutSeconds),
     '-H',
     `authorization=Bearer ${token}`,
   ];
