@@ -21,7 +21,8 @@ const ADMIN_PHONE = '+12015550100'; // 'demo', an admin in the journey server
 const MEMBER_PHONE = '+12015550121'; // 'liam_f', Ottawa: a seeded member no other journey uses
 /** liam_f's payee profile: Canada's Part XX reports every payout, so one waits for it from $0. */
 const OTTAWA_PAYEE = {
-  legal_name: 'Liam Fraser',
+  first_name: 'Liam',
+  last_name: 'Fraser',
   address_line1: '111 Wellington Street',
   city: 'Ottawa',
   region: 'ON',

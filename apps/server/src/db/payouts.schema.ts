@@ -13,6 +13,12 @@ export const payeeIdentities = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     legal_name: text('legal_name').notNull(),
+    /**
+     * A Canadian individual's (SIN) first and last name, apart as Part XX reports them (the
+     * legal name is the two joined); null for a business and every US payee.
+     */
+    first_name: text('first_name'),
+    last_name: text('last_name'),
     address_line1: text('address_line1').notNull(),
     address_line2: text('address_line2').notNull().default(''),
     city: text('city').notNull(),
@@ -45,6 +51,11 @@ export const payeeIdentities = pgTable(
       'payee_identities_id_of_country',
       sql`(${t.country} = 'US' AND ${t.taxpayer_id_type} IN ('ssn', 'itin', 'ein'))
        OR (${t.country} = 'CA' AND ${t.taxpayer_id_type} IN ('sin', 'bn'))`,
+    ),
+    check(
+      'payee_identities_names_apart',
+      sql`(${t.first_name} IS NOT NULL AND ${t.last_name} IS NOT NULL)
+       = (${t.country} = 'CA' AND ${t.taxpayer_id_type} = 'sin')`,
     ),
     check('payee_identities_last4', sql`${t.taxpayer_id_last4} ~ '^[0-9]{4}$'`),
   ],

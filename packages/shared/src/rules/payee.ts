@@ -38,6 +38,18 @@ export const PAYEE_REGIONS: Record<PayeeCountry, readonly string[]> = {
 };
 
 /**
+ * Part XX (and the T4A slip) names an individual by last name and first name, each in its
+ * own field: a Canadian payee with a SIN gives them apart, and their legal name is the two
+ * together. A business (BN) and every US payee (the 1099-NEC's one name line) give one legal
+ * name.
+ */
+export const needsSeparateNames = (country: PayeeCountry, taxpayerIdType: string): boolean =>
+  country === 'CA' && taxpayerIdType === 'sin';
+
+/** The legal name of a payee named apart: first name, then last name. */
+export const joinedLegalName = (first: string, last: string) => `${first} ${last}`.trim();
+
+/**
  * The certification a payee confirms, worded like the W-9's (Part II) for the US and after
  * it for Canada. Its version is stored with the confirmation.
  */
@@ -45,6 +57,8 @@ export const PAYEE_CERTIFICATION_VERSION = 1;
 
 export const PAYEE_MESSAGES = {
   legalNameRequired: 'Please enter your legal name as it appears on your tax return',
+  firstNameRequired: 'Please enter your first name as it appears on your tax return',
+  lastNameRequired: 'Please enter your last name as it appears on your tax return',
   addressRequired: 'Please enter your street address',
   cityRequired: 'Please enter your city',
   regionRequired: 'Please choose your state or province',

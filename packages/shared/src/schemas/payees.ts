@@ -2,6 +2,8 @@
 // carries the taxpayer id once; every response carries it masked (last 4) and nothing more.
 import { z } from 'zod';
 import {
+  joinedLegalName,
+  needsSeparateNames,
   PAYEE_ADDRESS_MAX,
   PAYEE_CITY_MAX,
   PAYEE_MESSAGES,
@@ -20,10 +22,23 @@ import { safeText } from './common';
 const required = (max: number, message: string) =>
   z.string({ error: message }).pipe(safeText({ max, min: 1, minMessage: message }));
 
-/** PUT /payee-identity: the whole profile, the id in any usual writing, the certification ticked. */
+const optionalName = (message: string) =>
+  z
+    .string({ error: message })
+    .pipe(safeText({ max: PAYEE_NAME_MAX }))
+    .optional();
+
+/**
+ * PUT /payee-identity: the whole profile, the id in any usual writing, the certification
+ * ticked. A Canadian individual (SIN) gives first and last name apart (Part XX names them
+ * so), and their legal name is the two joined; everyone else gives one legal name, and has
+ * no first or last name on file.
+ */
 export const payeeIdentityBody = z
   .object({
-    legal_name: required(PAYEE_NAME_MAX, PAYEE_MESSAGES.legalNameRequired),
+    legal_name: optionalName(PAYEE_MESSAGES.legalNameRequired),
+    first_name: optionalName(PAYEE_MESSAGES.firstNameRequired),
+    last_name: optionalName(PAYEE_MESSAGES.lastNameRequired),
     address_line1: required(PAYEE_ADDRESS_MAX, PAYEE_MESSAGES.addressRequired),
     address_line2: safeText({ max: PAYEE_ADDRESS_MAX }).default(''),
     city: required(PAYEE_CITY_MAX, PAYEE_MESSAGES.cityRequired),
@@ -37,6 +52,15 @@ export const payeeIdentityBody = z
     certified: z.literal(true, { error: PAYEE_MESSAGES.certificationRequired }),
   })
   .transform((body, ctx) => {
+    const apart = needsSeparateNames(body.country, body.taxpayer_id_type);
+    const names = apart
+      ? ([
+          ['first_name', PAYEE_MESSAGES.firstNameRequired],
+          ['last_name', PAYEE_MESSAGES.lastNameRequired],
+        ] as const)
+      : ([['legal_name', PAYEE_MESSAGES.legalNameRequired]] as const);
+    for (const [key, message] of names)
+      if (!body[key]) ctx.addIssue({ code: 'custom', path: [key], message });
     if (!PAYEE_REGIONS[body.country].includes(body.region.toUpperCase()))
       ctx.addIssue({ code: 'custom', path: ['region'], message: PAYEE_MESSAGES.regionRequired });
     const postal = validatePostalCode(body.postal_code);
@@ -49,8 +73,13 @@ export const payeeIdentityBody = z
     const id = validateTaxpayerId(body.country, body.taxpayer_id_type, body.taxpayer_id);
     if (!id.ok) ctx.addIssue({ code: 'custom', path: ['taxpayer_id'], message: id.message });
     if (!postal.ok || !id.ok) return z.NEVER;
+    const first = body.first_name ?? '';
+    const last = body.last_name ?? '';
     return {
       ...body,
+      legal_name: apart ? joinedLegalName(first, last) : (body.legal_name ?? ''),
+      first_name: apart ? first : null,
+      last_name: apart ? last : null,
       region: body.region.toUpperCase(),
       postal_code: postal.value.code,
       taxpayer_id: id.value,
@@ -61,6 +90,9 @@ export type PayeeIdentityBody = z.infer<typeof payeeIdentityBody>;
 /** The profile as the member (and an admin) reads it: the id masked, never more. */
 export const payeeIdentitySchema = z.object({
   legal_name: z.string(),
+  /** A Canadian individual's (SIN) names apart, as Part XX reports them; else null. */
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
   address_line1: z.string(),
   address_line2: z.string(),
   city: z.string(),

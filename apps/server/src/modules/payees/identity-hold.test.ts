@@ -207,6 +207,8 @@ describe('the identity hold', () => {
     ).toBe(409);
     const profile = {
       ...PROFILE,
+      first_name: 'Avery',
+      last_name: 'Lin',
       address_line1: '1200 rue Sainte-Catherine',
       city: 'Montréal',
       region: 'QC',
@@ -224,6 +226,8 @@ describe('the identity hold', () => {
     const m = await earner(2_000, { postal_code: '07030', country: 'US' });
     const profile = {
       ...PROFILE,
+      first_name: 'Avery',
+      last_name: 'Lin',
       address_line1: '1200 rue Sainte-Catherine',
       city: 'Montréal',
       region: 'QC',

@@ -27,6 +27,8 @@ async function seed(db: Db) {
     {
       user_id: member.id,
       legal_name: 'Avery Q. Lin',
+      first_name: null,
+      last_name: null,
       address_line1: '9 Water Street',
       address_line2: '',
       city: 'Hoboken',

@@ -1,7 +1,7 @@
 // The year-end payee reports' columns (issue 43): the US in the shape of 1099-NEC data
 // (recipient, TIN, box 1 nonemployee compensation), Canada in the shape of a Part XX
-// reportable seller (an individual's date of birth, the account paid into, consideration,
-// activities and fees per quarter). Amounts are US dollars.
+// reportable seller (an individual's last and first name apart and date of birth, the
+// account paid into, consideration, activities and fees per quarter). Amounts are US dollars.
 import { LEGAL, PAYEE_REPORTING_THRESHOLD_CENTS, type PayeeCountry } from '@bidboard/shared';
 import type { PaidPayeeRow } from './payee-report.repository';
 
@@ -47,6 +47,9 @@ const COLUMNS: Record<PayeeCountry, (year: number, p: ReportedPayee) => Record<s
   CA: (year, p) => ({
     ...common(year, p),
     seller_name: p.legal_name,
+    // An individual (SIN) apart, as Part XX and the T4A name them; a business has its name only.
+    seller_last_name: p.last_name,
+    seller_first_name: p.first_name,
     tin_type: p.taxpayer_id_type?.toUpperCase(),
     tin: p.tin,
     tin_issued_by: 'CA',
@@ -95,6 +98,8 @@ const emptyPayee: ReportedPayee = {
   user_id: 0,
   username: null,
   legal_name: null,
+  first_name: null,
+  last_name: null,
   address_line1: null,
   address_line2: null,
   city: null,

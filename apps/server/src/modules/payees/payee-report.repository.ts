@@ -8,6 +8,8 @@ import type { PayeeIdentityRow } from '../../db/payouts.schema';
 type Profile = Pick<
   PayeeIdentityRow,
   | 'legal_name'
+  | 'first_name'
+  | 'last_name'
   | 'address_line1'
   | 'address_line2'
   | 'city'
@@ -66,7 +68,7 @@ export async function paidPayees(
     Omit<PaidPayeeRow, 'quarter_cents' | 'quarter_payments' | 'quarter_fee_cents'> & QuarterColumns
   >(
     db,
-    sql`SELECT u.id AS user_id, u.username, p.legal_name, p.address_line1, p.address_line2,
+    sql`SELECT u.id AS user_id, u.username, p.legal_name, p.first_name, p.last_name, p.address_line1, p.address_line2,
                p.city, p.region, p.postal_code, p.taxpayer_id_type, p.taxpayer_id_last4,
                p.taxpayer_id_sealed, p.taxpayer_id_key,
                SUM(r.amount_cents)::int AS total_cents, COUNT(*)::int AS payments,

@@ -72,7 +72,8 @@ const US_PROFILE = {
   certified: true,
 };
 const CA_PROFILE = {
-  legal_name: 'Élodie Tremblay',
+  first_name: 'Élodie',
+  last_name: 'Tremblay',
   address_line1: '1200 rue Sainte-Catherine',
   city: 'Montréal',
   region: 'QC',
@@ -213,6 +214,8 @@ describe('GET /admin/payee-report', () => {
         member_id: String(ca.id),
         payee_profile: 'complete',
         seller_name: 'Élodie Tremblay',
+        seller_last_name: 'Tremblay',
+        seller_first_name: 'Élodie',
         tin_type: 'SIN',
         tin: '••• ••2 544',
         tin_issued_by: 'CA',

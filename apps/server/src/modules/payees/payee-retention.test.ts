@@ -38,7 +38,8 @@ const US = {
   certified: true,
 };
 const CA = {
-  legal_name: 'Élodie Tremblay',
+  first_name: 'Élodie',
+  last_name: 'Tremblay',
   address_line1: '1200 rue Sainte-Catherine',
   city: 'Montréal',
   region: 'QC',
@@ -155,7 +156,7 @@ describe('payee records after an account deletion', () => {
     const after = await call('GET', '/admin/payee-report?year=2026&country=CA', admin);
     expect(row(after.body)).toBe(row(before.body));
     expect(row(after.body)).toContain(
-      `,${m.id},complete,Élodie Tremblay,SIN,••• ••2 544,CA,1990-••-••,1200 rue Sainte-Catherine,Montréal,QC,H3B 1K9,CA,me@example.com,0.00,0,0.00,50.00,1,0.00,`,
+      `,${m.id},complete,Élodie Tremblay,Tremblay,Élodie,SIN,••• ••2 544,CA,1990-••-••,1200 rue Sainte-Catherine,Montréal,QC,H3B 1K9,CA,me@example.com,0.00,0,0.00,50.00,1,0.00,`,
     );
     expect(after.body).not.toContain('1990-04-15');
     // The audited full-id report has the date of birth.

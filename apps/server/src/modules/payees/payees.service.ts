@@ -35,6 +35,8 @@ export interface PayeesContext {
 export function presentPayeeIdentity(row: PayeeIdentityRow): PayeeIdentity {
   return {
     legal_name: row.legal_name,
+    first_name: row.first_name,
+    last_name: row.last_name,
     address_line1: row.address_line1,
     address_line2: row.address_line2,
     city: row.city,

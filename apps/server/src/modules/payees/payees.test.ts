@@ -41,7 +41,22 @@ const US_PROFILE = {
   taxpayer_id_type: 'ssn',
   taxpayer_id: '123-45-6789',
   certified: true,
-} satisfies Record<keyof PayeeIdentityBody, unknown>;
+} satisfies Record<Exclude<keyof PayeeIdentityBody, 'first_name' | 'last_name'>, unknown>;
+
+/** A Canadian individual (SIN): first and last name apart, as Part XX reports them. */
+const CA_PROFILE = {
+  first_name: 'Élodie',
+  last_name: 'Tremblay',
+  address_line1: '1200 rue Sainte-Catherine',
+  address_line2: '',
+  city: 'Montréal',
+  region: 'QC',
+  postal_code: 'H3B 1K9',
+  country: 'CA',
+  taxpayer_id_type: 'sin',
+  taxpayer_id: '130 692 544',
+  certified: true,
+} satisfies Record<Exclude<keyof PayeeIdentityBody, 'legal_name'>, unknown>;
 
 const save = (m: { headers: Record<string, string> }, body: object) =>
   t.app.inject({ method: 'PUT', url: '/api/payee-identity', headers: m.headers, payload: body });
@@ -74,14 +89,7 @@ describe('PUT /payee-identity', () => {
 
   it('stores the id sealed: not the id, opened only by the server key for this member', async () => {
     const m = await member();
-    await save(m, {
-      ...US_PROFILE,
-      country: 'CA',
-      region: 'QC',
-      postal_code: 'H2X 1Y4',
-      taxpayer_id_type: 'sin',
-      taxpayer_id: '130 692 544',
-    });
+    await save(m, CA_PROFILE);
     const row = (await storedRow(m.id))!;
     expect(row.taxpayer_id_key).toBe('k1');
     expect(row.taxpayer_id_last4).toBe('2544');
@@ -90,6 +98,62 @@ describe('PUT /payee-identity', () => {
     expect(new PayeeIdCipher([{ id: 'k1', key: KEY }]).open(m.id, stored)).toBe('130692544');
     const wrongKey = new PayeeIdCipher([{ id: 'k1', key: randomBytes(32) }]);
     expect(() => wrongKey.open(m.id, stored)).toThrow(PayeeIdUnreadableError);
+  });
+
+  it('keeps a Canadian individual’s first and last name apart; the legal name is the two', async () => {
+    const m = await member();
+    const res = await save(m, { ...CA_PROFILE, legal_name: 'Someone Else' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payee).toMatchObject({
+      legal_name: 'Élodie Tremblay',
+      first_name: 'Élodie',
+      last_name: 'Tremblay',
+    });
+    expect(await storedRow(m.id)).toMatchObject({
+      legal_name: 'Élodie Tremblay',
+      first_name: 'Élodie',
+      last_name: 'Tremblay',
+    });
+    expect((await read(m)).json()).toEqual(res.json());
+  });
+
+  it('names a business (BN) and a US payee by one legal name, no first or last name', async () => {
+    const m = await member();
+    const business = {
+      ...CA_PROFILE,
+      legal_name: 'Tremblay Conseil inc.',
+      taxpayer_id_type: 'bn',
+      taxpayer_id: '123456782',
+    };
+    const res = await save(m, business);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payee).toMatchObject({
+      legal_name: 'Tremblay Conseil inc.',
+      first_name: null,
+      last_name: null,
+    });
+    const us = await member();
+    await save(us, { ...US_PROFILE, first_name: 'Jordan', last_name: 'Rivera' });
+    expect(await storedRow(us.id)).toMatchObject({
+      legal_name: 'Jordan A. Rivera',
+      first_name: null,
+      last_name: null,
+    });
+  });
+
+  it.each([
+    [{ first_name: ' ' }, PAYEE_MESSAGES.firstNameRequired],
+    [{ last_name: undefined }, PAYEE_MESSAGES.lastNameRequired],
+    [
+      { first_name: undefined, last_name: undefined, legal_name: 'Élodie Tremblay' },
+      PAYEE_MESSAGES.firstNameRequired,
+    ],
+  ])('refuses a Canadian individual’s %j with its message', async (change, message) => {
+    const m = await member();
+    const res = await save(m, { ...CA_PROFILE, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await storedRow(m.id)).toBeUndefined();
   });
 
   it('replaces the profile when saved again', async () => {

@@ -16,6 +16,9 @@ export function usePayeeIdentity() {
 /** What the form sends: the id as typed, the certification ticked. */
 export interface PayeeIdentityInput {
   legal_name: string;
+  /** A Canadian individual's (SIN) names apart; the server joins them into the legal name. */
+  first_name: string;
+  last_name: string;
   address_line1: string;
   address_line2: string;
   city: string;

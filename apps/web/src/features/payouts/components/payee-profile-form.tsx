@@ -1,7 +1,9 @@
-// The payee profile form (issue 43): legal name, postal address, country, taxpayer id and
+// The payee profile form (issue 43): legal name (a Canadian individual's first and last
+// name apart, as Part XX reports them), postal address, country, taxpayer id and
 // the W-9-worded certification. The id is typed once and never shown back: after saving,
 // only its last 4 digits are (the server answers masked).
 import {
+  needsSeparateNames,
   PAYEE_MESSAGES,
   PAYEE_REGIONS,
   type PayeeCountry,
@@ -27,8 +29,20 @@ const TYPE_LABELS = {
   bn: 'type.bn',
 } as const satisfies Record<TaxpayerIdType, string>;
 
+const AUTOCOMPLETE = {
+  legal_name: 'name',
+  first_name: 'given-name',
+  last_name: 'family-name',
+  address_line1: 'off',
+  address_line2: 'off',
+  city: 'off',
+  postal_code: 'postal-code',
+} as const;
+
 const blank = (country: PayeeCountry): PayeeIdentityInput => ({
   legal_name: '',
+  first_name: '',
+  last_name: '',
   address_line1: '',
   address_line2: '',
   city: '',
@@ -43,6 +57,8 @@ const blank = (country: PayeeCountry): PayeeIdentityInput => ({
 /** A saved profile to edit: the id is typed again and the certification ticked again. */
 const fromSaved = (saved: PayeeIdentity): PayeeIdentityInput => ({
   legal_name: saved.legal_name,
+  first_name: saved.first_name ?? '',
+  last_name: saved.last_name ?? '',
   address_line1: saved.address_line1,
   address_line2: saved.address_line2,
   city: saved.city,
@@ -92,16 +108,13 @@ export function PayeeProfileForm({
     });
   };
 
-  const text = (
-    key: 'legal_name' | 'address_line1' | 'address_line2' | 'city' | 'postal_code',
-    label: string,
-  ) => (
+  const text = (key: keyof typeof AUTOCOMPLETE, label: string) => (
     <SettingsField label={label} htmlFor={`${id}-${key}`}>
       <input
         id={`${id}-${key}`}
         className="settings-input"
         value={form[key]}
-        autoComplete={key === 'legal_name' ? 'name' : key === 'postal_code' ? 'postal-code' : 'off'}
+        autoComplete={AUTOCOMPLETE[key]}
         onChange={(e) => set(key, e.target.value)}
       />
     </SettingsField>
@@ -110,7 +123,14 @@ export function PayeeProfileForm({
   return (
     <form className="payee-form" onSubmit={handleSubmit} noValidate>
       <p className="text-muted">{t('form.lead')}</p>
-      {text('legal_name', t('form.legal_name'))}
+      {needsSeparateNames(form.country, form.taxpayer_id_type) ? (
+        <div className="payee-form__row">
+          {text('first_name', t('form.first_name'))}
+          {text('last_name', t('form.last_name'))}
+        </div>
+      ) : (
+        text('legal_name', t('form.legal_name'))
+      )}
       <SettingsField label={t('form.country')} htmlFor={`${id}-country`}>
         <select
           id={`${id}-country`}

@@ -13,6 +13,8 @@ import { PayoutsSetting } from './payouts-setting';
 
 const SAVED = {
   legal_name: 'Jordan A. Rivera',
+  first_name: null,
+  last_name: null,
   address_line1: '221 Elm Street',
   address_line2: '',
   city: 'Newark',
@@ -87,6 +89,74 @@ describe('PayoutsSetting', () => {
     });
     expect(await screen.findByText(/taxpayer id •••‑••‑6789/)).toBeTruthy();
     expect(document.body.textContent).not.toContain('123-45-6789');
+  });
+
+  it('asks a Canadian individual for first and last name apart, a business for its name', async () => {
+    const { callsTo } = routes();
+    renderWithProviders(<PayoutsSetting />);
+    fireEvent.click(await screen.findByRole('button', { name: en['setting.complete'] }));
+    field(en['form.country'], 'CA');
+    expect(screen.queryByLabelText(en['form.legal_name'])).toBeNull();
+    field(en['form.first_name'], 'Élodie');
+    field(en['form.last_name'], 'Tremblay');
+    field(en['form.address_line1'], '1200 rue Sainte-Catherine');
+    field(en['form.city'], 'Montréal');
+    field(en['form.region.CA'], 'QC');
+    field(en['form.postal_code'], 'H3B 1K9');
+    field(en['form.taxpayerId'], '130 692 544');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: en['form.save'] }));
+    await waitFor(() => expect(callsTo('PUT /api/payee-identity')).toHaveLength(1));
+    expect(callsTo('PUT /api/payee-identity')[0]!.body).toMatchObject({
+      first_name: 'Élodie',
+      last_name: 'Tremblay',
+      country: 'CA',
+      taxpayer_id_type: 'sin',
+    });
+  });
+
+  it('shows a saved Canadian individual’s names to edit; a business gives one name', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/payouts/year-to-date': () => [
+        200,
+        {
+          success: true,
+          year: 2026,
+          paid_cents: 0,
+          payments: 0,
+          pending_cents: 0,
+          identity_threshold_cents: 0,
+          payee_profile_complete: true,
+        },
+      ],
+      'GET /api/payee-identity': () => [
+        200,
+        {
+          success: true,
+          payee: {
+            ...SAVED,
+            legal_name: 'Élodie Tremblay',
+            first_name: 'Élodie',
+            last_name: 'Tremblay',
+            country: 'CA',
+            region: 'QC',
+            postal_code: 'H3B 1K9',
+            taxpayer_id_type: 'sin',
+            taxpayer_id_masked: '••• ••2 544',
+          },
+        },
+      ],
+    });
+    renderWithProviders(<PayoutsSetting />);
+    fireEvent.click(await screen.findByRole('button', { name: en['setting.edit'] }));
+    expect((screen.getByLabelText(en['form.first_name']) as HTMLInputElement).value).toBe('Élodie');
+    expect((screen.getByLabelText(en['form.last_name']) as HTMLInputElement).value).toBe(
+      'Tremblay',
+    );
+    field(en['form.idType'], 'bn');
+    expect(screen.queryByLabelText(en['form.first_name'])).toBeNull();
+    expect(screen.getByLabelText(en['form.legal_name'])).toBeTruthy();
+    expect(callsTo('PUT /api/payee-identity')).toHaveLength(0);
   });
 
   it('opens the year’s statement with each payout and the total', async () => {
