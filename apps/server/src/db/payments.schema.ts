@@ -202,6 +202,13 @@ export const redemptions = pgTable(
      * held, never sent or marked paid, while the member has no payee profile.
      */
     identity_required: boolean('identity_required').notNull().default(false),
+    /**
+     * The payee's country when the redemption was made (issue 43): the payee profile's, or
+     * else the member's postal code's. The year-end reports read it for a member without a
+     * profile, whose own country goes when the account is deleted: the payout stays in the
+     * books and in the report of its country.
+     */
+    payee_country: text('payee_country', { enum: ['US', 'CA'] }),
     decided_by: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     created_at: createdAt,

@@ -44,7 +44,8 @@ export type PaidPayeeRow = { user_id: number; username: string | null } & {
 
 /**
  * Members paid in [start, end) whose payee country is `country`: the profile's, or for a
- * member paid below the identity threshold without one, their own postal code's country.
+ * member paid below the identity threshold without one, the country kept with each payout
+ * (their postal code's when they redeemed; a deleted account has no country of its own).
  */
 export async function paidPayees(
   db: Executor,
@@ -83,7 +84,7 @@ export async function paidPayees(
           JOIN users u ON u.id = r.user_id
           LEFT JOIN payee_identities p ON p.user_id = r.user_id
          WHERE r.status = 'paid' AND r.decided_at >= ${year.start} AND r.decided_at < ${year.end}
-           AND COALESCE(p.country, u.country) = ${country}
+           AND COALESCE(p.country, r.payee_country, u.country) = ${country}
          GROUP BY u.id, p.user_id
          ORDER BY u.id`,
   );

@@ -9,6 +9,7 @@ import { createTestApp, sessionTokensFor, type TestApp } from '../../../test/app
 import { buildMember } from '../../../test/factories';
 import { testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
+import { deleteAccount } from '../safety/account-deletion.service';
 
 const time = testClock('2026-01-15T15:00:00Z');
 const logLines: string[] = [];
@@ -105,6 +106,7 @@ const report = async (year: number, country: string, by: Member = admin) => {
 
 let us: Member;
 let usWithout: Member;
+let usDeleted: Member;
 let ca: Member;
 
 beforeAll(async () => {
@@ -133,6 +135,13 @@ beforeAll(async () => {
   await payout(usWithout, 5_000);
   const failed = await payout(usWithout, 3_000);
   await call('POST', `/admin/redemptions/${failed}/failed`, admin, { reason: 'PayPal refused' });
+
+  // Paid below the identity threshold without a payee profile, then the account deleted:
+  // the member's country goes with the account, the payout stays in the books.
+  time.set('2026-06-01T12:00:00Z');
+  usDeleted = await earner(15_000, 'US');
+  await payout(usDeleted, 12_000, '2026-06-02T12:00:00Z');
+  await deleteAccount({ db: t.database.db, clock: time.clock }, usDeleted.id);
 
   time.set('2026-11-20T12:00:00Z');
   await payout(ca, 5_000, '2026-11-20T12:00:00Z');
@@ -186,6 +195,23 @@ describe('GET /admin/payee-report', () => {
         state: '',
         zip: '',
         box1_nonemployee_compensation: '200.00',
+        box4_federal_income_tax_withheld: '0.00',
+        payments: '1',
+        reportable: 'no',
+      },
+      {
+        tax_year: '2026',
+        payer_name: 'Bidboard Labs LLC',
+        member_id: String(usDeleted.id),
+        payee_profile: 'missing',
+        recipient_name: '',
+        recipient_tin_type: '',
+        recipient_tin: '',
+        street_address: '',
+        city: '',
+        state: '',
+        zip: '',
+        box1_nonemployee_compensation: '120.00',
         box4_federal_income_tax_withheld: '0.00',
         payments: '1',
         reportable: 'no',
@@ -301,7 +327,7 @@ describe('POST /admin/payee-report/full-ids', () => {
       'attachment; filename="payees-2026-US-full-ids.csv"',
     );
     const found = parseCsv(res.body);
-    expect(found.map((r) => r.recipient_tin)).toEqual(['123-45-6789', '']);
+    expect(found.map((r) => r.recipient_tin)).toEqual(['123-45-6789', '', '']);
     const ca = parseCsv(
       (await call('POST', '/admin/payee-report/full-ids', admin, { year: 2026, country: 'CA' }))
         .body,
@@ -314,7 +340,7 @@ describe('POST /admin/payee-report/full-ids', () => {
     expect(entries[0]).toMatchObject({
       admin_id: admin.id,
       target_id: '2026-US',
-      after: { year: 2026, country: 'US', payees: 2 },
+      after: { year: 2026, country: 'US', payees: 3 },
     });
     expect(entries[1]).toMatchObject({ admin_id: admin.id, target_id: '2026-CA' });
     expect(JSON.stringify(entries)).not.toContain('6789');

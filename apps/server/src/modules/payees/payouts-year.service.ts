@@ -6,6 +6,7 @@
 // other's pending amounts.
 import {
   needsPayeeIdentity,
+  type PayeeCountry,
   type PayoutsYearToDate,
   payeeIdentityThresholdCents,
 } from '@bidboard/shared';
@@ -22,6 +23,8 @@ export interface IdentityCheck {
   heldForIdentity: boolean;
   /** The member's line: the setting, or their country's lower one. */
   thresholdCents: number;
+  /** The payee's country (the profile's, else the postal code's), kept with the redemption. */
+  country: PayeeCountry | null;
 }
 
 /** The identity threshold for this member: the setting, or less where their country reports less. */
@@ -38,14 +41,16 @@ export async function checkPayeeIdentity(
   input: { userId: number; amountCents: number; settingCents: number; now: Date },
 ): Promise<IdentityCheck> {
   const year = await payoutsInYear(tx, input.userId, newYorkYearBounds(newYorkYear(input.now)));
-  const thresholdCents = await identityThresholdOf(tx, input.userId, input.settingCents);
+  const found = await payeeCountryOf(tx, input.userId);
+  const country = found === 'US' || found === 'CA' ? found : null;
+  const thresholdCents = payeeIdentityThresholdCents(country, input.settingCents);
   const identityRequired = needsPayeeIdentity({
     yearToDateCents: year.paid_cents + year.pending_cents,
     amountCents: input.amountCents,
     thresholdCents,
   });
   const heldForIdentity = identityRequired && !(await hasPayeeProfile(tx, input.userId));
-  return { identityRequired, heldForIdentity, thresholdCents };
+  return { identityRequired, heldForIdentity, thresholdCents, country };
 }
 
 export async function payoutsYearToDate(

@@ -1,5 +1,5 @@
 // Redemptions: the request's row, its one decision, and how members and admins see them.
-import type { AdminRedemption, RedemptionStatus } from '@bidboard/shared';
+import type { AdminRedemption, PayeeCountry, RedemptionStatus } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 import type { RedemptionRow } from '../../db/payments.schema';
@@ -96,6 +96,7 @@ export async function insertRedemption(
     paypalEmail: string;
     provider: string;
     identityRequired: boolean;
+    payeeCountry: PayeeCountry | null;
     now: Date;
   },
 ): Promise<RedemptionRow> {
@@ -103,10 +104,11 @@ export async function insertRedemption(
     tx,
     sql`INSERT INTO redemptions
           (user_id, token_amount, multiplier, fee_cents, amount_cents, campaign_cents,
-           paypal_email, provider, identity_required, created_at, updated_at)
+           paypal_email, provider, identity_required, payee_country, created_at, updated_at)
         VALUES (${input.userId}, ${input.tokens}, ${input.multiplier}, ${input.feeCents},
                 ${input.amountCents}, ${input.campaignCents},
                 ${input.paypalEmail}, ${input.provider}, ${input.identityRequired},
+                ${input.payeeCountry},
                 ${input.now}, ${input.now})
         RETURNING *`,
   );

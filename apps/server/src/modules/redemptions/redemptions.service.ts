@@ -88,6 +88,7 @@ export async function requestRedemption(
       paypalEmail: body.paypal_email,
       provider: ctx.payouts.provider,
       identityRequired: identity.identityRequired,
+      payeeCountry: identity.country,
       now,
     });
     let debit: LedgerEntry | null;
