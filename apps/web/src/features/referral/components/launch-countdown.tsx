@@ -2,6 +2,7 @@
 // then the page reloads (marketplace §2 'Prelaunch pages').
 
 import { useCountdown } from '../hooks/use-countdown';
+import { useReferralText } from '../i18n';
 import { countdownParts, formatLaunchTime } from '../lib/countdown';
 
 interface LaunchCountdownProps {
@@ -12,23 +13,24 @@ interface LaunchCountdownProps {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function LaunchCountdown({ launchAt, onLaunch }: LaunchCountdownProps) {
+  const t = useReferralText();
   const left = useCountdown(launchAt, onLaunch);
   if (left <= 0) {
     return (
       <p className="ref-countdown ref-countdown--done" role="status">
-        Launch time!
+        {t('countdown.done')}
       </p>
     );
   }
   const { days, hours, minutes, seconds } = countdownParts(left);
   const units = [
-    ['DAY', days],
-    ['HRS', hours],
-    ['MIN', minutes],
-    ['SEC', seconds],
+    [t('countdown.days'), days],
+    [t('countdown.hours'), hours],
+    [t('countdown.minutes'), minutes],
+    [t('countdown.seconds'), seconds],
   ] as const;
   return (
-    <div className="ref-countdown" role="timer" aria-label="Time until launch">
+    <div className="ref-countdown" role="timer" aria-label={t('countdown.label')}>
       <div className="ref-countdown__units">
         {units.map(([label, value]) => (
           <div className="ref-countdown__unit" key={label}>
@@ -37,7 +39,9 @@ export function LaunchCountdown({ launchAt, onLaunch }: LaunchCountdownProps) {
           </div>
         ))}
       </div>
-      <p className="ref-countdown__when">Launches {formatLaunchTime(launchAt)}</p>
+      <p className="ref-countdown__when">
+        {t('countdown.when', { time: formatLaunchTime(launchAt) })}
+      </p>
     </div>
   );
 }

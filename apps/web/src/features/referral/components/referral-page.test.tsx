@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage, textsReady } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { countdownParts } from '../lib/countdown';
@@ -91,6 +92,50 @@ describe('referral page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy share message' }));
     await waitFor(() => expect(writeText).toHaveBeenCalled());
     expect(writeText.mock.lastCall?.[0]).toMatch(/before launch/);
+  });
+});
+
+describe('referral page in Canadian French', () => {
+  async function inFrench() {
+    await setLanguage('fr-CA');
+    await textsReady({ later: true });
+  }
+
+  it('says the invites and the bonus, and copies a French share message', async () => {
+    await inFrench();
+    const writeText = stubClipboard();
+    renderPage();
+    expect(
+      screen.getByRole('heading', { name: 'Tout est prêt! Maintenant, gagnez des jetons.' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Vous avez 3 invitations.')).toBeTruthy();
+    expect(
+      screen.getByText('Vous et la personne invitée recevez chacun 250 jetons à son inscription.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Entrer dans Bidboard' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Copier message à partager' }));
+    expect(writeText.mock.lastCall?.[0]).toBe(
+      `Je suis sur Bidboard, où l’on mise sur des rendez-vous. Inscrivez-vous avec mon lien et nous recevrons chacun 250 jetons : ${window.location.origin}/alice`,
+    );
+    expect(await screen.findByText('Message à partager : copié')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Conditions' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Confidentialité' })).toBeTruthy();
+  });
+
+  it('counts down to launch in French, New York’s time worded for Quebec', async () => {
+    await inFrench();
+    vi.useFakeTimers({ now: new Date('2030-01-01T12:00:00Z'), toFake: ['setInterval', 'Date'] });
+    stubClipboard();
+    renderPage({ launchAt: '2030-01-02T14:03:04Z', onLaunch: vi.fn() });
+    expect(
+      screen.getByRole('heading', { name: 'Rehaussez votre statut et votre solde.' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Vous avez 3 invitations. Offrez-les judicieusement avant le lancement.'),
+    ).toBeTruthy();
+    const timer = screen.getByRole('timer', { name: 'Temps avant le lancement' });
+    expect(timer.textContent).toContain('01JOURS02HEURES03MIN04SEC');
+    expect(timer.textContent).toContain('Lancement : mer. 2 janv., 09 h 03 HNE');
   });
 });
 

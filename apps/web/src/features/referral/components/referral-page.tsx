@@ -8,7 +8,8 @@ import { CheckIcon, GiftIcon } from '@/components/ui/icons';
 import { authStorage } from '@/lib/auth-storage';
 import { reloadPage } from '@/lib/hard-navigate';
 import { isPrelaunchNow, LAUNCH_AT } from '@/lib/launch';
-import { invitesText, personalLink, prelaunchShareMessage, shareMessage } from '../lib/share';
+import { useReferralText } from '../i18n';
+import { personalLink, prelaunchShareMessage, shareMessage } from '../lib/share';
 import { CopyButton } from './copy-button';
 import { LaunchCountdown } from './launch-countdown';
 import './referral.css';
@@ -25,12 +26,13 @@ export function ReferralPage({
   launchAt = LAUNCH_AT,
   onLaunch = reloadPage,
 }: ReferralPageProps) {
+  const t = useReferralText();
   const navigate = useNavigate();
   const location = useLocation();
   const fromOnboarding = (location.state as { fromOnboarding?: boolean } | null)?.fromOnboarding;
   const prelaunch = isPrelaunchNow(new Date(), launchAt);
   const link = personalLink(window.location.origin, user.username ?? '');
-  const message = prelaunch ? prelaunchShareMessage(link) : shareMessage(link);
+  const message = prelaunch ? prelaunchShareMessage(t, link) : shareMessage(t, link);
 
   const handleEnter = () => {
     const referrer = authStorage.getReferral();
@@ -43,7 +45,7 @@ export function ReferralPage({
       <div className="ref__hero">
         {fromOnboarding ? (
           <span className="ref__badge">
-            <CheckIcon size={16} /> Profile complete
+            <CheckIcon size={16} /> {t('page.complete')}
           </span>
         ) : null}
         <span className="ref__icon" aria-hidden="true">
@@ -51,44 +53,42 @@ export function ReferralPage({
         </span>
         {prelaunch ? (
           <h1 className="ref__title" id="ref-title">
-            Boost your status and your balance.
+            {t('page.prelaunchTitle')}
           </h1>
         ) : (
           <h1 className="ref__title" id="ref-title">
-            You're all set! <span className="ref__accent">Now, earn tokens.</span>
+            {t('page.title')} <span className="ref__accent">{t('page.titleAccent')}</span>
           </h1>
         )}
         <p className="ref__invites">
-          {invitesText(user.invites_left)}
-          {prelaunch ? ' Gift them wisely before launch.' : null}
+          {t('page.invites', { count: user.invites_left })}
+          {prelaunch ? ` ${t('page.giftWisely')}` : null}
         </p>
-        <p className="ref__bonus">
-          You and your friend both get {REFERRAL_BONUS} tokens when they sign up.
-        </p>
+        <p className="ref__bonus">{t('page.bonus', { count: REFERRAL_BONUS })}</p>
       </div>
 
       {prelaunch ? <LaunchCountdown launchAt={launchAt} onLaunch={onLaunch} /> : null}
 
       <div className="ref__copies">
         <CopyButton
-          label="Your personal link"
+          label={t('page.link')}
           text={link}
           preview={link.replace(/^https?:\/\//, '')}
           singleLine
         />
-        <CopyButton label="Share message" text={message} />
+        <CopyButton label={t('page.message')} text={message} />
       </div>
 
       {prelaunch ? null : (
         <Button block onClick={handleEnter}>
-          Enter {PRODUCT_NAME}
+          {t('page.enter', { product: PRODUCT_NAME })}
         </Button>
       )}
 
       <p className="ref__legal">
-        <Link to="/terms">Terms</Link>
+        <Link to="/terms">{t('page.terms')}</Link>
         <span aria-hidden="true">·</span>
-        <Link to="/policy">Privacy</Link>
+        <Link to="/policy">{t('page.privacy')}</Link>
       </p>
     </section>
   );

@@ -1,4 +1,6 @@
 // Time left until launch, split for the DAY / HRS / MIN / SEC boxes.
+import { formatDate } from '@/lib/i18n/format';
+
 export interface CountdownParts {
   days: number;
   hours: number;
@@ -16,7 +18,7 @@ export function countdownParts(msLeft: number): CountdownParts {
   };
 }
 
-const launchFormat = new Intl.DateTimeFormat('en-US', {
+const LAUNCH_FORMAT: Intl.DateTimeFormatOptions = {
   timeZone: 'America/New_York',
   weekday: 'short',
   month: 'short',
@@ -24,9 +26,12 @@ const launchFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
 
-/** The launch instant as New York reads it, e.g. 'Tue, Aug 5, 4:00 PM EDT'. */
+/**
+ * The launch instant as New York reads it, in the language on screen: 'Tue, Aug 5, 4:00 PM
+ * EDT', 'mar. 5 août, 16 h 00 HAE'.
+ */
 export function formatLaunchTime(launchAt: string | Date): string {
-  return launchFormat.format(new Date(launchAt));
+  return formatDate(launchAt, LAUNCH_FORMAT);
 }
