@@ -4,9 +4,9 @@
 // amount and a member's next claim uses it, closes the period; a member deletes their
 // account and their partner sees the deleted-user placeholder. axe finds nothing serious
 // or critical on any console page, at 390x844 and at 1280x800.
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility';
 import { agreeToFaceMatching, me, memberApi, submitVerificationVideo } from '../support/api';
 import {
   collectPageErrors,
@@ -46,14 +46,6 @@ async function openAs(token: string, viewport: typeof PHONE, path: string): Prom
   const page = await context.newPage();
   await page.goto(path);
   return page;
-}
-
-/** axe's serious and critical findings on the whole page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`);
 }
 
 /** Opens a phonePage section, waits for its heading, checks axe and takes the screenshot. */

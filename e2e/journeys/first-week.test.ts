@@ -11,9 +11,9 @@
 // screen opens. Axe finds no serious or critical violation on any screen.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from '../support/accessibility';
 import {
   agreeToFaceMatching,
   me,
@@ -99,14 +99,6 @@ async function dragHandle(page: Page, name: string, dx: number) {
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + dx, y, { steps: 8 });
   await page.mouse.up();
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.nodes.length})`);
-  expect(serious).toEqual([]);
 }
 
 describe.each([

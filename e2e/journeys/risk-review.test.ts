@@ -4,9 +4,8 @@
 // request at the top of the payouts queue, held for review with every signal in plain
 // words, approves it, and pays it. Phone and desktop screenshots of the queue; axe finds
 // nothing serious on it.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility';
 import { me } from '../support/api';
 import { DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
 import { bidOn, connectionOf, type Member, seededPhone, signIn } from '../support/members';
@@ -23,13 +22,6 @@ beforeAll(async () => {
   baseUrl = server.baseUrl;
 }, 120_000);
 afterAll(() => server?.stop());
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`);
-}
 
 describe('risk review', () => {
   it('holds a colluding pair’s cash-out for the admin, who sees why and decides', {

@@ -5,9 +5,8 @@
 // the match blurred with 'Tap to view' and 'Report', and a tap shows it. A member whose
 // verification video shows someone else is flagged with the evidence in the review queue,
 // riskiest first, and the admin resolves it there. The server's real models run it all.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility';
 import { agreeToFaceMatching } from '../support/api';
 import { DESKTOP, journeyBrowser, PHONE, screenshot, watchCspViolations } from '../support/browser';
 import { faceVideo, otherFacePhoto } from '../support/faces';
@@ -30,13 +29,6 @@ const LANDSCAPE_PNG =
 /** A PNG without a face. */
 function landscape(): Buffer {
   return Buffer.from(LANDSCAPE_PNG, 'base64');
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`);
 }
 
 async function openChat(member: Member, viewport: typeof PHONE, cid: string) {

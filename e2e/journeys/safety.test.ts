@@ -3,9 +3,9 @@
 // card on a desktop; the blocked list in Profile Settings undoes the block; the bidder
 // deletes their account behind the typed confirmation, and the owner's connection card
 // shows the deleted-user placeholder.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility';
 import { DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
 import { auctionOf, bidOn, seededPhone, signIn } from '../support/members';
 
@@ -15,14 +15,6 @@ const baseUrl = inject('baseUrl');
 const ADMIN_PHONE = '+12015550117';
 
 const { openAs } = journeyBrowser();
-
-/** axe's serious and critical findings inside the open dialog. */
-async function dialogViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`);
-}
 
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -55,7 +47,7 @@ describe('member safety', () => {
     const confirm = alexPage.getByRole('dialog', { name: `Block ${blake!.username}?` });
     await confirm.waitFor();
     await screenshot(alexPage, '11b-block-confirm-phone');
-    expect(await dialogViolations(alexPage)).toEqual([]);
+    expect(await seriousViolations(alexPage, '[role="dialog"]')).toEqual([]);
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();
     await alexPage
       .getByRole('status')
@@ -94,7 +86,7 @@ describe('member safety', () => {
       .fill('Asked me to pay for a ticket outside the app.');
     await report.getByRole('checkbox', { name: `Also block ${alex!.username}` }).uncheck();
     await screenshot(ownerPage, '11b-report-desktop');
-    expect(await dialogViolations(ownerPage)).toEqual([]);
+    expect(await seriousViolations(ownerPage, '[role="dialog"]')).toEqual([]);
     await report.getByRole('button', { name: 'Send report' }).click();
     await ownerPage.getByText('Thanks for telling us.').waitFor();
     await ownerPage.getByRole('button', { name: 'Done' }).click();
@@ -137,7 +129,7 @@ describe('member safety', () => {
     const remove = alexPage.getByRole('dialog', { name: 'Delete your account?' });
     await remove.getByLabel('Type DELETE to confirm').fill('DELETE');
     await screenshot(alexPage, '11b-delete-confirm-phone');
-    expect(await dialogViolations(alexPage)).toEqual([]);
+    expect(await seriousViolations(alexPage, '[role="dialog"]')).toEqual([]);
     await remove.getByRole('button', { name: 'Delete my account' }).click();
     // Signed out, the home page reloads and confirms it.
     await alexPage.waitForURL(`${baseUrl}/`);
