@@ -9,7 +9,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { expectAccessible } from './accessibility';
+import { expectScreenAccessible } from './accessibility';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -166,7 +166,7 @@ const shotsDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), animations: 'disabled' });
-  await expectAccessible(page, name);
+  await expectScreenAccessible(page, name);
 }
 
 /** Every console error and failed request of a page, e.g. CSP violations. */

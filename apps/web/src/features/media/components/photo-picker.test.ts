@@ -1,6 +1,6 @@
 import { MEDIA_MESSAGES } from '@bidboard/shared';
 import { describe, expect, it } from 'vitest';
-import { pickerStrings } from './photo-picker';
+import { keepFileListRole, pickerStrings } from './photo-picker';
 
 describe('photo picker wording', () => {
   it('never asks a touch screen to drop files', () => {
@@ -17,5 +17,18 @@ describe('photo picker wording', () => {
   it("refuses a non-image or a large file in the product's words", () => {
     expect(pickerStrings(true).youCanOnlyUploadFileTypes).toBe(MEDIA_MESSAGES.notAnImage);
     expect(pickerStrings(false).exceedsSize).toBe(MEDIA_MESSAGES.imageTooLarge);
+  });
+});
+
+describe('photo picker accessibility', () => {
+  it("gives Uppy's lone file item the list around it, also after a redraw", async () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<div class="uppy-Dashboard-files"><div role="listitem"></div></div>';
+    const stop = keepFileListRole(root);
+    expect(root.querySelector('.uppy-Dashboard-files')?.getAttribute('role')).toBe('list');
+    root.innerHTML = '<div class="uppy-Dashboard-files"><div role="listitem"></div></div>';
+    await Promise.resolve();
+    expect(root.querySelector('.uppy-Dashboard-files')?.getAttribute('role')).toBe('list');
+    stop();
   });
 });

@@ -94,6 +94,23 @@ async function applyOpenCrop(uppy: PickerUppy): Promise<void> {
   });
 }
 
+/**
+ * Uppy's single-file view renders its file as role="listitem" with no list around
+ * it (axe: aria-required-parent, critical), so the files container gets the list
+ * role, again whenever Uppy redraws it. Returns the stop function.
+ */
+export function keepFileListRole(root: HTMLElement): () => void {
+  const mark = () => {
+    for (const files of root.querySelectorAll('.uppy-Dashboard-files:not([role])')) {
+      files.setAttribute('role', 'list');
+    }
+  };
+  mark();
+  const observer = new MutationObserver(mark);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 export interface PhotoPickerProps {
   displayOrder: number;
   /** Slot 1 must show the member's face (accounts §5). */
@@ -214,6 +231,7 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
     let instance: PickerUppy | null = null;
     const element = target.current;
     if (!element) return;
+    const stopListRole = keepFileListRole(element);
     createUppy(element, displayOrder).then(
       (uppy) => {
         if (disposed) {
@@ -252,6 +270,7 @@ export function PhotoPicker({ displayOrder, requireFace, onUploaded }: PhotoPick
     );
     return () => {
       disposed = true;
+      stopListRole();
       instance?.destroy();
       uppyRef.current = null;
     };
