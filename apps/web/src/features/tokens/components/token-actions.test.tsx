@@ -54,6 +54,9 @@ describe('menu token actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Transaction History' }));
     expect(await screen.findByText('No transactions yet.')).toBeTruthy();
     expect(screen.getByText('Your token activity will appear here.')).toBeTruthy();
+    // The scrolling list is reachable by keyboard, named for screen readers.
+    const list = screen.getByRole('region', { name: 'Transaction History' });
+    expect(list.tabIndex).toBe(0);
   });
 
   it('in French: the claim, the balance screen and the empty history', async () => {

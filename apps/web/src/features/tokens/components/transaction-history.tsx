@@ -93,9 +93,17 @@ export function TransactionHistory({
       title={t('history.title')}
       className="tx-dialog"
     >
-      <div className="tx-scroll" onScroll={handleScroll} data-testid="transaction-scroll">
+      {/* A keyboard reaches and scrolls the list (its rows hold no control to focus). */}
+      <section
+        className="tx-scroll"
+        onScroll={handleScroll}
+        data-testid="transaction-scroll"
+        aria-label={t('history.title')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+        tabIndex={0}
+      >
         {body}
-      </div>
+      </section>
     </Dialog>
   );
 }
