@@ -26,9 +26,9 @@ const checked = new Set<string>();
 
 export async function expectScreenAccessible(page: Page, name: string): Promise<void> {
   const screen = await page.evaluate(() => {
-    const dialog = [
-      ...document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog[open]'),
-    ]
+    const dialog = Array.from(
+      document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog[open]'),
+    )
       .filter(
         (d) => (d as HTMLElement).offsetParent !== null || getComputedStyle(d).position === 'fixed',
       )
