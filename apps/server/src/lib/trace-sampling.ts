@@ -85,7 +85,7 @@ const requestSpanKey = Symbol('bidboard request span');
 type Traced = FastifyRequest & { [requestSpanKey]?: { span: Span; failed: boolean } };
 
 /** A request URL without its query string (which may hold signatures or a phone number). */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

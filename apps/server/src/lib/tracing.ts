@@ -23,12 +23,6 @@ const HOOKED_PACKAGES = ['pg', 'pg-pool', 'ioredis'];
 /** Probes and scrapes are not worth a trace each. */
 const UNTRACED_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 
-/** A request URL without its query string (which may hold signatures or a phone number). */
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
 interface Tracing {
   tracer: Tracer;
   api: typeof import('@opentelemetry/api');
@@ -73,7 +67,7 @@ export async function startTracing(options: StartTracingOptions = {}): Promise<T
       import('@opentelemetry/instrumentation-pg'),
       import('@opentelemetry/instrumentation-ioredis'),
     ]);
-  const untraced = (url: string) => UNTRACED_PATHS.has(pathOf(url));
+  const untraced = (url: string) => UNTRACED_PATHS.has(sampling.pathOf(url));
   const sampler = options.sampler ?? sampling.samplerFromEnv(env);
   // Queries, not pool check-outs: bidboard_db_pool_* already tell how the pool does.
   const pg = new PgInstrumentation({
