@@ -73,7 +73,7 @@ export const PAYEE_MESSAGES = {
   notFound: 'You have not completed your payee profile yet.',
   awaitingProfile:
     'This redemption waits for the member’s payee profile: it cannot be paid before the profile is complete.',
-  /** The hold where every payout is reported (a threshold of 0: Canada's Part XX). */
+  /** The hold where every payout is reported (Canada's Part XX). */
   identityHoldAny:
     'This payout is held: every payout to you is reported to the tax authorities, so we need your payee profile (legal name, address, taxpayer id) before we send it. Complete your payee profile and it goes out.',
   /** The hold, on the redemption screen. */
@@ -97,11 +97,13 @@ export function payeeIdentityThresholdCents(
   return Math.min(settingCents, reporting);
 }
 
-/** The hold's reason for a payee of this threshold, in the member's words. */
-export const identityHoldMessage = (thresholdCents: number) =>
-  thresholdCents === 0
-    ? PAYEE_MESSAGES.identityHoldAny
-    : PAYEE_MESSAGES.identityHold(thresholdCents);
+/**
+ * The hold's reason in the member's words, chosen by where the payee is rather than by a
+ * threshold of 0: an operator may set the threshold to 0 for everyone, and a US payee is
+ * still not reported at every amount.
+ */
+export const identityHoldMessage = (country: PayeeCountry | null, thresholdCents: number) =>
+  country === 'CA' ? PAYEE_MESSAGES.identityHoldAny : PAYEE_MESSAGES.identityHold(thresholdCents);
 
 /**
  * A redemption is held for identity when the year's paid and pending payouts with it would

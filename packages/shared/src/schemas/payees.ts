@@ -126,6 +126,8 @@ export const payoutsYearToDateResponse = z.object({
   payments: z.number().int(),
   pending_cents: z.number().int(),
   identity_threshold_cents: z.number().int(),
+  /** Where the payee is (the profile's country, else the postal code's); it picks the wording. */
+  payee_country: z.enum(['US', 'CA']).nullable(),
   payee_profile_complete: z.boolean(),
 });
 export type PayoutsYearToDate = z.infer<typeof payoutsYearToDateResponse>;

@@ -173,6 +173,7 @@ describe('the identity hold', () => {
     const us = await earner(2_000, { postal_code: '07030', country: 'US' });
     expect((await call('GET', '/payouts/year-to-date', us.headers)).json()).toMatchObject({
       identity_threshold_cents: 60_000,
+      payee_country: 'US',
       payee_profile_complete: false,
     });
     const small = await redeem(us, 500);
@@ -193,6 +194,7 @@ describe('the identity hold', () => {
     expect((await call('GET', '/payouts/year-to-date', m.headers)).json()).toMatchObject({
       paid_cents: 0,
       identity_threshold_cents: 0,
+      payee_country: 'CA',
       payee_profile_complete: false,
     });
     const small = await redeem(m, 500);
@@ -239,6 +241,7 @@ describe('the identity hold', () => {
     expect((await call('PUT', '/payee-identity', m.headers, profile)).statusCode).toBe(200);
     expect((await call('GET', '/payouts/year-to-date', m.headers)).json()).toMatchObject({
       identity_threshold_cents: 0,
+      payee_country: 'CA',
       payee_profile_complete: true,
     });
     // A member in Ontario whose payee profile is American keeps the setting.
@@ -246,7 +249,27 @@ describe('the identity hold', () => {
     expect((await call('PUT', '/payee-identity', n.headers, PROFILE)).statusCode).toBe(200);
     expect((await call('GET', '/payouts/year-to-date', n.headers)).json()).toMatchObject({
       identity_threshold_cents: 60_000,
+      payee_country: 'US',
     });
+  });
+
+  it('tells a US payee held at a setting of 0 what it passes, not that every payout is reported', async () => {
+    const zero = await call('PUT', '/admin/settings', admin, { payee_identity_threshold_cents: 0 });
+    expect(zero.statusCode, zero.body).toBe(200);
+    try {
+      const us = await earner(2_000, { postal_code: '07030', country: 'US' });
+      expect((await call('GET', '/payouts/year-to-date', us.headers)).json()).toMatchObject({
+        identity_threshold_cents: 0,
+        payee_country: 'US',
+      });
+      const held = await redeem(us, 500);
+      expect(held.json()).toMatchObject({
+        message: PAYEE_MESSAGES.identityHold(0),
+        redemption: { awaiting_payee_profile: true },
+      });
+    } finally {
+      await call('PUT', '/admin/settings', admin, { payee_identity_threshold_cents: 60_000 });
+    }
   });
 
   it('counts payouts by New York calendar year: last year’s paid ones stop counting at midnight', async () => {
@@ -261,6 +284,8 @@ describe('the identity hold', () => {
       payments: 1,
       pending_cents: 0,
       identity_threshold_cents: 60_000,
+      // The factory's member has no postal code country and no payee profile.
+      payee_country: null,
       payee_profile_complete: false,
     });
     const statement = (await call('GET', '/payouts/statement?year=2026', m.headers)).json();

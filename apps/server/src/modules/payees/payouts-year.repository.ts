@@ -1,5 +1,6 @@
 // SQL of what a member was paid in a year and of the identity hold (issue 43). Paid
 // redemptions count in the year of their decision; pending ones are on their way.
+import type { PayeeCountry } from '@bidboard/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rows } from '../../db/client';
 
@@ -36,14 +37,15 @@ export async function payoutsInYear(
 }
 
 /** The member's payee country: their payee profile's, or else their postal code's (or null). */
-export async function payeeCountryOf(db: Executor, userId: number): Promise<string | null> {
+export async function payeeCountryOf(db: Executor, userId: number): Promise<PayeeCountry | null> {
   const [found] = await rows<{ country: string | null }>(
     db,
     sql`SELECT COALESCE(p.country, u.country) AS country
           FROM users u LEFT JOIN payee_identities p ON p.user_id = u.id
          WHERE u.id = ${userId}`,
   );
-  return found?.country ?? null;
+  const country = found?.country;
+  return country === 'US' || country === 'CA' ? country : null;
 }
 
 export async function hasPayeeProfile(db: Executor, userId: number): Promise<boolean> {

@@ -27,22 +27,12 @@ export interface IdentityCheck {
   country: PayeeCountry | null;
 }
 
-/** The identity threshold for this member: the setting, or less where their country reports less. */
-export async function identityThresholdOf(
-  db: Executor,
-  userId: number,
-  settingCents: number,
-): Promise<number> {
-  return payeeIdentityThresholdCents(await payeeCountryOf(db, userId), settingCents);
-}
-
 export async function checkPayeeIdentity(
   tx: Executor,
   input: { userId: number; amountCents: number; settingCents: number; now: Date },
 ): Promise<IdentityCheck> {
   const year = await payoutsInYear(tx, input.userId, newYorkYearBounds(newYorkYear(input.now)));
-  const found = await payeeCountryOf(tx, input.userId);
-  const country = found === 'US' || found === 'CA' ? found : null;
+  const country = await payeeCountryOf(tx, input.userId);
   const thresholdCents = payeeIdentityThresholdCents(country, input.settingCents);
   const identityRequired = needsPayeeIdentity({
     yearToDateCents: year.paid_cents + year.pending_cents,
@@ -58,20 +48,21 @@ export async function payoutsYearToDate(
   userId: number,
 ): Promise<PayoutsYearToDate> {
   const year = newYorkYear(ctx.clock());
-  const [totals, complete, settings] = await Promise.all([
+  const [totals, complete, settings, country] = await Promise.all([
     payoutsInYear(ctx.db, userId, newYorkYearBounds(year)),
     hasPayeeProfile(ctx.db, userId),
     loadSettings(ctx.db, ctx.config),
+    payeeCountryOf(ctx.db, userId),
   ]);
   return {
     success: true,
     year,
     ...totals,
-    identity_threshold_cents: await identityThresholdOf(
-      ctx.db,
-      userId,
+    identity_threshold_cents: payeeIdentityThresholdCents(
+      country,
       settings.payee_identity_threshold_cents,
     ),
+    payee_country: country,
     payee_profile_complete: complete,
   };
 }

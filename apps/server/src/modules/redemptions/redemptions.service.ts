@@ -120,7 +120,7 @@ export async function requestRedemption(
       success: true,
       // Accepted either way: a held one says why and what releases it.
       message: identity.heldForIdentity
-        ? identityHoldMessage(identity.thresholdCents)
+        ? identityHoldMessage(identity.country, identity.thresholdCents)
         : REDEMPTION_MESSAGES.submitted,
       newBalance: entry.balance_after,
       newRedeemableBalance: entry.redeemable_after,

@@ -28,7 +28,7 @@ const SAVED = {
   updated_at: '2026-12-02T03:00:00.000Z',
 };
 
-function routes() {
+function routes(year: { identity_threshold_cents?: number; payee_country?: 'US' | 'CA' } = {}) {
   return mockFetch({
     'GET /api/payouts/year-to-date': () => [
       200,
@@ -39,7 +39,9 @@ function routes() {
         payments: 3,
         pending_cents: 0,
         identity_threshold_cents: 60_000,
+        payee_country: 'US',
         payee_profile_complete: false,
+        ...year,
       },
     ],
     'GET /api/payee-identity': () => [200, { success: true, payee: null }],
@@ -126,6 +128,7 @@ describe('PayoutsSetting', () => {
           payments: 0,
           pending_cents: 0,
           identity_threshold_cents: 0,
+          payee_country: 'CA',
           payee_profile_complete: true,
         },
       ],
@@ -157,6 +160,17 @@ describe('PayoutsSetting', () => {
     expect(screen.queryByLabelText(en['form.first_name'])).toBeNull();
     expect(screen.getByLabelText(en['form.legal_name'])).toBeTruthy();
     expect(callsTo('PUT /api/payee-identity')).toHaveLength(0);
+  });
+
+  it('says every payout is reported only to a payee in Canada, not to one held at a threshold of 0', async () => {
+    routes({ identity_threshold_cents: 0, payee_country: 'CA' });
+    const canada = renderWithProviders(<PayoutsSetting />);
+    expect(await screen.findByText(en['setting.neededAny'])).toBeTruthy();
+    canada.unmount();
+    routes({ identity_threshold_cents: 0, payee_country: 'US' });
+    renderWithProviders(<PayoutsSetting />);
+    expect(await screen.findByText(/pass \$0\.00/)).toBeTruthy();
+    expect(screen.queryByText(en['setting.neededAny'])).toBeNull();
   });
 
   it('opens the year’s statement with each payout and the total', async () => {

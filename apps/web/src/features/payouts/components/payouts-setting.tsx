@@ -43,7 +43,7 @@ export function PayoutsSetting() {
         </p>
       ) : (
         <p className="text-muted">
-          {year.identity_threshold_cents === 0
+          {year.payee_country === 'CA'
             ? t('setting.neededAny')
             : t('setting.needed', { threshold: formatMoney(year.identity_threshold_cents) })}
         </p>

@@ -1,6 +1,6 @@
 // The redemption screen's word on the year's payouts (issue 43): paid so far this year and,
 // for a member without a payee profile, the line past which a payout waits for it, with
-// the way to complete it (in Canada, a threshold of 0: every payout waits for it). After a
+// the way to complete it (in Canada every payout waits for it). After a
 // held request it says why the payout waits.
 import { PAYEE_MESSAGES } from '@bidboard/shared';
 import { useState } from 'react';
@@ -32,7 +32,7 @@ export function RedemptionPayoutsNote({ held = false }: { held?: boolean }) {
       </p>
       {held && !payee.payee ? (
         <p className="payouts-note__held" role="status">
-          {threshold === 0
+          {year.payee_country === 'CA'
             ? sharedRef({ key: 'PAYEE_MESSAGES.identityHoldAny' }, PAYEE_MESSAGES.identityHoldAny)
             : sharedRef(
                 { key: 'PAYEE_MESSAGES.identityHold', params: { cents: formatMoney(threshold) } },
@@ -42,7 +42,7 @@ export function RedemptionPayoutsNote({ held = false }: { held?: boolean }) {
       ) : null}
       {!held && !payee.payee ? (
         <p className="payouts-note__line text-muted">
-          {threshold === 0
+          {year.payee_country === 'CA'
             ? t('note.thresholdAny')
             : t('note.threshold', { threshold: formatMoney(threshold) })}
         </p>
