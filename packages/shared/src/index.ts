@@ -7,7 +7,6 @@ export * from './constants';
 export * from './errors';
 export * from './events';
 export * from './onboarding';
-export * from './pitch';
 export * from './rooms';
 export * from './rules/age-range';
 export * from './rules/alerts';

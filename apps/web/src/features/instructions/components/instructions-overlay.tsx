@@ -1,19 +1,16 @@
 // How It Works (accounts §2 Instructions overlay): explains the product; visitors get a
 // Join / Sign In button to /auth. The legal links exist but are hidden, as specified.
-import {
-  DAILY_CLAIM_LINE,
-  INSTRUCTIONS_TITLE,
-  MINIMUM_AGE,
-  REFERRAL_BONUS,
-  redemptionLine,
-} from '@bidboard/shared';
+import { MINIMUM_AGE, REFERRAL_BONUS } from '@bidboard/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { CashIcon, ChatIcon, GavelIcon, GiftIcon, HeartIcon } from '@/components/ui/icons';
 import { Dialog } from '@/components/ui/sheet';
 import { useRedemptionMultiplier } from '@/lib/redemption';
+import { useInstructionsText } from '../i18n';
 import './instructions-overlay.css';
+
+type InstructionsText = ReturnType<typeof useInstructionsText>;
 
 interface Step {
   icon: ReactNode;
@@ -21,32 +18,26 @@ interface Step {
   text: string;
 }
 
-function steps(multiplier: number | null): Step[] {
+/** The redemption line names the multiplier in effect (product rules: Copy). */
+function redemptionLine(t: InstructionsText, multiplier: number | null): string {
+  if (multiplier === null) return '';
+  return ` ${multiplier > 1 ? t('earn.redeemMultiplier', { multiplier }) : t('earn.redeem')}`;
+}
+
+function steps(t: InstructionsText, multiplier: number | null): Step[] {
   return [
-    {
-      icon: <GavelIcon />,
-      title: 'Bid on profiles',
-      text: 'Every member who is available for bids has an auction profile. Place token bids on the people you want to meet. Bidding closes Thursday at 8pm ET.',
-    },
-    {
-      icon: <HeartIcon />,
-      title: 'Win a connection',
-      text: 'The highest bid when bidding closes wins a connection. The profile owner then accepts or rejects it.',
-    },
-    {
-      icon: <ChatIcon />,
-      title: 'Chat',
-      text: 'Chat unlocks once the winning bid is accepted.',
-    },
+    { icon: <GavelIcon />, title: t('bid.title'), text: t('bid.text') },
+    { icon: <HeartIcon />, title: t('win.title'), text: t('win.text') },
+    { icon: <ChatIcon />, title: t('chat.title'), text: t('chat.text') },
     {
       icon: <CashIcon />,
-      title: 'Earn and redeem',
-      text: `Earn tokens for chatting with your winning bidder.${multiplier === null ? '' : ` ${redemptionLine(multiplier)}`}`,
+      title: t('earn.title'),
+      text: `${t('earn.text')}${redemptionLine(t, multiplier)}`,
     },
     {
       icon: <GiftIcon />,
-      title: 'Collect tokens',
-      text: `${DAILY_CLAIM_LINE} When a friend joins with your invite, you both get ${REFERRAL_BONUS} tokens.`,
+      title: t('collect.title'),
+      text: t('collect.text', { count: REFERRAL_BONUS }),
     },
   ];
 }
@@ -58,19 +49,20 @@ interface InstructionsOverlayProps {
 }
 
 export function InstructionsOverlay({ open, onOpenChange, isVisitor }: InstructionsOverlayProps) {
+  const t = useInstructionsText();
   const multiplier = useRedemptionMultiplier();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="How It Works" className="instructions">
-      <h2 className="instructions__title">{INSTRUCTIONS_TITLE}</h2>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('title')} className="instructions">
+      <h2 className="instructions__title">{t('headline')}</h2>
       <ol className="instructions__steps">
-        {steps(multiplier).map((step, index) => (
+        {steps(t, multiplier).map((step, index) => (
           <li key={step.title} className="instructions__step">
             <span className="instructions__icon" aria-hidden="true">
               {step.icon}
             </span>
             <div>
               <h3 className="instructions__step-title">
-                <span className="visually-hidden">Step {index + 1}: </span>
+                <span className="visually-hidden">{t('step', { number: index + 1 })}</span>{' '}
                 {step.title}
               </h3>
               <p className="instructions__text">{step.text}</p>
@@ -78,17 +70,17 @@ export function InstructionsOverlay({ open, onOpenChange, isVisitor }: Instructi
           </li>
         ))}
       </ol>
-      <p className="instructions__age">Members must be {MINIMUM_AGE} or older.</p>
+      <p className="instructions__age">{t('age', { age: MINIMUM_AGE })}</p>
       {isVisitor ? (
         <div className="instructions__cta">
           <ButtonLink to="/auth" block onClick={() => onOpenChange(false)}>
-            Join / Sign In
+            {t('join')}
           </ButtonLink>
         </div>
       ) : null}
-      <nav hidden aria-label="Legal">
-        <Link to="/terms">Terms and Conditions</Link>
-        <Link to="/policy">Privacy Policy</Link>
+      <nav hidden aria-label={t('legal')}>
+        <Link to="/terms">{t('legal.terms')}</Link>
+        <Link to="/policy">{t('legal.privacy')}</Link>
       </nav>
     </Dialog>
   );
