@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { InviteLanding } from './invite-landing';
 
@@ -28,5 +29,50 @@ describe('InviteLanding', () => {
     );
     expect(screen.getByRole('heading', { name: 'Elite Dating: Invite Required.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+  });
+});
+
+describe('InviteLanding in Canadian French', () => {
+  it('invites in French, with the referrer’s name and Quebec typography', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      localStorage.setItem('referralUsername', 'demo');
+      renderWithProviders(
+        <MemoryRouter>
+          <InviteLanding />
+        </MemoryRouter>,
+      );
+      expect(
+        screen.getByRole('heading', { name: 'Les rencontres passent en mode élite.' }),
+      ).toBeTruthy();
+      expect(screen.getByText('@demo vous a réservé une place.')).toBeTruthy();
+      expect(
+        screen.getByText('Invitez des amis\u00a0: vous recevez chacun des jetons.', {
+          normalizer: (text) => text.trim(),
+        }),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Réserver maintenant' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
+  it('says entry is by invitation, in French', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      renderWithProviders(
+        <MemoryRouter>
+          <InviteLanding />
+        </MemoryRouter>,
+      );
+      expect(
+        screen.getByRole('heading', {
+          name: /^Rencontres d’élite\s:\ssur invitation seulement\.$/u,
+        }),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/auth');
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

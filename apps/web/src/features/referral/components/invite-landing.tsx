@@ -4,16 +4,17 @@ import { ButtonLink } from '@/components/ui/button';
 import { CoinIcon, GiftIcon, LockIcon, UserIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { authStorage } from '@/lib/auth-storage';
+import { useReferralText } from '../i18n';
 import './referral.css';
 
-const FEATURES = [
-  { icon: UserIcon, text: 'Claim your unique username before anyone else.' },
-  { icon: CoinIcon, text: 'Earn prelaunch tokens to bid with on day one.' },
-  { icon: GiftIcon, text: 'Invite friends: you both get tokens.' },
-];
-
 export function InviteLanding() {
+  const t = useReferralText();
   const referral = authStorage.getReferral();
+  const features = [
+    { icon: UserIcon, text: t('landing.username') },
+    { icon: CoinIcon, text: t('landing.tokens') },
+    { icon: GiftIcon, text: t('landing.invite') },
+  ];
   return (
     <section className="ref ref--landing" aria-labelledby="landing-title">
       <div className="ref__hero">
@@ -22,11 +23,11 @@ export function InviteLanding() {
       {referral ? (
         <>
           <h1 className="ref__title" id="landing-title">
-            Dating just went elite.
+            {t('landing.title')}
           </h1>
-          <p className="ref__bonus">@{referral} saved you a spot.</p>
+          <p className="ref__bonus">{t('landing.saved', { username: referral })}</p>
           <ul className="ref__features">
-            {FEATURES.map(({ icon: Icon, text }) => (
+            {features.map(({ icon: Icon, text }) => (
               <li key={text}>
                 <span className="ref__feature-icon" aria-hidden="true">
                   <Icon size={20} />
@@ -36,7 +37,7 @@ export function InviteLanding() {
             ))}
           </ul>
           <ButtonLink block to={`/auth?ref=${encodeURIComponent(referral)}`}>
-            Claim Now
+            {t('landing.claim')}
           </ButtonLink>
         </>
       ) : (
@@ -45,11 +46,11 @@ export function InviteLanding() {
             <LockIcon size={30} />
           </span>
           <h1 className="ref__title" id="landing-title">
-            Elite Dating: Invite Required.
+            {t('landing.lockedTitle')}
           </h1>
-          <p className="ref__bonus">Ask a member for their invite link to join before launch.</p>
+          <p className="ref__bonus">{t('landing.lockedText')}</p>
           <ButtonLink block to="/auth">
-            Sign In
+            {t('landing.signIn')}
           </ButtonLink>
         </>
       )}
