@@ -1,9 +1,10 @@
 // The redemption screen: the rules of §5 as the member meets them, the value the member
 // will actually get (campaign part and base part) before they confirm, and every outcome.
 import { CAMPAIGN_MESSAGES, redemptionValue } from '@bidboard/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLanguage, textsReady } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -287,5 +288,83 @@ describe('token redemption screen', () => {
       name: '500 minimum',
     })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
+  });
+});
+
+describe('token redemption screen in Canadian French', () => {
+  async function inFrench() {
+    await act(() => setLanguage('fr-CA'));
+    await act(() => textsReady({ later: true }));
+  }
+  const frenchDigit = (i: number) =>
+    screen.getByLabelText(`Jetons à échanger, chiffre ${i}`) as HTMLInputElement;
+  const exact = { normalizer: (text: string) => text.replace(/[\u00a0\u202f]/g, '~') };
+
+  async function openInFrench() {
+    renderWithProviders(<TokenSummaryProbe />);
+    fireEvent.click(await screen.findByRole('button', { name: 'ACHETER/ÉCHANGER' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Échanger' }));
+    await screen.findByText('Jetons à échanger');
+  }
+
+  it('words the amounts, the value, the rules and the outcome in French, money as 62,25 $', async () => {
+    await inFrench();
+    try {
+      setUp(() => [200, submitted()], 1250);
+      await openInFrench();
+      expect(await screen.findByRole('dialog', { name: 'Échanger des jetons' })).toBeTruthy();
+      expect(screen.getByText('1~250 jetons échangeables · minimum de 500', exact)).toBeTruthy();
+      expect(await screen.findByText('Multiplicateur 5X en vigueur')).toBeTruthy();
+      expect(screen.getByText('Vous recevrez (moins les frais) : 62,25~$', exact)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Diminuer de 10' })).toBeTruthy();
+      await userEvent.click(frenchDigit(2));
+      await userEvent.keyboard('0');
+      await userEvent.click(frenchDigit(3));
+      await userEvent.keyboard('3');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Le minimum à échanger est de 500 jetons',
+      );
+      await userEvent.click(frenchDigit(3));
+      await userEvent.keyboard('500');
+      const email = screen.getByLabelText('Quelle est votre adresse courriel PayPal?');
+      expect(email.getAttribute('placeholder')).toBe('vous@exemple.com');
+      fireEvent.change(email, { target: { value: 'no-at-sign' } });
+      fireEvent.blur(email);
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Entrez une adresse courriel PayPal valide',
+      );
+      fireEvent.change(email, { target: { value: 'me@example.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Échanger' }));
+      expect(await screen.findByText('Demande d’échange envoyée.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Terminé' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
+  it('says a refusal from the server in French', async () => {
+    await inFrench();
+    try {
+      setUp(() => [
+        400,
+        {
+          code: 'INSUFFICIENT_TOKENS',
+          message: 'Insufficient redeemable tokens',
+          key: 'REDEMPTION_MESSAGES.insufficient',
+        },
+      ]);
+      await openInFrench();
+      fireEvent.change(screen.getByLabelText('Quelle est votre adresse courriel PayPal?'), {
+        target: { value: 'me@example.com' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Échanger' }));
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toBe(
+          'Échec de l’échange : Jetons échangeables insuffisants',
+        ),
+      );
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

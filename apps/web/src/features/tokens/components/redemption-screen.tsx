@@ -21,8 +21,9 @@ import { MinusIcon, PlusIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { Dialog } from '@/components/ui/sheet';
 import { useCurrentUser } from '@/features/auth';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatTokens } from '@/lib/format';
+import { useSharedText } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
 import { lazyComponent } from '@/lib/lazy';
 import { useMinimumRedeemable } from '../api/get-minimum-redeemable';
@@ -53,6 +54,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const redeem = useRedeemTokens();
   const t = useTokensText();
+  const { sharedText, sharedRef } = useSharedText();
   const held = redeem.data?.redemption.awaiting_payee_profile === true;
   const queryClient = useQueryClient();
   const emailId = useId();
@@ -72,10 +74,16 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
     email.trim() !== '' &&
     amount >= minimum &&
     amount <= redeemable;
+  // The rules' refusals in the language on screen; the minimum's names its amount.
   const rule = !amountCheck.ok
-    ? amountCheck.message
+    ? amountCheck.message === REDEMPTION_MESSAGES.belowMinimum(minimum)
+      ? sharedRef(
+          { key: 'REDEMPTION_MESSAGES.belowMinimum', params: { minimum } },
+          amountCheck.message,
+        )
+      : sharedText(amountCheck.message)
     : emailTouched && !emailCheck.ok
-      ? emailCheck.message
+      ? sharedText(emailCheck.message)
       : null;
 
   const stepBy = (delta: number) => {
@@ -93,29 +101,38 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
       // since, the server refuses and says the new value instead of paying less.
       { token_amount: amount, paypal_email: emailCheck.value, expected_cents: payout ?? 0 },
       {
-        onSuccess: (response) => setResult({ ok: true, message: response.message }),
+        onSuccess: (response) => setResult({ ok: true, message: sharedText(response.message) }),
         onError: (error) => {
           void queryClient.invalidateQueries({ queryKey: redemptionQuoteKey });
           if (error instanceof ApiError && error.code === 'CONFLICT') {
-            setResult({ ok: false, message: error.message });
+            setResult({ ok: false, message: errorMessage(error, error.message) });
             return;
           }
           const message =
             error instanceof ApiError && error.message
               ? error.message
               : REDEMPTION_MESSAGES.failedDefault;
-          setResult({ ok: false, message: REDEMPTION_MESSAGES.failed(message) });
+          setResult({
+            ok: false,
+            message: sharedRef(
+              {
+                key: 'REDEMPTION_MESSAGES.failed',
+                params: { message: errorMessage(error, REDEMPTION_MESSAGES.failedDefault) },
+              },
+              REDEMPTION_MESSAGES.failed(message),
+            ),
+          });
         },
       },
     );
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Redeem tokens" className="redeem">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('redeem.title')} className="redeem">
       <button
         type="button"
         className="redeem__logo"
-        aria-label="Close and go back"
+        aria-label={t('redeem.close')}
         onClick={() => onOpenChange(false)}
       >
         <Logo size="sm" />
@@ -125,7 +142,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
           <p
             className={held ? 'redeem__done-title redeem__done-title--held' : 'redeem__done-title'}
           >
-            {held ? REDEMPTION_MESSAGES.submitted : result.message}
+            {held ? sharedText(REDEMPTION_MESSAGES.submitted) : result.message}
           </p>
           <Suspense fallback={null}>
             <RedemptionPayoutsNote held={held} />
@@ -137,22 +154,22 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
             })}
           </p>
           <Button block onClick={() => onOpenChange(false)}>
-            Done
+            {t('redeem.done')}
           </Button>
         </div>
       ) : (
         <form className="redeem__form" onSubmit={handleSubmit} noValidate>
           <p className="redeem__available">
-            {formatTokens(redeemable)} tokens redeemable · {formatTokens(minimum)} minimum
+            {t('redeem.available', { redeemable, minimum: formatTokens(minimum) })}
           </p>
           <span className="redeem__label" id={`${ruleId}-label`}>
-            {REDEMPTION_MESSAGES.tokensToRedeem}
+            {sharedText(REDEMPTION_MESSAGES.tokensToRedeem)}
           </span>
           <fieldset className="redeem__entry" aria-labelledby={`${ruleId}-label`}>
             <button
               type="button"
               className="redeem__step"
-              aria-label="Decrease by 10"
+              aria-label={t('redeem.decrease')}
               disabled={amount <= 0 || amount <= minimum || submitting}
               onClick={() => stepBy(-REDEEM_STEP)}
             >
@@ -165,7 +182,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
                 setResult(null);
                 setAmount(next);
               }}
-              labelPrefix="Redeem digit"
+              labelPrefix={t('redeem.digit')}
               invalid={!amountCheck.ok}
               describedBy={rule ? ruleId : undefined}
               disabled={submitting}
@@ -173,7 +190,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
             <button
               type="button"
               className="redeem__step"
-              aria-label="Increase by 10"
+              aria-label={t('redeem.increase')}
               disabled={amount >= redeemable || submitting}
               onClick={() => stepBy(REDEEM_STEP)}
             >
@@ -183,13 +200,13 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
           {valueLimits ? (
             <RedemptionValue tokens={amount} limits={valueLimits} />
           ) : (
-            <p className="redeem__note">Working out what these tokens are worth…</p>
+            <p className="redeem__note">{t('redeem.quoting')}</p>
           )}
           <Suspense fallback={null}>
             <RedemptionPayoutsNote />
           </Suspense>
           <label className="redeem__label" htmlFor={emailId}>
-            {REDEMPTION_MESSAGES.emailPrompt}
+            {sharedText(REDEMPTION_MESSAGES.emailPrompt)}
           </label>
           <input
             id={emailId}
@@ -197,7 +214,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
             type="email"
             inputMode="email"
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={t('redeem.emailPlaceholder')}
             value={email}
             onChange={(event) => {
               setResult(null);
@@ -218,7 +235,7 @@ export function RedemptionScreen({ open, onOpenChange }: RedemptionScreenProps) 
             </p>
           ) : null}
           <Button type="submit" block disabled={!canRedeem} busy={submitting}>
-            Redeem
+            {t('redeem.submit')}
           </Button>
         </form>
       )}

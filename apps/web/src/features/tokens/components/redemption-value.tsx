@@ -9,6 +9,8 @@ import {
   redemptionValue,
   type RedemptionValue as Value,
 } from '@bidboard/shared';
+import { useSharedText } from '@/lib/i18n';
+import { formatMoney } from '@/lib/i18n/format';
 
 interface RedemptionValueProps {
   tokens: number;
@@ -34,20 +36,47 @@ export function RedemptionValue({ tokens, limits }: RedemptionValueProps) {
   const value = redemptionValue(tokens, limits);
   const paying = value.campaignCents > 0;
   const note = campaignNote(tokens, limits, value);
+  const { sharedText, sharedRef } = useSharedText();
+  const multiplier = paying ? limits.multiplier : 1;
   return (
     <div className="redeem__value" aria-live="polite">
       <p className="redeem__multiplier">
-        {REDEMPTION_MESSAGES.multiplier(paying ? limits.multiplier : 1)}
+        {sharedRef(
+          { key: 'REDEMPTION_MESSAGES.multiplier', params: { multiplier } },
+          REDEMPTION_MESSAGES.multiplier(multiplier),
+        )}
       </p>
       {paying ? (
         <ul className="redeem__parts">
-          <li>{CAMPAIGN_MESSAGES.campaignPart(limits.multiplier, value.campaignCents)}</li>
-          <li>{CAMPAIGN_MESSAGES.basePart(value.baseCents)}</li>
+          <li>
+            {sharedRef(
+              {
+                key: 'CAMPAIGN_MESSAGES.campaignPart',
+                params: { multiplier: limits.multiplier, cents: formatMoney(value.campaignCents) },
+              },
+              CAMPAIGN_MESSAGES.campaignPart(limits.multiplier, value.campaignCents),
+            )}
+          </li>
+          <li>
+            {sharedRef(
+              {
+                key: 'CAMPAIGN_MESSAGES.basePart',
+                params: { cents: formatMoney(value.baseCents) },
+              },
+              CAMPAIGN_MESSAGES.basePart(value.baseCents),
+            )}
+          </li>
         </ul>
       ) : null}
-      {note ? <p className="redeem__note">{note}</p> : null}
+      {note ? <p className="redeem__note">{sharedText(note)}</p> : null}
       <p className="redeem__receive">
-        {REDEMPTION_MESSAGES.youWillReceive((value.amountCents / 100).toFixed(2))}
+        {sharedRef(
+          {
+            key: 'REDEMPTION_MESSAGES.youWillReceive',
+            params: { dollars: formatMoney(value.amountCents) },
+          },
+          REDEMPTION_MESSAGES.youWillReceive((value.amountCents / 100).toFixed(2)),
+        )}
       </p>
     </div>
   );
