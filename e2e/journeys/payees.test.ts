@@ -2,12 +2,15 @@
 // payouts past the identity threshold is accepted but held; the member completes the payee
 // profile in Profile Settings, the hold lifts, the admin pays it, the member reads the
 // statement; the admin finds the member by payee status and downloads the year's report.
+// A member in Quebec is held at any amount (Part XX), gives first and last name apart with
+// a SIN, and appears in the Canadian report with the names apart.
 // Phone (390x844) and desktop screenshots.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
 import { type Member, seededPhone, signIn } from '../support/members';
 import { type RunningServer, startServer } from '../support/server';
+import { openTokens } from '../support/tokens';
 
 const ADMIN_PHONE = '+12015550100'; // 'demo', an admin
 let server: RunningServer;
@@ -139,5 +142,96 @@ describe('payee identity and year-end reports', () => {
       .getByRole('button', { name: 'Download with full taxpayer ids' })
       .scrollIntoViewIfNeeded();
     await screenshot(phoneAdmin, 'payees-07-reports-phone');
+  });
+  it('holds a Quebec member’s first payout, takes first and last name with a SIN, and reports them apart', {
+    timeout: 240_000,
+  }, async () => {
+    const [admin, earner] = (await Promise.all(
+      // 'omar_h', Montreal: a Canadian payee, every payout of whom waits for the profile.
+      [ADMIN_PHONE, seededPhone(12)].map((phone) => signIn(baseUrl, phone)),
+    )) as [Member, Member];
+    await admin.call('/admin/settings', {
+      method: 'PUT',
+      body: { redemption_risk_threshold: 1000 },
+    });
+    await admin.call('/admin/tokens/adjustments', {
+      body: {
+        username: earner.username,
+        amount: 500,
+        redeemable: true,
+        cash_cents: 500,
+        cash_reference: 'Transfer 43 CA',
+        reason: 'Earnings credited by hand',
+      },
+    });
+
+    // The redemption screen says before the request that every payout waits, then why.
+    const phone = await openAs(baseUrl, earner, PHONE, '/');
+    await openTokens(phone);
+    await phone.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const redeem = phone.getByRole('dialog', { name: 'Redeem tokens' });
+    await redeem.getByText('Every payout waits for your payee profile.').waitFor();
+    await redeem.getByText('You will receive (minus fees): $5.00').waitFor();
+    await redeem.getByLabel("What's your PayPal email?").fill('omar@example.com');
+    await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await redeem
+      .getByText(/every payout to you is reported to the tax authorities/)
+      .first()
+      .waitFor();
+    await screenshot(phone, 'payees-08-held-any-amount-phone');
+    await redeem.getByRole('button', { name: 'Done' }).click();
+
+    await phone.reload();
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('button', { name: 'Profile Settings' }).click();
+    const payouts = phone
+      .getByRole('dialog', { name: 'Profile Settings' })
+      .locator('section.payouts');
+    await payouts.getByText(/every payout to you is reported/).waitFor();
+    await payouts.getByRole('button', { name: 'Complete your payee profile' }).click();
+    const form = phone.getByRole('dialog', { name: 'Payee profile' });
+    await form.getByLabel('Country').selectOption('CA');
+    await form.getByLabel('Taxpayer id').selectOption('sin');
+    await form.getByLabel('First name').fill('Omar');
+    await form.getByLabel('Last name').fill('Haddad');
+    await form.getByLabel('Street address').fill('1200 rue Sainte-Catherine');
+    await form.getByLabel('City').fill('Montréal');
+    await form.getByLabel('Province or territory').selectOption('QC');
+    await form.getByLabel('ZIP or postal code').fill('H3B 1K9');
+    await form.getByLabel('Number', { exact: true }).fill('130 692 544');
+    await form.getByRole('checkbox').check();
+    await screenshot(phone, 'payees-09-form-canada-phone');
+    await form.getByRole('button', { name: 'Save payee profile' }).click();
+    await form.waitFor({ state: 'detached' });
+    await payouts.getByText(/Payee profile on file: Omar Haddad/).waitFor();
+
+    // Released: the admin pays it and the Canadian report names the seller apart.
+    const queue = (await admin.call('/admin/redemptions?status=pending&limit=200', {
+      method: 'GET',
+    })) as { redemptions: (Redemption & { username: string })[] };
+    const request = queue.redemptions.find((r) => r.username === earner.username)!;
+    expect(request).toMatchObject({ awaiting_payee_profile: false, payee_profile_complete: true });
+    await admin.call(`/admin/redemptions/${request.id}/paid`, {});
+    const desk = await openAs(baseUrl, admin, DESKTOP, '/admin/payouts');
+    await desk.getByText('No payment errors logged.').waitFor();
+    await desk.getByLabel('Country').selectOption('CA');
+    const [download] = await Promise.all([
+      desk.waitForEvent('download'),
+      desk.getByRole('button', { name: 'Download report' }).click(),
+    ]);
+    const year = new Date().getUTCFullYear();
+    expect(download.suggestedFilename()).toBe(`payees-${year}-CA.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const [header, ...lines] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const columns = header!.split(',');
+    const row = lines.find((line) => line.includes(`,${earner.id},`))!.split(',');
+    const cell = (name: string) => row[columns.indexOf(name)];
+    expect([cell('seller_last_name'), cell('seller_first_name'), cell('tin_type')]).toEqual([
+      'Haddad',
+      'Omar',
+      'SIN',
+    ]);
+    expect(csv).not.toContain('130 692 544');
+    expect(csv).not.toContain('130692544');
   });
 });
