@@ -53,10 +53,13 @@ export default defineConfig({
             // (the connections page loads it for them): split at every shared module, the
             // first paint of / downloaded a dozen small files and their gzip overheads. Apart
             // from it: its catalogues (each downloaded in the language on screen only) and the
-            // bidding slide (bid-board/bidding), which loads when a member turns a card.
+            // bidding slide (bid-board/bidding), which loads when a member turns a card. Not
+            // components/ui/i18n: the first page's own pieces (the unread buttons, the copy
+            // text) speak from its catalogue, and a first page importing it from this chunk
+            // made the two chunks import each other (this one ran first: a blank page).
             {
               name: 'bid-board',
-              test: /src[\\/](features[\\/]bid-board[\\/](?!bidding[\\/]|locales[\\/])|app[\\/]routes[\\/](home|user-board)|components[\\/]ui[\\/](profile-details|profile-card|feed|i18n)|features[\\/]safety[\\/]components[\\/]member-safety-button)/,
+              test: /src[\\/](features[\\/]bid-board[\\/](?!bidding[\\/]|locales[\\/])|app[\\/]routes[\\/](home|user-board)|components[\\/]ui[\\/](profile-details|profile-card|feed)|features[\\/]safety[\\/]components[\\/]member-safety-button)/,
               // Only these: what else they import stays where /auth can have it alone.
               includeDependenciesRecursively: false,
             },

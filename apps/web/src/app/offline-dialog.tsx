@@ -4,9 +4,11 @@
 // failed, so nothing here may need a chunk that has not loaded yet.
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { useAppText } from './i18n';
 import './offline-dialog.css';
 
 export function OfflineDialog({ onRefresh }: { onRefresh: () => void }) {
+  const t = useAppText();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -25,13 +27,13 @@ export function OfflineDialog({ onRefresh }: { onRefresh: () => void }) {
       onCancel={(event) => event.preventDefault()}
     >
       <h2 id="offline-dialog-title" className="offline-dialog__title">
-        Connection to server failed
+        {t('offline.title')}
       </h2>
       <p id="offline-dialog-text" className="offline-dialog__text">
-        Check your connection. We try again as soon as it is back.
+        {t('offline.text')}
       </p>
       <Button block onClick={onRefresh}>
-        Refresh Page
+        {t('offline.refresh')}
       </Button>
     </dialog>
   );

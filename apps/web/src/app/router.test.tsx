@@ -1,7 +1,8 @@
 import { MESSAGES } from '@bidboard/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/factories';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -164,6 +165,28 @@ describe('404', () => {
     expect(screen.getByRole('link', { name: 'View auctions' }).getAttribute('href')).toBe(
       '/auctions',
     );
+  });
+});
+
+describe('404 in Canadian French', () => {
+  it('says the page is not found in French, with the same links', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      mockFetch({});
+      renderApp('/no/such/page');
+      expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeTruthy();
+      expect(
+        screen.getByText('La page que vous cherchez n’existe pas ou a été déplacée.'),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Aller à l’accueil' }).getAttribute('href')).toBe(
+        '/',
+      );
+      expect(screen.getByRole('link', { name: 'Voir les enchères' }).getAttribute('href')).toBe(
+        '/auctions',
+      );
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });
 

@@ -11,9 +11,11 @@ import { Screen } from '@/components/ui/screen';
 import { ScreenPlaceholder } from '@/components/ui/screen-placeholder';
 import { ChunkLoadError } from '@/lib/chunk-guard';
 import { forgetFailedLoads } from '@/lib/lazy';
+import { useAppText } from './i18n';
 import { OfflineDialog } from './offline-dialog';
 
 export function ScreenError() {
+  const t = useAppText();
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();
@@ -37,7 +39,7 @@ export function ScreenError() {
   return (
     <>
       <header className="app-bar">
-        <Link to="/" className="app-bar__home" aria-label="Bidboard home">
+        <Link to="/" className="app-bar__home" aria-label={t('home')}>
           <Logo size="sm" />
         </Link>
       </header>
@@ -46,11 +48,8 @@ export function ScreenError() {
           <OfflineDialog onRefresh={retry} />
         ) : (
           <div role="alert">
-            <ScreenPlaceholder
-              title="Something went wrong"
-              description="This part of the app did not load. Please try again."
-            >
-              <Button onClick={retry}>Retry</Button>
+            <ScreenPlaceholder title={t('error.title')} description={t('error.text')}>
+              <Button onClick={retry}>{t('error.retry')}</Button>
             </ScreenPlaceholder>
           </div>
         )}

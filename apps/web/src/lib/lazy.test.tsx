@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScreenError } from '@/app/screen-error';
 import { notePreloadError } from './chunk-guard';
 import { reloadPage } from './hard-navigate';
+import { setLanguage } from './i18n';
 import { lazyComponent } from './lazy';
 
 vi.mock('./hard-navigate', () => ({ reloadPage: vi.fn(), hardNavigate: vi.fn() }));
@@ -115,5 +116,36 @@ describe('the lazy screen guard', () => {
     expect(await screen.findByText('Loaded screen')).toBeTruthy();
     const link = appended.mock.calls[0]?.[0] as HTMLLinkElement;
     expect(link.href).toBe('http://localhost:3000/assets/menu-sheet-abc.css');
+  });
+});
+
+describe('the lazy screen guard in Canadian French', () => {
+  it('says a screen failed, or the server cannot be reached, in French', async () => {
+    await act(() => setLanguage('fr-CA'));
+    try {
+      serveIndex(RUNNING);
+      renderLazy(chunkFailure);
+      expect(
+        await screen.findByRole('heading', { name: 'Un problème est survenu' }, { timeout: 4000 }),
+      ).toBeTruthy();
+      expect(
+        screen.getByText('Cette partie de l’application ne s’est pas chargée. Veuillez réessayer.'),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Accueil de Bidboard' })).toBeTruthy();
+
+      serveIndex(null);
+      renderLazy(chunkFailure);
+      expect(
+        await screen.findByRole(
+          'dialog',
+          { name: 'Connexion au serveur impossible' },
+          { timeout: 4000 },
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Actualiser la page' })).toBeTruthy();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

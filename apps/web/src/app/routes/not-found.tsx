@@ -3,18 +3,20 @@ import { ButtonLink } from '@/components/ui/button';
 import { CompassIcon } from '@/components/ui/icons';
 import { Screen } from '@/components/ui/screen';
 import { ScreenPlaceholder } from '@/components/ui/screen-placeholder';
+import { useAppText } from '../i18n';
 
 export function NotFoundRoute() {
+  const t = useAppText();
   return (
     <Screen>
       <ScreenPlaceholder
         icon={<CompassIcon size={30} />}
-        title="Page Not Found"
-        description="The page you are looking for doesn't exist or has been moved."
+        title={t('notFound.title')}
+        description={t('notFound.text')}
       >
-        <ButtonLink to="/">Go to homepage</ButtonLink>
+        <ButtonLink to="/">{t('notFound.home')}</ButtonLink>
         <ButtonLink to="/auctions" variant="secondary">
-          View auctions
+          {t('notFound.auctions')}
         </ButtonLink>
       </ScreenPlaceholder>
     </Screen>

@@ -3,23 +3,25 @@
 import type { ReactNode } from 'react';
 import { IconButton } from './button';
 import { CountPill } from './count-pill';
+import { useUiText } from './i18n';
 import './unread-button.css';
 
 type UnreadButtonProps = {
   unread: number;
-  /** What is unread, for the label: 'Alerts', 'Messages'. */
-  name: string;
+  /** What is unread, which names the button: 'Alerts (2 unread)', 'Messages (1 unread)'. */
+  kind: 'alerts' | 'messages';
   icon: ReactNode;
   className: string;
   onClick: () => void;
   onPointerDown?: () => void;
 };
 
-export function UnreadButton({ unread, name, icon, className, ...handlers }: UnreadButtonProps) {
+export function UnreadButton({ unread, kind, icon, className, ...handlers }: UnreadButtonProps) {
+  const t = useUiText();
   if (unread === 0) return null;
   return (
     <IconButton
-      label={`${name} (${unread} unread)`}
+      label={t(kind === 'alerts' ? 'unread.alerts' : 'unread.messages', { count: unread })}
       className={`icon-btn--corner unread-button ${className}`}
       {...handlers}
     >

@@ -7,7 +7,7 @@ export function AlertsBell({ unread, onOpen }: { unread: number; onOpen: () => v
   return (
     <UnreadButton
       unread={unread}
-      name="Alerts"
+      kind="alerts"
       icon={<BellIcon />}
       className="alerts-bell"
       onClick={onOpen}

@@ -10,7 +10,7 @@ export function ChatButton({ unread }: { unread: number }) {
   return (
     <UnreadButton
       unread={unread}
-      name="Messages"
+      kind="messages"
       icon={<ChatIcon />}
       className="chat-button"
       onPointerDown={ChatOverlayModule.preload}
