@@ -98,6 +98,13 @@ const PROSE = /[A-Za-zÀ-ÿ]{2,}[^\n]*\s[^\n]*[a-zà-ÿ]/;
 const CAPITALISED = /^[A-ZÀ-Ý][a-zà-ÿ]+/;
 /** 'header.allProfiles', 'sign.aquarius': a key of a catalogue (lib/i18n). */
 const CATALOGUE_KEY = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
+/** A date-fns pattern: 'MM/dd/yyyy - h:mm aaa', 'EEE MM/dd h:mm aaa' (runs of one letter). */
+const DATE_PATTERN = /^(?:y+|M+|d+|E+|h+|H+|m+|s+|a+|[\s/:.,-]+)+$/;
+/** CSS: a media condition ('(pointer: coarse)', '(min-width: 638px) 348px') or a length. */
+const CSS_VALUE = /^\([a-z-]+:\s*[\w-]+\)|^calc\(|^\d+(px|vw|vh|rem|em)$/;
+/** Callees whose string arguments are code or words for developers, never for members. */
+const DEVELOPER_CALLEE =
+  /^console\.|^import$|(^|\.)matchMedia$|(^|\.)querySelector|\.closest$|\.matches$|^log$|^log[A-Z]\w*$/;
 
 function isTestFile(file: string): boolean {
   return /\.(test|probe)\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
@@ -120,14 +127,37 @@ function inDeveloperCall(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
     if (ts.isNewExpression(at) && /Error$/.test(at.expression.getText())) return true;
     if (ts.isCallExpression(at)) {
-      const callee = at.expression.getText();
-      if (/^console\.|^import$|^matchMedia$|^querySelector|\.querySelector/.test(callee)) {
-        return true;
-      }
+      if (at.expression.kind === ts.SyntaxKind.SuperKeyword && inErrorClass(at)) return true;
+      if (DEVELOPER_CALLEE.test(at.expression.getText())) return true;
+    }
+    // Compared with a value that came in (a socket's disconnect reason): matched, not shown.
+    if (ts.isBinaryExpression(at) && EQUALITY.has(at.operatorToken.kind)) return true;
+    // An object's className or sandbox, spread onto an element; not `name`, which may be a
+    // bundle's or a plan's name a member reads.
+    if (ts.isPropertyAssignment(at)) {
+      const property = at.name.getText().replace(/^['"]|['"]$/g, '');
+      if (property !== 'name' && CODE_ATTRIBUTES.has(property)) return true;
     }
     if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at)) return true;
     if (ts.isTypeNode(at)) return true;
     if (ts.isJsxAttribute(at) && CODE_ATTRIBUTES.has(at.name.getText())) return true;
+  }
+  return false;
+}
+
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+]);
+
+/** A constructor's super(...) in a class that extends an Error: its message is for developers. */
+function inErrorClass(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isClassLike(at)) {
+      return (at.heritageClauses ?? []).some((clause) =>
+        clause.types.some((type) => /Error$/.test(type.expression.getText())),
+      );
+    }
   }
   return false;
 }
@@ -165,6 +195,7 @@ function looksWorded(node: ts.Node, text: string): boolean {
   if (!LETTER.test(value)) return false;
   // A catalogue's key ('header.filter'), whatever property holds it: the words are elsewhere.
   if (CATALOGUE_KEY.test(value)) return false;
+  if ((DATE_PATTERN.test(value) && /[/:]/.test(value)) || CSS_VALUE.test(value)) return false;
   const name = propertyName(node);
   if (name && WORDED.has(name)) return true;
   if (insideJsx(node) && (PROSE.test(value) || CAPITALISED.test(value))) return true;

@@ -5,8 +5,6 @@ import type { CreateTransactionTokenResponse } from '@bidboard/shared';
 import { useEffect, useId, useRef } from 'react';
 import { useTokensText } from '../i18n';
 
-const SANDBOX = 'allow-scripts allow-forms allow-same-origin allow-popups';
-
 export function HostedPaymentFrame({
   form,
   height,
@@ -35,7 +33,9 @@ export function HostedPaymentFrame({
         title={t('purchase.frame')}
         className="hosted-frame__iframe"
         style={{ height }}
-        {...(form.formSandboxed ? { sandbox: SANDBOX } : {})}
+        {...(form.formSandboxed
+          ? { sandbox: 'allow-scripts allow-forms allow-same-origin allow-popups' }
+          : {})}
       />
     </div>
   );
