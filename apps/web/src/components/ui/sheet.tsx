@@ -4,6 +4,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
+import { useUiText } from './i18n';
 import { CloseIcon } from './icons';
 import './sheet.css';
 
@@ -18,7 +19,11 @@ interface PanelProps {
   dismissible?: boolean;
   children: ReactNode;
   className?: string;
+  /** The close button's name; 'Close' in the language on screen when not given. */
   closeLabel?: string;
+  /** The body scrolls with nothing focusable in it (How It Works for a member): a keyboard
+   * reaches it itself, so it can be scrolled without a pointer. */
+  focusableBody?: boolean;
 }
 
 function Panel({
@@ -29,8 +34,10 @@ function Panel({
   dismissible = true,
   children,
   className,
-  closeLabel = 'Close',
+  closeLabel,
+  focusableBody = false,
 }: Omit<PanelProps, 'open' | 'onOpenChange'> & { variant: 'sheet' | 'dialog' }) {
+  const t = useUiText();
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
@@ -47,7 +54,10 @@ function Panel({
           {title}
         </RadixDialog.Title>
         {dismissible ? (
-          <RadixDialog.Close className="icon-btn panel__close" aria-label={closeLabel}>
+          <RadixDialog.Close
+            className="icon-btn panel__close"
+            aria-label={closeLabel ?? t('panel.close')}
+          >
             <CloseIcon />
           </RadixDialog.Close>
         ) : null}
@@ -57,7 +67,9 @@ function Panel({
           {description}
         </RadixDialog.Description>
       ) : null}
-      <div className="panel__body">{children}</div>
+      <div className="panel__body" tabIndex={focusableBody ? 0 : undefined}>
+        {children}
+      </div>
     </RadixDialog.Content>
   );
 }

@@ -66,6 +66,7 @@ describe('How It Works in Canadian French', () => {
         screen.getByRole('heading', { name: /^Étape 1\s:\sMisez sur des profils$/u }),
       ).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Adhérer / Se connecter' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
     } finally {
       await act(() => setLanguage('en'));
     }

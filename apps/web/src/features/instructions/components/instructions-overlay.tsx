@@ -52,7 +52,13 @@ export function InstructionsOverlay({ open, onOpenChange, isVisitor }: Instructi
   const t = useInstructionsText();
   const multiplier = useRedemptionMultiplier();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('title')} className="instructions">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('title')}
+      className="instructions"
+      focusableBody={!isVisitor}
+    >
       <h2 className="instructions__title">{t('headline')}</h2>
       <ol className="instructions__steps">
         {steps(t, multiplier).map((step, index) => (
