@@ -16,7 +16,7 @@ import {
 import { DESKTOP, launchChromium, PHONE, screenshot } from '../support/browser';
 import { facePhoto } from '../support/faces';
 import { cutText, englishOnPage } from '../support/french';
-import { freshUsername } from '../support/members';
+import { freshUsername, signIn } from '../support/members';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -33,6 +33,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => browser?.close());
+
+const ADMIN_PHONE = '+12015550100'; // 'demo', an admin
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continuer' });
@@ -215,6 +217,60 @@ describe('Bidboard en français', () => {
         )
         .waitFor();
       await looked(page, `32-results${size}`);
+    }
+  });
+  it('shows How It Works, the redemption screen and the 404 page in French, on a phone and a desktop', async () => {
+    // Tokens redeemable for cash, as an admin credits them, so the redemption screen opens.
+    const admin = await signIn(baseUrl, ADMIN_PHONE);
+    const member = await me(baseUrl, token);
+    await admin.call('/admin/tokens/adjustments', {
+      body: {
+        username: member.username,
+        amount: 1250,
+        redeemable: true,
+        cash_cents: 1250,
+        cash_reference: 'Virement 47',
+        reason: 'Earnings credited by hand',
+      },
+    });
+    for (const [size, viewport] of [
+      ['', PHONE],
+      ['-desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page
+        .getByRole('link', { name: 'Comment ça marche' })
+        .or(page.getByRole('button', { name: 'Comment ça marche' }))
+        .click();
+      const instructions = page.getByRole('dialog', { name: 'Comment ça marche' });
+      await instructions.getByText(/Les mises ferment le jeudi à 20 h/).waitFor();
+      await looked(page, `40-how-it-works${size}`);
+      await page.keyboard.press('Escape');
+      await instructions.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      const claim = page.getByRole('button', { name: 'Réclamation quotidienne' });
+      const buyRedeem = page.getByRole('button', { name: 'ACHETER/ÉCHANGER' });
+      await claim.or(buyRedeem).first().waitFor();
+      if (await claim.isVisible()) await claim.click();
+      await buyRedeem.click();
+      await page.getByRole('dialog', { name: 'Jetons' }).waitFor();
+      await page.getByRole('button', { name: 'Échanger', exact: true }).click();
+      const redeem = page.getByRole('dialog', { name: 'Échanger des jetons' });
+      await redeem.getByText(/^Vous recevrez \(moins les frais\)/).waitFor();
+      await redeem
+        .getByLabel('Quelle est votre adresse courriel PayPal?')
+        .fill('camille@exemple.ca');
+      await looked(page, `41-redeem${size}`);
+      await redeem.getByLabel('Jetons à échanger, chiffre 2').fill('0');
+      await redeem.getByRole('alert').waitFor();
+      await looked(page, `42-redeem-minimum${size}`);
+
+      await page.goto('/page/inexistante');
+      await heading(page, 'Page introuvable').waitFor();
+      await looked(page, `43-not-found${size}`);
     }
   });
 });
