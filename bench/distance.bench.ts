@@ -1,6 +1,9 @@
 // A page of the Bid Board with 'Match dating preferences' on, with and without a maximum
 // distance (issue 44), PostgreSQL only: 100,000 dating members placed at US ZIP centroids
-// drawn from the offline postal data, each with a live auction. The same signed-in viewer
+// drawn at random from the offline postal data, each with a live auction. Members sign up
+// in no order of place, so neither their ids (the board's order) nor where their rows lie
+// on disk follows their ZIP: an earlier seed wrote them in ZIP order, which put the members
+// near the viewer on a few dozen pages and flattered every plan. The same signed-in viewer
 // (Midtown Manhattan) asks POST /api/auctions through the app, 'Anywhere' and 25 miles in
 // turn, walking the board page by page; the figure is the median page, the ceiling the
 // median page without the distance filter, measured alternately in the same process.
@@ -26,12 +29,24 @@ const PAGE_SIZE = 5;
 
 type Zip = { zip: string; latitude: number; longitude: number; country: string };
 
-/** Every US ZIP with a centroid, in a fixed order: members are spread over all of them. */
+/** Every US ZIP with a centroid, in the postal data's (ZIP) order. */
 function usCentroids(): Zip[] {
   const zipcodes = createRequire(import.meta.url)('zipcodes') as { codes: Record<string, Zip> };
   return Object.values(zipcodes.codes).filter(
     (z) => z.country === 'US' && Number.isFinite(z.latitude) && Number.isFinite(z.longitude),
   );
+}
+
+/** mulberry32: the same draw on every run, so runs compare. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 async function seed(url: string): Promise<number> {
@@ -40,22 +55,20 @@ async function seed(url: string): Promise<number> {
   client.on('error', () => {});
   const ids = await bulkMembers(client, MEMBERS, 0, 'dist');
   const zips = usCentroids();
+  const random = seededRandom(44);
+  const drawn = ids.map(() => zips[Math.floor(random() * zips.length)]!);
+  // Keyed by member id, in id order: the rewritten rows land on disk in id order too.
   await client.query(
-    `UPDATE users u SET postal_code = z.zip, country = 'US',
-            location_lat = z.lat, location_lon = z.lon,
+    `UPDATE users u SET postal_code = m.zip, country = 'US',
+            location_lat = m.lat, location_lon = m.lon,
             gender = (ARRAY['female','male','non-binary'])[1 + u.id % 3],
             seeking_gender = (ARRAY['everyone','male','female','everyone'])[1 + (u.id / 3) % 4],
             birth_date = DATE '1975-01-01' + ((u.id * 7919) % 10000),
             ideal_match_age_min = 18, ideal_match_age_max = 60, open_to_dating = true,
             max_distance = CASE WHEN u.id % 10 = 0 THEN 100 END
-       FROM unnest($1::text[], $2::float8[], $3::float8[]) WITH ORDINALITY AS z(zip, lat, lon, n)
-      WHERE z.n = 1 + (u.id::bigint * 104729) % $4`,
-    [
-      zips.map((z) => z.zip),
-      zips.map((z) => z.latitude),
-      zips.map((z) => z.longitude),
-      zips.length,
-    ],
+       FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[]) AS m(id, zip, lat, lon)
+      WHERE u.id = m.id`,
+    [ids, drawn.map((z) => z.zip), drawn.map((z) => z.latitude), drawn.map((z) => z.longitude)],
   );
   // The viewer: Midtown Manhattan, dating everyone of any age.
   const viewer = ids[0]!;
