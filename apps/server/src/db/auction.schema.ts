@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -90,6 +91,14 @@ export const auctions = pgTable(
      * hour per auction, claimed by a guarded UPDATE so two servers cannot both tell them.
      */
     owner_alerted_at: timestamp('owner_alerted_at', { withTimezone: true }),
+    /**
+     * The owner's location (users.location_lat/lon, their postal code's centroid), copied
+     * onto the auction so a board limited to a distance picks its page from auctions alone
+     * (auctions_location_gist) and reads the owners of only the cards it shows. Kept equal
+     * to the owner's by the triggers in modules/auctions/auction-location.sql.
+     */
+    location_lat: doublePrecision('location_lat'),
+    location_lon: doublePrecision('location_lon'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,6 +106,10 @@ export const auctions = pgTable(
     uniqueIndex('auctions_user_period_key').on(t.user_id, t.period_id),
     index('auctions_period_status_idx').on(t.period_id, t.status, t.id),
     index('auctions_lead_bidder_idx').on(t.lead_bidder_id),
+    // 'Maximum distance' on the board: the live auctions in a box around the viewer.
+    index('auctions_location_gist')
+      .using('gist', sql`point(${t.location_lon}, ${t.location_lat})`)
+      .where(sql`${t.status} = 'active' AND ${t.location_lat} IS NOT NULL`),
     check('auctions_current_bid_range', sql`${t.current_bid} BETWEEN 0 AND 99999`),
     check(
       'auctions_lead_max_covers_bid',

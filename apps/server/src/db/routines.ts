@@ -28,6 +28,7 @@ export const ROUTINE_FILES = [
   'modules/bids/place-bids.sql',
   'modules/notifications/alerts-outbox.sql',
   'modules/audit/audit-log-append-only.sql',
+  'modules/auctions/auction-location.sql',
 ] as const;
 
 const here = path.dirname(fileURLToPath(import.meta.url));

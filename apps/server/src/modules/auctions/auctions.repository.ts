@@ -8,6 +8,7 @@ import { followThroughOf } from '../dates/date-met.repository';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/profile-pictures.repository';
 import { isVerifiedMember } from '../media/verification-videos.repository';
 import { kmFrom, maxKmOf, type Place, withinKm } from './member-distance.repository';
+import { byPlace, inIdOrder, NEAR_WALK, walkEnd } from './near-board.repository';
 
 export interface AuctionCardRow {
   id: number;
@@ -53,11 +54,18 @@ interface CardPage {
   blockedWith?: boolean;
   /** The member reading: a leader with a block with them goes unnamed (product rules). */
   viewerId?: number | null;
+  /**
+   * The auctions to choose from, in id order (`a.id`, `a.user_id`), when a filter on the
+   * auction's own columns comes first (near-board.repository.ts): their owners are then
+   * read one by one until the page is full, so a page reads about as many owners as it
+   * shows. `where` then may name only `a.id` and `a.user_id` of `a`.
+   */
+  candidates?: SQL;
 }
 
 /**
  * The page's auction ids are chosen first, on `a` and `u` alone (`where` may name no other
- * table), and the card columns (leader, earlier leaders, photos, blocks) are read for those
+ * table; see `near`), and the card columns (leader, earlier leaders, photos, blocks) are read for those
  * ids only: a board filtered on distance walks a thousand candidates near the viewer before
  * it knows its five, and reading their cards' columns too tripled the page's time.
  */
@@ -68,6 +76,7 @@ function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
   const leadName = page.viewerId
     ? sql`CASE WHEN ${visibleTo(page.viewerId, sql`a.lead_bidder_id`)} THEN lb.username END`
     : sql`lb.username`;
+  const from = page.candidates ? sql`(${page.candidates}) a` : sql`auctions a`;
   return sql`SELECT a.id, a.user_id, a.period_id, a.current_bid, a.starting_bid, a.lead_bidder_id,
                a.lead_max,
                a.status, p.end_time, u.username, u.gender, u.open_to_dating,
@@ -81,7 +90,7 @@ function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
                ${approvedPhotosJson(sql`a.user_id`)} AS photos,
                ${withBlocks} AS blocked_with,
                ${leadBlocks} AS lead_blocked_with
-          FROM (SELECT a.id FROM auctions a JOIN users u ON u.id = a.user_id
+          FROM (SELECT a.id FROM ${from} JOIN users u ON u.id = a.user_id
                  WHERE ${where}
                  ORDER BY a.id ${order}
                  LIMIT ${page.limit ?? 100} OFFSET ${page.offset ?? 0}) page
@@ -91,6 +100,8 @@ function auctionCardsQuery(today: string, where: SQL, page: CardPage): SQL {
           LEFT JOIN users lb ON lb.id = a.lead_bidder_id
          ORDER BY a.id ${order}`;
 }
+
+const and = (filters: SQL[]) => sql.join(filters, sql` AND `);
 
 /** Cards matching `where`, ordered by auction id. */
 async function selectAuctionCards(
@@ -114,6 +125,8 @@ export interface BoardPageQuery {
   afterAuctionId: number | null | undefined;
   limit: number;
   offset: number;
+  /** With a maximum distance: auctions walked in id order before looking up by place. */
+  walk?: number;
 }
 
 export async function selectBoardPage(
@@ -121,20 +134,27 @@ export async function selectBoardPage(
   today: string,
   query: BoardPageQuery,
 ): Promise<AuctionCardRow[]> {
-  const filters: SQL[] = [
-    sql`a.period_id = ${query.periodId}`,
-    sql`a.status = 'active'`,
-    visibleTo(query.viewerId, sql`a.user_id`),
-  ];
-  if (query.datingViewer) filters.push(datingMatch(query.datingViewer, today));
+  const auction: SQL[] = [sql`a.period_id = ${query.periodId}`, sql`a.status = 'active'`];
+  if (query.afterAuctionId) auction.push(sql`a.id > ${query.afterAuctionId}`);
+  const owner: SQL[] = [visibleTo(query.viewerId, sql`a.user_id`)];
   const pinned = query.excludeUsername;
-  if (pinned) filters.push(sql`lower(u.username) <> lower(${pinned})`);
-  if (query.afterAuctionId) filters.push(sql`a.id > ${query.afterAuctionId}`);
-  return selectAuctionCards(db, today, sql.join(filters, sql` AND `), {
-    limit: query.limit,
-    offset: query.offset,
-    viewerId: query.viewerId,
-  });
+  if (pinned) owner.push(sql`lower(u.username) <> lower(${pinned})`);
+  const match = query.datingViewer ? datingMatch(query.datingViewer, today) : null;
+  if (match) owner.push(match.owner);
+  const page = { limit: query.limit, offset: query.offset, viewerId: query.viewerId };
+  if (!match?.near) return selectAuctionCards(db, today, and([...auction, ...owner]), page);
+  const near = { auction: and(auction), near: match.near, walk: query.walk ?? NEAR_WALK };
+  const cards = (candidates: SQL, limit: number) =>
+    selectAuctionCards(db, today, and(owner), { ...page, limit, candidates });
+  if (query.offset > 0) return cards(byPlace(near), query.limit);
+  // Most boards fill their page within the next auctions in id order; a board whose
+  // viewer lives far from most members looks the rest up by place.
+  const walked = await cards(inIdOrder(near), query.limit);
+  if (walked.length === query.limit) return walked;
+  const end = await walkEnd(db, near);
+  if (end === null) return walked;
+  const placed = await cards(byPlace({ ...near, after: end }), query.limit - walked.length);
+  return [...walked, ...placed];
 }
 
 /** The live card of the member named `username` in the period, if `viewerId` may see it. */
@@ -274,28 +294,36 @@ const placeOf = (member: Pick<Viewer, 'location_lat' | 'location_lon'>): Place |
     : { lat: member.location_lat, lon: member.location_lon };
 
 /**
+ * Half of a dating match asked of the auction alone (`near`: its copy of the owner's
+ * location within the viewer's maximum), the rest of the owner (`u`).
+ */
+interface Match {
+  near: SQL | null;
+  owner: SQL;
+}
+
+/**
  * Distance both ways: within the viewer's maximum, and the viewer within the owner's where
  * the owner set one. A member whose distance is hidden (or unknown) is in no one's
  * distance-limited board, and sees no limited owner either: 'Anywhere' is the only setting
  * that shows them.
  */
-function distanceMatch(viewer: Viewer): SQL {
+function distanceMatch(viewer: Viewer): Match | null {
   const place = placeOf(viewer);
   const viewerKm =
     viewer.max_distance === null
       ? null
       : viewer.max_distance * (distanceUnitFor(viewer.country) === 'km' ? 1 : KM_PER_MILE);
-  const filters: SQL[] = [];
-  if (viewerKm !== null) {
-    if (!place) return sql`FALSE`;
-    filters.push(sql`NOT u.distance_hidden AND ${withinKm(place, viewerKm, 'u')}`);
-  }
-  filters.push(
+  if (viewerKm !== null && !place) return null;
+  const ownersMaximum =
     place && !viewer.distance_hidden
       ? sql`(u.max_distance IS NULL OR ${kmFrom(place, 'u')} <= ${maxKmOf('u')})`
-      : sql`u.max_distance IS NULL`,
-  );
-  return sql.join(filters, sql` AND `);
+      : sql`u.max_distance IS NULL`;
+  if (viewerKm === null || !place) return { near: null, owner: ownersMaximum };
+  return {
+    near: withinKm(place, viewerKm, 'a'),
+    owner: sql`NOT u.distance_hidden AND ${ownersMaximum}`,
+  };
 }
 
 /** 'Verified members only' both ways. */
@@ -309,11 +337,14 @@ function verificationMatch(viewer: Viewer): SQL {
  * within the other's range, each is within the other's maximum distance and verified if
  * the other wants only verified members. Owners must be open to dating themselves.
  */
-function datingMatch(viewer: Viewer, today: string): SQL {
-  if (!viewer.gender || !viewer.seeking_gender || viewer.age === null) return sql`FALSE`;
+function datingMatch(viewer: Viewer, today: string): Match {
+  const distance = distanceMatch(viewer);
+  if (!viewer.gender || !viewer.seeking_gender || viewer.age === null || !distance) {
+    return { near: null, owner: sql`FALSE` };
+  }
   const ownerAge = ageOn(today, sql`u.birth_date`);
-  return sql`(u.open_to_dating AND u.id <> ${viewer.id}
-    AND ${distanceMatch(viewer)} AND ${verificationMatch(viewer)}
+  const owner = sql`(u.open_to_dating AND u.id <> ${viewer.id}
+    AND ${distance.owner} AND ${verificationMatch(viewer)}
     AND u.gender IS NOT NULL AND u.birth_date IS NOT NULL
     AND (${viewer.seeking_gender} = 'everyone' OR u.gender = ${viewer.seeking_gender})
     AND (u.seeking_gender = 'everyone' OR u.seeking_gender = ${viewer.gender})
@@ -321,6 +352,7 @@ function datingMatch(viewer: Viewer, today: string): SQL {
     AND (${viewer.ideal_match_age_max} >= ${AGE_NO_LIMIT} OR ${ownerAge} <= ${viewer.ideal_match_age_max})
     AND ${viewer.age} >= u.ideal_match_age_min
     AND (u.ideal_match_age_max >= ${AGE_NO_LIMIT} OR ${viewer.age} <= u.ideal_match_age_max))`;
+  return { near: distance.near, owner };
 }
 
 export interface ProfileDataRow {

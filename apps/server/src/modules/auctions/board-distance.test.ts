@@ -8,6 +8,7 @@ import { buildBidder, testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
 import type { users } from '../../db/schema';
 import { locationColumns } from '../profile/member-location';
+import { selectBoardPage, type Viewer } from './auctions.repository';
 import { sweepPeriods } from './period-sweep';
 
 const clock = testClock('2025-07-01T15:00:00Z');
@@ -156,6 +157,49 @@ describe('distance on the Bid Board', () => {
     const fromMontreal = await distances(o.montreal!, [laval.auctionId, o.hoboken!.auctionId]);
     expect(fromMontreal[laval.auctionId]).toEqual({ kind: 'near', value: 12, unit: 'km' });
     expect(fromMontreal[o.hoboken!.auctionId]).toEqual({ kind: 'far' });
+  });
+
+  it('pages alike whether it walks the board in id order or looks nearby members up by place', async () => {
+    await setPreferences(viewer, { max_distance: 100 });
+    const [me] = await rows<Omit<Viewer, 'age' | 'verified'>>(
+      t.database.db,
+      sql`SELECT id, gender, seeking_gender, ideal_match_age_min, ideal_match_age_max, country,
+                 location_lat, location_lon, max_distance, distance_hidden, verified_only
+            FROM users WHERE id = ${viewer.id}`,
+    );
+    const [period] = await rows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM auction_periods WHERE status = 'open'`,
+    );
+    /** Every page of two cards, keyset after keyset, walking `walk` auctions at a time. */
+    async function pages(walk: number) {
+      const seen: number[][] = [];
+      let after: number | null = null;
+      for (;;) {
+        const page = await selectBoardPage(t.database.db, '2025-07-01', {
+          periodId: period!.id,
+          viewerId: viewer.id,
+          datingViewer: { ...me!, age: 30, verified: false },
+          excludeUsername: undefined,
+          afterAuctionId: after,
+          limit: 2,
+          offset: 0,
+          walk,
+        });
+        seen.push(page.map((card) => card.user_id));
+        if (page.length < 2) return seen;
+        after = page.at(-1)!.id;
+      }
+    }
+    const walked = await pages(1000);
+    expect(walked.flat()).toEqual(
+      expect.arrayContaining([o.hoboken!.id, o.brooklyn!.id, o.philadelphia!.id]),
+    );
+    expect(walked.flat()).not.toContain(o.losAngeles!.id);
+    // One auction walked, then by place; three walked, then by place.
+    expect(await pages(1)).toEqual(walked);
+    expect(await pages(3)).toEqual(walked);
+    await setPreferences(viewer, {});
   });
 
   it("applies a Canadian owner's maximum in kilometres", async () => {

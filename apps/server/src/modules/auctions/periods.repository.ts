@@ -170,6 +170,17 @@ export async function insertOpenPeriod(tx: Tx, start: Date, end: Date): Promise<
 }
 
 /**
+ * Waits for a period turnover in progress (the close updates the open period's row before
+ * it opens the next period's auctions) and holds it off until the caller commits: a
+ * change the turnover reads from members' rows, such as a location the new auctions copy
+ * (auction-location.sql), is then either read by it or made after it. Taken before the
+ * member's own row, as the close takes the period's row before members'.
+ */
+export async function lockPeriodTurnover(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM auction_periods WHERE status = 'open' FOR SHARE`);
+}
+
+/**
  * One auction for every approved, onboarded member who is available for bids; suspended
  * and deleted members have none.
  */

@@ -21,6 +21,7 @@ import { checkBio, checkFavoriteAnswer, checkUsername } from '../../lib/content-
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, constraintOf, notAuthenticated, pgErrorCode } from '../../lib/errors';
 import { openAuctionForMember } from '../auctions/member-auction';
+import { lockPeriodTurnover } from '../auctions/periods.repository';
 import { locationColumns } from './member-location';
 import { stepIsComplete } from './onboarding-requirements';
 import { lookupPostalCode } from './postal-lookup';
@@ -137,6 +138,8 @@ export async function updateProfile(
   const now = ctx.clock();
   try {
     return await ctx.db.transaction(async (tx) => {
+      // A new postal code moves the member's auctions too (auction-location.sql).
+      if (body.postal_code !== undefined) await lockPeriodTurnover(tx);
       const member = await lockMember(tx, memberId);
       if (!member) throw notAuthenticated();
       const changes = fieldChanges(body, member, now);
