@@ -8,7 +8,7 @@ import { followThroughOf } from '../dates/date-met.repository';
 import { approvedPhotosJson, type BoardPhotoRow } from '../media/profile-pictures.repository';
 import { isVerifiedMember } from '../media/verification-videos.repository';
 import { kmFrom, maxKmOf, type Place, withinKm } from './member-distance.repository';
-import { byPlace, inIdOrder, NEAR_WALK, walkEnd } from './near-board.repository';
+import { byPlace, inIdOrder, NEAR_WALK } from './near-board.repository';
 
 export interface AuctionCardRow {
   id: number;
@@ -151,9 +151,7 @@ export async function selectBoardPage(
   // viewer lives far from most members looks the rest up by place.
   const walked = await cards(inIdOrder(near), query.limit);
   if (walked.length === query.limit) return walked;
-  const end = await walkEnd(db, near);
-  if (end === null) return walked;
-  const placed = await cards(byPlace({ ...near, after: end }), query.limit - walked.length);
+  const placed = await cards(byPlace({ ...near, afterWalk: true }), query.limit - walked.length);
   return [...walked, ...placed];
 }
 

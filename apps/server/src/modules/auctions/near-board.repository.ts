@@ -7,7 +7,6 @@
 // and thousands in a city. The board walks at most `walk` auctions, then looks up by place
 // only the auctions after them, so a page costs at most about `walk` plus the nearby ones.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rows } from '../../db/client';
 
 /** About the square root of the board's size over the page: both halves stay small. */
 export const NEAR_WALK = 1000;
@@ -18,8 +17,8 @@ export interface NearBoard {
   /** Its location within the viewer's maximum, over `a`. */
   near: SQL;
   walk: number;
-  /** Only auctions after this id (the end of the walk). */
-  after?: number;
+  /** Only the auctions after the walk's (none when the walk reached the board's end). */
+  afterWalk?: boolean;
 }
 
 /** The nearby auctions among the next `walk` in id order. */
@@ -31,22 +30,15 @@ export function inIdOrder(board: NearBoard): SQL {
 }
 
 /**
- * Every nearby auction (after `after`), in id order. OFFSET 0 keeps the planner from
- * folding them into the join with their owners, where it would read every candidate's
- * owner before sorting: it cannot tell how few of them a page needs.
+ * Every nearby auction (only those after the walk's, with `afterWalk`), in id order.
+ * OFFSET 0 keeps the planner from folding them into the join with their owners, where it
+ * would read every candidate's owner before sorting: it cannot tell how few a page needs.
  */
 export function byPlace(board: NearBoard): SQL {
-  const after = board.after === undefined ? sql`TRUE` : sql`a.id > ${board.after}`;
+  const after = board.afterWalk
+    ? sql`a.id > (SELECT a.id FROM auctions a WHERE ${board.auction}
+                   ORDER BY a.id OFFSET ${board.walk - 1} LIMIT 1)`
+    : sql`TRUE`;
   return sql`SELECT a.id, a.user_id FROM auctions a
      WHERE ${board.auction} AND ${after} AND ${board.near} ORDER BY a.id OFFSET 0`;
-}
-
-/** The last auction the walk passed, or null when the walk reached the board's end. */
-export async function walkEnd(db: Executor, board: NearBoard): Promise<number | null> {
-  const [end] = await rows<{ id: number }>(
-    db,
-    sql`SELECT a.id FROM auctions a WHERE ${board.auction}
-         ORDER BY a.id OFFSET ${board.walk - 1} LIMIT 1`,
-  );
-  return end ? Number(end.id) : null;
 }
