@@ -102,6 +102,8 @@ describe('language catalogues', () => {
           expect(french, `${key} is still English`).not.toBe(english);
         }
         expect(/\w'\w/.test(french), `${key}: use ’ in French`).toBe(false);
+        // A line never breaks before a colon or after a guillemet: non-breaking spaces there.
+        expect(/ [:;!?»]|« /.test(french), `${key}: a non-breaking space in French`).toBe(false);
       }
     },
   );

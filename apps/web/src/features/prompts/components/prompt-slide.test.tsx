@@ -50,7 +50,7 @@ describe('PromptSlide', () => {
     expect(await screen.findByText('Ma chanson de karaoké…')).toBeTruthy();
     expect(
       screen.getByRole('button', {
-        name: 'Écouter la réponse vocale à « Ma chanson de karaoké… »',
+        name: 'Écouter la réponse vocale à «\u00a0Ma chanson de karaoké…\u00a0»',
       }),
     ).toBeTruthy();
     expect(container.querySelector('audio')?.getAttribute('src')).toBe(VOICE.voice!.url);

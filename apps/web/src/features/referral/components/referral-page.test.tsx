@@ -115,7 +115,7 @@ describe('referral page in Canadian French', () => {
     expect(screen.getByRole('button', { name: 'Entrer dans Bidboard' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Copier message à partager' }));
     expect(writeText.mock.lastCall?.[0]).toBe(
-      `Je suis sur Bidboard, où l’on mise sur des rendez-vous. Inscrivez-vous avec mon lien et nous recevrons chacun 250 jetons : ${window.location.origin}/alice`,
+      `Je suis sur Bidboard, où l’on mise sur des rendez-vous. Inscrivez-vous avec mon lien et nous recevrons chacun 250 jetons\u00a0: ${window.location.origin}/alice`,
     );
     expect(await screen.findByText('Message à partager : copié')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Conditions' }).getAttribute('href')).toBe('/terms');
@@ -135,7 +135,7 @@ describe('referral page in Canadian French', () => {
     ).toBeTruthy();
     const timer = screen.getByRole('timer', { name: 'Temps avant le lancement' });
     expect(timer.textContent).toContain('01JOURS02HEURES03MIN04SEC');
-    expect(timer.textContent).toContain('Lancement : mer. 2 janv., 09 h 03 HNE');
+    expect(timer.textContent).toContain('Lancement\u00a0: mer. 2 janv., 09 h 03 HNE');
   });
 });
 
