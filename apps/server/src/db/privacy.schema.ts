@@ -5,7 +5,16 @@
 
 import { CORRECTABLE_FIELDS, PRIVACY_REQUEST_KINDS } from '@bidboard/shared/schemas/privacy';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 /**
@@ -78,19 +87,30 @@ export const fraudRemovals = pgTable(
   (t) => [index('fraud_removals_waiting_idx').on(t.id).where(sql`${t.notified_at} IS NULL`)],
 );
 
-/** Each member told about a removal, once: the key keeps a second run from telling again. */
+/**
+ * Each member told about a removed account, once: the unique (removed account, member) key,
+ * not a check before the insert, keeps two removals of one account handled by two servers
+ * at the same moment (a fraud suspension, then the deletion) from telling a member twice.
+ */
 export const fraudRemovalNotices = pgTable(
   'fraud_removal_notices',
   {
     removal_id: integer('removal_id')
       .notNull()
       .references(() => fraudRemovals.id, { onDelete: 'cascade' }),
+    /** The removed account (the removal's user_id), for the unique key below. */
+    removed_user_id: integer('removed_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     notified_at: timestamp('notified_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ name: 'fraud_removal_notices_pkey', columns: [t.removal_id, t.user_id] })],
+  (t) => [
+    primaryKey({ name: 'fraud_removal_notices_pkey', columns: [t.removal_id, t.user_id] }),
+    uniqueIndex('fraud_removal_notices_once_idx').on(t.removed_user_id, t.user_id),
+  ],
 );
 
 /** Privacy Center requests (issue 42): a correction asked for, answered by an admin. */

@@ -1,6 +1,7 @@
 // SQL of fraud removals and holds (issue 42). A removal waits in fraud_removals until the
 // notice job has told its contacts; fraud_removal_notices keeps who was told, one row per
-// member and removal, so a second run (another server, a retry) tells nobody twice.
+// member and removed account (its unique key), so a second run (another server, a retry,
+// another removal of the same account handled at the same moment) tells nobody twice.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 
@@ -31,7 +32,10 @@ export async function claimWaitingRemoval(tx: Tx): Promise<WaitingRemoval | unde
 /**
  * Records a notice for every member who exchanged messages with the removed account in the
  * `days` before its removal (either writing), except those told about this account already
- * (by this removal or an earlier one of the same account); the ones newly recorded come back.
+ * (by this removal or another of the same account); the ones newly recorded come back.
+ * The unique (removed_user_id, user_id) key decides, not a NOT EXISTS read beforehand: two
+ * servers handling two removals of one account at once each read no notice of the other's
+ * yet, while the key makes the second insert wait for the first and then skip its row.
  */
 export async function recordNotices(
   tx: Tx,
@@ -41,8 +45,8 @@ export async function recordNotices(
 ): Promise<number[]> {
   const found = await rows<{ user_id: number }>(
     tx,
-    sql`INSERT INTO fraud_removal_notices (removal_id, user_id, notified_at)
-        SELECT ${removal.id}, other.id, ${iso(now)}::timestamptz
+    sql`INSERT INTO fraud_removal_notices (removal_id, removed_user_id, user_id, notified_at)
+        SELECT ${removal.id}, ${removal.user_id}, other.id, ${iso(now)}::timestamptz
           FROM conversations c
           JOIN users other
             ON other.id = CASE WHEN c.user_a = ${removal.user_id} THEN c.user_b ELSE c.user_a END
@@ -53,11 +57,7 @@ export async function recordNotices(
               WHERE m.cid = c.cid
                 AND m.created_at >= ${removal.removed_at}::timestamptz - make_interval(days => ${days})
                 AND m.created_at <= ${removal.removed_at}::timestamptz)
-           AND NOT EXISTS (
-             SELECT 1 FROM fraud_removal_notices n
-               JOIN fraud_removals r ON r.id = n.removal_id
-              WHERE r.user_id = ${removal.user_id} AND n.user_id = other.id)
-        ON CONFLICT (removal_id, user_id) DO NOTHING
+        ON CONFLICT (removed_user_id, user_id) DO NOTHING
         RETURNING user_id`,
   );
   return found.map((row) => Number(row.user_id));

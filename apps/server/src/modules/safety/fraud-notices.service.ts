@@ -4,9 +4,10 @@
 // exchanged messages with it in the 30 days before: an alert, whose push and text follow
 // the member's settings through the notification outbox. Each removal is claimed with
 // SKIP LOCKED and its notices, alerts and 'notified' mark commit together, so two servers
-// never tell a member twice; the notices' key makes a repeated run a no-op all the same,
-// and a member told about the account once (a fraud suspension, then its deletion) is not
-// told again.
+// never handle one removal twice; the notices' key (one per member and removed account)
+// makes a repeated run a no-op, and a member told about the account once (a fraud
+// suspension, then its deletion) is not told again, even when two servers handle the two
+// removals at the same moment.
 //
 // A fraud hold (an admin's, or the scam guard's third flagged message in a week) keeps the
 // account from reaching anyone: the outbox sends no push or text its messages or the
