@@ -1,9 +1,12 @@
 // Scam notifications reach a member live (issue 42): a member with the app open, who
 // exchanged messages with an account an admin then removes for fraud, gets the alert on
 // their socket as the notice job commits it, without reloading; a member who never wrote
-// to the account gets nothing.
+// to the account gets nothing. An account under a fraud hold reaches nobody live (product
+// rules, Lawful to launch: it triggers no alert to others): its bids send their owner no
+// bid alert and the member it outbids no outbid alert, while its own alerts still reach it.
 import { conversationId, FRAUD_ALERT_MESSAGES } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/app';
 import { buildMember } from '../../../test/factories';
@@ -91,4 +94,60 @@ describe('a scam notification', () => {
       expect(bystanderAlerts).toEqual([]);
     },
   );
+});
+
+/** A bid over the member's socket, answered 'bidSuccess'. */
+async function bid(bidder: { id: number; socket: Socket }, auctionId: number, bidAmount: number) {
+  const placed = nextEvent(bidder.socket, 'bidSuccess');
+  bidder.socket.emit('placeBid', { auctionId, bidderId: bidder.id, bidAmount });
+  await placed;
+}
+
+/** Time for an alert written after the bid (the owner's) to arrive, were it sent. */
+const settle = () => new Promise((r) => setTimeout(r, 500));
+
+describe('an account under a fraud hold, on real sockets', () => {
+  it('sends no live alert to anyone it bids on or outbids; its own alerts still reach it', async () => {
+    const owner = await live.connected(0);
+    const otherOwner = await live.connected(0);
+    const held = await live.connected(500);
+    const clean = await live.connected(500);
+    const auctionId = await live.auctionOf(owner.id);
+    const otherAuctionId = await live.auctionOf(otherOwner.id);
+    const hold = await live.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${held.id}/fraud-hold`,
+      headers: admin,
+      payload: { held: true },
+    });
+    expect(hold.statusCode).toBe(200);
+    const ownerAlerts = alertsOn(owner.socket);
+    const cleanAlerts = alertsOn(clean.socket);
+
+    // The held account's bid: its owner hears nothing of it.
+    await bid(held, auctionId, 120);
+    await settle();
+    expect(ownerAlerts).toEqual([]);
+
+    // Outbid by a member not held, the held account is told, live, as anyone would be.
+    const heldOutbid = nextEvent<{ kind: string }>(held.socket, 'new-alert');
+    await bid(clean, auctionId, 130);
+    expect(await heldOutbid).toMatchObject({ kind: 'outbid' });
+
+    // The same member's bid elsewhere reaches that owner live: owners do hear of bids.
+    const otherOwnerAlert = nextEvent<{ kind: string }>(otherOwner.socket, 'new-alert');
+    await bid(clean, otherAuctionId, 120);
+    expect(await otherOwnerAlert).toMatchObject({ kind: 'bid_received' });
+
+    // Outbid by the held account, the member is told nothing, here or in their panel.
+    await bid(held, otherAuctionId, 130);
+    await settle();
+    expect(cleanAlerts).toEqual([]);
+    const panel = await live.t.app.inject({
+      method: 'GET',
+      url: '/api/alerts',
+      headers: clean.headers,
+    });
+    expect(panel.json().alerts).toEqual([]);
+  });
 });
