@@ -1,6 +1,6 @@
 // Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses. On the
 // embedded database (PGlite) it refuses while the server has it open (db/data-dir-lock.ts).
-import { payeeReportQuery } from '@bidboard/shared';
+import { payeeReportQuery, suspendBody } from '@bidboard/shared';
 import { ZodError } from 'zod';
 import { createPaymentGateway } from './adapters/payments';
 import { createPayoutProvider } from './adapters/payouts';
@@ -22,6 +22,7 @@ import { reversePurchase } from './modules/payments/purchase-reversal.service';
 import { listRedemptions } from './modules/redemptions/redemptions.repository';
 import { settleRedemption } from './modules/redemptions/redemptions.service';
 import { approveHeldRedemption } from './modules/redemptions/risk-review.service';
+import { deleteMemberAccount } from './modules/safety/admin-safety.service';
 import { loadSettings, updateSettings } from './modules/settings/settings.service';
 
 /** Payments without a server: no webhooks are sent and no socket hears balance changes. */
@@ -72,6 +73,22 @@ const commands: Record<
   approve: {
     usage: 'approve <username>',
     run: (db, [username]) => approveMember(db, required(username, 'username')),
+  },
+  'delete-member': {
+    usage:
+      'delete-member <userId> <fraud_or_scam|other> <reason>   (deletes the account as the console does; for fraud_or_scam the members who exchanged messages with it in 30 days are told by the servers within minutes)',
+    run: async (db, [id, category, ...reason]) => {
+      const userId = Number(required(id, 'userId'));
+      if (!Number.isInteger(userId) || userId <= 0) throw new Error('userId: a member id');
+      const body = suspendBody.parse({ reason: reason.join(' '), category });
+      return deleteMemberAccount(
+        { db, clock: systemClock },
+        null,
+        userId,
+        body.reason,
+        body.category,
+      );
+    },
   },
   'close-period': {
     usage: 'close-period   (closes the open auction period now, as the scheduler would)',

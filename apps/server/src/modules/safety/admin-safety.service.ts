@@ -55,11 +55,12 @@ export async function suspendMember(
 /**
  * Deletes a member's account as their own deletion does (admin's reason in the audit row);
  * for fraud or scam, the members who exchanged messages with it are told, as a fraud
- * suspension's are. A deleted account is not found.
+ * suspension's are. A deleted account is not found. The console's route and the operator
+ * CLI (`delete-member`, no admin: `adminId` null, no server's realtime) both call it.
  */
 export async function deleteMemberAccount(
-  ctx: AdminSafetyContext,
-  adminId: number,
+  ctx: Pick<AdminSafetyContext, 'db' | 'clock' | 'realtime'>,
+  adminId: number | null,
   userId: number,
   reason: string,
   category: SuspensionCategory = 'other',
