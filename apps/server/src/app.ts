@@ -278,6 +278,12 @@ export async function buildApp(deps: AppDependencies) {
     clock,
     enabled: config.SWEEPER_ENABLED,
   });
+  const wakeFraudNotices = registerFraudNoticeJob(app, {
+    db: database.db,
+    clock,
+    realtime: ctx.realtime,
+    enabled: config.SWEEPER_ENABLED,
+  });
 
   const payments: PaymentsContext = {
     db: database.db,
@@ -309,6 +315,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(adminSafetyRoutes, {
         ctx,
         onStorageDeletionsQueued: wakeStorageDeletions,
+        onRemoval: wakeFraudNotices,
       });
       await api.register(mediaRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx, push });
@@ -363,12 +370,6 @@ export async function buildApp(deps: AppDependencies) {
     config,
     clock,
     onFilesQueued: wakeStorageDeletions,
-    enabled: config.SWEEPER_ENABLED,
-  });
-  registerFraudNoticeJob(app, {
-    db: database.db,
-    clock,
-    realtime: ctx.realtime,
     enabled: config.SWEEPER_ENABLED,
   });
 

@@ -30,7 +30,16 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function adminSafetyRoutes(
   app: FastifyZodApp,
-  { ctx, onStorageDeletionsQueued }: { ctx: ServiceContext; onStorageDeletionsQueued: () => void },
+  {
+    ctx,
+    onStorageDeletionsQueued,
+    onRemoval,
+  }: {
+    ctx: ServiceContext;
+    onStorageDeletionsQueued: () => void;
+    /** After a suspension or deletion commits: a fraud removal's contacts are told at once. */
+    onRemoval: () => void;
+  },
 ) {
   const admin = { onRequest: app.requireAdmin };
 
@@ -64,6 +73,7 @@ export async function adminSafetyRoutes(
         request.params.id,
         request.body,
       );
+      if (request.body.action === 'suspend') onRemoval();
       return { report };
     },
   );
@@ -86,6 +96,7 @@ export async function adminSafetyRoutes(
         request.body.reason,
         request.body.category,
       );
+      onRemoval();
       return { user: { ...user, suspended_at: iso(user.suspended_at) } };
     },
   );
@@ -123,6 +134,7 @@ export async function adminSafetyRoutes(
         request.body.category,
       );
       onStorageDeletionsQueued();
+      onRemoval();
       return deleted;
     },
   );
