@@ -4,6 +4,9 @@
 // chat carries the statement above the messages and its safety menu offers the notice.
 // A member who agreed to face matching later withdraws it in the Privacy Center, their face
 // measurements gone at once, and files a correction request the admins see with its due date.
+// An admin deletes an account for scam from the console, after a confirmation; the member
+// who had been writing with it is told, with the app open, never to send money.
+
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -31,6 +34,9 @@ const ADMIN_PHONE = '+12015550120';
 // A seeded member no other journey signs in: the referrer of this journey's members.
 const REFERRER = 21;
 const STATEMENT = 'BIDBOARD DOES NOT CONDUCT CRIMINAL BACKGROUND SCREENINGS ON ITS MEMBERS.';
+// The scam notice (SCAM_NOTICE), as the member reads it.
+const SCAM_NOTICE =
+  'An account you exchanged messages with was removed for fraud or scam. Never send money, gift cards or codes to anyone you met on Bidboard. To report a member, open your chat with them and choose Block or report.';
 
 const { openAs } = journeyBrowser();
 
@@ -256,5 +262,91 @@ describe('lawful to launch', () => {
     const wide = await openAs(baseUrl, member, DESKTOP, '/privacy-center');
     await wide.getByRole('heading', { name: 'Your requests' }).waitFor();
     await screenshot(wide, 'lawful-09-privacy-center-desktop');
+  });
+
+  it('an admin deletes an account for scam in the console; the member it wrote to is told', {
+    timeout: 300_000,
+  }, async () => {
+    const admin = await signIn(baseUrl, ADMIN_PHONE);
+    const referrer = await signIn(baseUrl, seededPhone(REFERRER));
+    // Two members in Pennsylvania: one bids on the other, they connect and write.
+    const member = await finishOnboarding(await join(referrer.username), '19103');
+    const scammer = await finishOnboarding(await join(member.username), '19103');
+    await bidOn(scammer, member);
+    await admin.call('/admin/periods/close-now');
+    const connection = await connectionOf(member, scammer);
+    await member.call(`/connections/${connection.id}/status`, {
+      method: 'PUT',
+      body: { status: 'accepted' },
+    });
+    const cid = [member.id, scammer.id].sort((a, b) => a - b).join('_');
+    await scammer.call(`/chat/conversations/${cid}/messages`, {
+      body: { text: 'Hi! Are you free this weekend?' },
+    });
+    await member.call(`/chat/conversations/${cid}/messages`, {
+      body: { text: 'Maybe Saturday.' },
+    });
+
+    // The member has the app open on a phone while the admin acts.
+    const app = await openAs(baseUrl, member, PHONE, '/');
+    await app.getByRole('button', { name: 'Open menu' }).waitFor();
+
+    // The admin, in the console's member page, deletes the account for fraud or scam.
+    const deleteFor = async (page: Awaited<ReturnType<typeof openAs>>) => {
+      await page.getByRole('heading', { name: scammer.username, level: 2 }).waitFor();
+      const reason = page.getByLabel(/^Reason for deleting the account/);
+      const form = page.locator('form').filter({ has: reason });
+      await form.getByLabel('Removed for').selectOption('fraud_or_scam');
+      await reason.fill('Asked members for gift cards');
+      await form.getByRole('button', { name: 'Delete account' }).click();
+      const confirm = page.getByRole('dialog', {
+        name: `Delete ${scammer.username}'s account? This cannot be undone.`,
+      });
+      await confirm
+        .getByText('Everyone who exchanged messages with them in the last 30 days is told.')
+        .waitFor();
+      return confirm;
+    };
+    const phoneConsole = await openAs(baseUrl, admin, PHONE, `/admin/members/${scammer.id}`);
+    const asked = await deleteFor(phoneConsole);
+    await screenshot(phoneConsole, 'lawful-10-admin-delete-confirm-phone');
+    // No leaves the account as it was.
+    await asked.getByRole('button', { name: 'No' }).click();
+    await asked.waitFor({ state: 'detached' });
+    expect((await me(baseUrl, scammer.token)).id).toBe(scammer.id);
+    await phoneConsole.close();
+
+    const deskConsole = await openAs(baseUrl, admin, DESKTOP, `/admin/members/${scammer.id}`);
+    const confirm = await deleteFor(deskConsole);
+    await screenshot(deskConsole, 'lawful-11-admin-delete-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await deskConsole.getByRole('heading', { name: 'Account deletion' }).waitFor({
+      state: 'detached',
+    });
+    await screenshot(deskConsole, 'lawful-12-admin-deleted-desktop');
+    const signedOut = await fetch(`${baseUrl}/api/auth/me`, {
+      headers: { authorization: `Bearer ${scammer.token}` },
+    });
+    expect(signedOut.status).toBe(401);
+
+    // The member's alerts say an account they talked to was removed, live, naming nobody:
+    // the bell comes up on the screen already open.
+    const bell = app.getByRole('button', { name: /^Alerts \(\d+ unread\)$/ });
+    await bell.waitFor({ timeout: 60_000 });
+    await bell.click();
+    const alerts = app.getByRole('dialog', { name: 'Alerts' });
+    const notice = alerts.getByText(SCAM_NOTICE);
+    await notice.waitFor();
+    const row = alerts.getByRole('listitem').filter({ hasText: SCAM_NOTICE });
+    expect(await row.textContent()).not.toContain(scammer.username);
+    await screenshot(app, 'lawful-13-scam-notice-phone');
+    const wide = await openAs(baseUrl, member, DESKTOP, '/');
+    await openMainMenu(wide);
+    await wide
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('button', { name: /^Alerts/ })
+      .click();
+    await wide.getByRole('dialog', { name: 'Alerts' }).getByText(SCAM_NOTICE).waitFor();
+    await screenshot(wide, 'lawful-14-scam-notice-desktop');
   });
 });
