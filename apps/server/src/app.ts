@@ -43,6 +43,7 @@ import { type Clock, systemClock } from './lib/context';
 import { flushErrorReports } from './lib/error-reporting';
 import { bindRequestId } from './lib/log-context';
 import { echoRequestId, loggingOptions } from './lib/logger';
+import type { MovableClock } from './lib/movable-clock';
 import { createPayeeIdCipher } from './lib/payee-id-cipher';
 import { loadSecrets } from './lib/secrets';
 import { flushTracing, tracingFastifyPlugin } from './lib/tracing';
@@ -100,6 +101,8 @@ export interface AppDependencies {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** DEV_CLOCK: the movable clock, which /api/dev/clock moves (it is `clock` too). */
+  devClock?: MovableClock;
   sms?: SmsSender;
   storage?: Storage;
   payments?: PaymentGateway;
@@ -118,7 +121,7 @@ const defaultWebDist = path.resolve(here, '../../web/dist');
 
 export async function buildApp(deps: AppDependencies) {
   const { config, database } = deps;
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.devClock?.now ?? deps.clock ?? systemClock;
   const app = Fastify({
     ...loggingOptions(config, deps.logStream),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
@@ -144,7 +147,7 @@ export async function buildApp(deps: AppDependencies) {
 
   const sms = deps.sms ?? createSmsSender(config);
   const secrets = loadSecrets(config);
-  const storage = deps.storage ?? (await createStorage(config, secrets));
+  const storage = deps.storage ?? (await createStorage(config, secrets, deps.devClock?.now));
   const gateway =
     deps.payments ??
     createPaymentGateway(config, {
@@ -337,7 +340,7 @@ export async function buildApp(deps: AppDependencies) {
       // Local files are served by us through signed URLs; S3 serves its own.
       if (storage instanceof LocalStorage) await api.register(filesRoutes, { storage, clock });
       if (sms instanceof ConsoleSmsSender && !config.isProduction)
-        await api.register(devRoutes, { sms, presence });
+        await api.register(devRoutes, { sms, presence, devClock: deps.devClock });
     },
     { prefix: '/api' },
   );

@@ -84,6 +84,9 @@ const inProduction: Check[] = [
     c.TEST_OTP_CODE !== undefined &&
     'TEST_OTP_CODE: signs the test number in with a fixed code, so anyone can sign in as it: unset TEST_OTP_CODE',
   (c) =>
+    c.DEV_CLOCK === true &&
+    'DEV_CLOCK: lets anyone move the server clock forward (expiring sessions, closing periods): unset DEV_CLOCK',
+  (c) =>
     c.AUTO_APPROVE === true &&
     'AUTO_APPROVE: true approves every member as they finish onboarding, before an admin sees their photos and video: unset AUTO_APPROVE (admins approve in /admin)',
   (c) =>

@@ -131,6 +131,8 @@ const schema = z.object({
   SEED_DEMO: bool.optional(),
   AUTO_APPROVE: bool.optional(),
   SWEEPER_ENABLED: bool.default(true),
+  /** Development only: POST /api/dev/clock moves the server's clock forward (journeys). */
+  DEV_CLOCK: bool.default(false),
   /** This process runs the vision jobs (photo and chat-image screening, face match). */
   VISION_JOBS_ENABLED: bool.default(true),
   /** Load the vision models when the server is ready, not on the first photo a member sends. */

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseOptions, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedDemoData } from './db/seed/demo';
+import { movableClock } from './lib/movable-clock';
 import { loadSecrets } from './lib/secrets';
 import { createShutdown } from './shutdown';
 
@@ -23,8 +24,10 @@ async function main() {
   }
   const database = openDatabase({ ...databaseOptions(config), holder: 'npm start' });
   await database.migrate();
-  const storage = await createStorage(config, loadSecrets(config));
-  const app = await buildApp({ config, database, storage });
+  // DEV_CLOCK (refused in production): one movable clock for the app and its signed links.
+  const devClock = config.DEV_CLOCK ? movableClock() : undefined;
+  const storage = await createStorage(config, loadSecrets(config), devClock?.now);
+  const app = await buildApp({ config, database, storage, ...(devClock ? { devClock } : {}) });
   if (config.SEED_DEMO) {
     const created = await seedDemoData(database.db, storage);
     if (created > 0) app.log.info(`seeded ${created} demo members`);

@@ -15,6 +15,7 @@ import type { Vision } from '../src/adapters/vision/vision.port';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Clock } from '../src/lib/context';
+import type { MovableClock } from '../src/lib/movable-clock';
 import { loadSecrets } from '../src/lib/secrets';
 import { createSession } from '../src/modules/auth/session.service';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -29,6 +30,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   clock?: Clock;
+  /** DEV_CLOCK's movable clock (the app's clock, moved by /api/dev/clock). */
+  devClock?: MovableClock;
   poolSize?: number;
   /** Wraps the configured card processor, e.g. to make it slow or unreachable. */
   payments?: (gateway: PaymentGateway) => PaymentGateway;
@@ -86,6 +89,7 @@ export async function createTestApp(
     database,
     sms,
     clock: options.clock,
+    ...(options.devClock ? { devClock: options.devClock } : {}),
     payments,
     payouts: options.payouts,
     push: options.push,

@@ -45,6 +45,9 @@ export const MESSAGES = {
   insufficientTokens: 'Insufficient tokens',
   stepIncomplete: 'Please complete this step before continuing.',
   noCodeSent: 'No code was sent to this number',
+  noTextSent: 'No text was sent to this number',
+  /** DEV_CLOCK's route: rows written at a later time would lie in the future. */
+  clockOnlyForward: 'The clock only moves forward',
   adjustmentAmountInvalid: 'Amount must be a non-zero whole number',
   /** Twilio refuses numbers that replied STOP until they text START (accounts §8). */
   textStartTo: (from: string) => `Text START to ${from} to receive messages`,

@@ -68,3 +68,12 @@ export const otpOutboxResponse = z.object({
   code: z.string(),
   sentAt: z.string(),
 });
+/** The last text the console adapter "sent" to a number, whole (a shared date's link). */
+export const smsOutboxResponse = z.object({
+  phone: z.string(),
+  body: z.string(),
+  sentAt: z.string(),
+});
+/** DEV_CLOCK: where the server's clock moves to (forward only). */
+export const devClockBody = z.object({ now: z.iso.datetime() });
+export const devClockResponse = z.object({ now: z.string() });

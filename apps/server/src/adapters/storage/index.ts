@@ -1,10 +1,15 @@
 import type { Config } from '../../config';
+import type { Clock } from '../../lib/context';
 import type { Secrets } from '../../lib/secrets';
 import { LocalStorage, uploadsDir } from './local.adapter';
 import type { Storage } from './storage.port';
 
 /** The S3 client is loaded only when S3 is configured (it costs ~20 MB and 150 ms). */
-export async function createStorage(config: Config, secrets: Secrets): Promise<Storage> {
+export async function createStorage(
+  config: Config,
+  secrets: Secrets,
+  clock?: Clock,
+): Promise<Storage> {
   if (config.STORAGE_DRIVER === 's3') {
     const { S3Storage } = await import('./s3.adapter');
     return new S3Storage({
@@ -21,5 +26,6 @@ export async function createStorage(config: Config, secrets: Secrets): Promise<S
     root: uploadsDir(config.DATA_DIR),
     secret: secrets.filesSecret,
     isProduction: config.isProduction,
+    ...(clock ? { clock } : {}),
   });
 }

@@ -1,0 +1,24 @@
+// Development only (DEV_CLOCK=true, refused in production): a clock the dev route
+// POST /api/dev/clock moves forward, so a journey can live 'the next day' against the real
+// server: the sweepers, the rules and the signed file links all read this one clock. It
+// never runs backwards (rows written at a later time would then lie in the future).
+import type { Clock } from './context';
+
+export interface MovableClock {
+  now: Clock;
+  /** Moves the clock to `at`; false (and no change) when `at` is before its present time. */
+  moveTo: (at: Date) => boolean;
+}
+
+export function movableClock(real: Clock = () => new Date()): MovableClock {
+  let offsetMs = 0;
+  const now = () => new Date(real().getTime() + offsetMs);
+  return {
+    now,
+    moveTo: (at) => {
+      if (at.getTime() < now().getTime()) return false;
+      offsetMs = at.getTime() - real().getTime();
+      return true;
+    },
+  };
+}
