@@ -1,13 +1,31 @@
 // The date plan card in a conversation (issue 45): a proposal the member answers, an
 // accepted plan's calendar file, the check-in with its plain statement, and did-you-meet.
 import type { DatePlan } from '@bidboard/shared';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { textsReady } from '@/lib/i18n';
+import type { AppSocket, RealtimeStatus } from '@/lib/socket';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { DatePlanPanel } from './date-plan-panel';
+
+// No socket until the test opens one, as after a page load: the client library loads
+// after the first paint, so the panel of a chat opened from a link mounts before it.
+const realtime = vi.hoisted(() => ({
+  socket: null as AppSocket | null,
+  status: 'connecting' as RealtimeStatus,
+  listeners: new Set<() => void>(),
+}));
+vi.mock('@/lib/socket', async (original) => ({
+  ...(await original<typeof import('@/lib/socket')>()),
+  getRealtimeSocket: () => realtime.socket,
+  getRealtimeStatus: () => realtime.status,
+  subscribeRealtimeStatus: (listener: () => void) => {
+    realtime.listeners.add(listener);
+    return () => realtime.listeners.delete(listener);
+  },
+}));
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const PLAN: DatePlan = {
@@ -106,5 +124,31 @@ describe('DatePlanPanel', () => {
     expect(screen.queryByRole('button', { name: 'Share My Date' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
     expect(fetch.callsTo('DELETE /api/dates/9/share')).toHaveLength(1);
+  });
+
+  it('hears the other member’s changes when the socket opens after it mounted', async () => {
+    await textsReady({ later: true });
+    let served: DatePlan = { ...PLAN, proposerId: 1, responderId: 2 };
+    const fetch = mockFetch({
+      'GET /api/chat/conversations/1_2/dates': () => [200, { success: true, plans: [served] }],
+    });
+    renderWithProviders(<DatePlanPanel cid="1_2" viewerId={1} partnerName="maya" open />);
+    expect(await screen.findByText('You proposed a date. Waiting for maya’s answer.')).toBeTruthy();
+    // Maya accepts before the socket is up: the panel reads the plans again once it
+    // connects, then hears later changes live.
+    const { createFakeSocket } = await import('@/test/fake-socket');
+    const fake = createFakeSocket();
+    served = { ...served, state: 'accepted' };
+    act(() => {
+      realtime.socket = fake.socket;
+      realtime.status = 'connected';
+      for (const listener of realtime.listeners) listener();
+    });
+    expect(await screen.findByText('Date planned')).toBeTruthy();
+    const reads = fetch.callsTo('GET /api/chat/conversations/1_2/dates').length;
+    served = { ...served, checkIn: 'asked' };
+    await fake.deliver('datePlanChanged', { cid: '1_2', planId: 9 });
+    expect(await screen.findByText('Are you OK?')).toBeTruthy();
+    expect(fetch.callsTo('GET /api/chat/conversations/1_2/dates').length).toBe(reads + 1);
   });
 });

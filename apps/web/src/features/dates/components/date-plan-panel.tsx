@@ -7,8 +7,9 @@
 // change arrives as datePlanChanged and the list is read again.
 import type { DatePlan, ProposeDateBody } from '@bidboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useRealtimeStatus } from '@/features/realtime';
 import { errorMessage } from '@/lib/api-client';
 import { useSharedText } from '@/lib/i18n';
 import { formatDate } from '@/lib/i18n/format';
@@ -47,8 +48,11 @@ const isFuture = (plan: DatePlan, now: number) => new Date(plan.startsAt).getTim
 
 function useLivePlans(cid: string) {
   const queryClient = useQueryClient();
+  // Read again with the status: the socket opens after the first paint (lib/socket), often
+  // after this panel mounted from a chat link, and a new session opens a new socket.
+  const status = useRealtimeStatus();
+  const socket = getRealtimeSocket();
   useEffect(() => {
-    const socket = getRealtimeSocket();
     if (!socket) return;
     const handleChange = (event: { cid: string }) => {
       if (event.cid === cid) void queryClient.invalidateQueries({ queryKey: datePlansKey(cid) });
@@ -57,7 +61,19 @@ function useLivePlans(cid: string) {
     return () => {
       socket.off('datePlanChanged', handleChange);
     };
-  }, [cid, queryClient]);
+  }, [cid, queryClient, socket]);
+  // What changed while nothing listened (before the socket was up, or during a
+  // reconnect): the plans are read again once it is connected.
+  const listening = useRef(status === 'connected');
+  useEffect(() => {
+    if (status !== 'connected') {
+      listening.current = false;
+      return;
+    }
+    if (listening.current) return;
+    listening.current = true;
+    void queryClient.invalidateQueries({ queryKey: datePlansKey(cid) });
+  }, [cid, queryClient, status]);
 }
 
 export function DatePlanPanel({ cid, viewerId, partnerName, open }: DatePlanPanelProps) {
