@@ -13,6 +13,31 @@ export async function otpFromOutbox(baseUrl: string, phone: string): Promise<str
   throw new Error(`no code sent to ${phone}`);
 }
 
+/** The last text the console adapter "sent" to a number, whole (e.g. a shared date's link). */
+export async function textTo(baseUrl: string, phone: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
+    if (res.ok) return ((await res.json()) as { body: string }).body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no text sent to ${phone}`);
+}
+
+/**
+ * Moves the clock of a server started with DEV_CLOCK=true forward to `at` (every service,
+ * sweeper and signed link reads it); returns the server's time after the move.
+ */
+export async function moveServerClock(baseUrl: string, at: Date): Promise<Date> {
+  const res = await fetch(`${baseUrl}/api/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now: at.toISOString() }),
+  });
+  if (!res.ok) throw new Error(`dev clock ${res.status} ${await res.text()}`);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
 export async function me(baseUrl: string, token: string) {
   const res = await fetch(`${baseUrl}/api/auth/me`, {
     headers: { authorization: `Bearer ${token}` },

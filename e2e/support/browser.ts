@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   chromium,
   type Locator,
   type Page,
@@ -31,11 +32,15 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/** Context options a journey adds to the size's, e.g. the member's time zone. */
+export type ContextExtras = Pick<BrowserContextOptions, 'timezoneId'>;
+
 /** A phone gets touch and a 2x screen; a desktop neither. */
 export function sizedContext(
   browser: Browser,
   baseURL: string,
   viewport: typeof PHONE,
+  extras: ContextExtras = {},
 ): Promise<BrowserContext> {
   const phone = viewport === PHONE;
   return browser.newContext({
@@ -44,6 +49,7 @@ export function sizedContext(
     deviceScaleFactor: phone ? 2 : 1,
     isMobile: phone,
     hasTouch: phone,
+    ...extras,
   });
 }
 
@@ -57,8 +63,9 @@ export async function signedInContext(
   baseURL: string,
   viewport: typeof PHONE,
   token: string,
+  extras: ContextExtras = {},
 ): Promise<BrowserContext> {
-  const context = await sizedContext(browser, baseURL, viewport);
+  const context = await sizedContext(browser, baseURL, viewport, extras);
   await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
   return context;
 }
@@ -79,11 +86,16 @@ export function journeyBrowser() {
   });
 
   /** A context at the viewport's size; with a token, signed in as that member. */
-  const newContext = async (baseURL: string, viewport: typeof PHONE, token?: string) => {
+  const newContext = async (
+    baseURL: string,
+    viewport: typeof PHONE,
+    token?: string,
+    extras: ContextExtras = {},
+  ) => {
     if (!browser) throw new Error('the browser starts in beforeAll');
     const context = token
-      ? await signedInContext(browser, baseURL, viewport, token)
-      : await sizedContext(browser, baseURL, viewport);
+      ? await signedInContext(browser, baseURL, viewport, token, extras)
+      : await sizedContext(browser, baseURL, viewport, extras);
     contexts.push(context);
     return context;
   };
