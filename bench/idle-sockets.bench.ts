@@ -17,10 +17,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { COUNTDOWN_SYNC_MS } from '@bidboard/shared';
 import pg from 'pg';
-import type { Config } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { ensureOpenPeriod } from '../apps/server/src/modules/auctions/periods.service';
-import { createSession } from '../apps/server/src/modules/auth/session.service';
 import {
   buildServer,
   cpuSecondsOf,
@@ -32,12 +30,12 @@ import {
   benchConfig,
   bulkMembers,
   type Figure,
+  manyTokens,
   pgBase,
   quantile,
   report,
   round,
   scratchDatabase,
-  sessionSettings,
   startClients,
 } from './lib/harness';
 
@@ -68,21 +66,6 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 function hardFileLimit(): number {
   const line = readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+\d+\s+(\d+)/);
   return Number(line?.[1] ?? Number.POSITIVE_INFINITY);
-}
-
-/** Sessions for many members at once (createSession one at a time would take minutes). */
-async function manyTokens(url: string, config: Config, ids: number[]): Promise<string[]> {
-  const database = openDatabase({ url, poolSize: 8 });
-  const settings = sessionSettings(config);
-  const tokens: string[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    const batch = ids.slice(i, i + 100);
-    tokens.push(
-      ...(await Promise.all(batch.map((id) => createSession(database.db, settings, id)))),
-    );
-  }
-  await database.close();
-  return tokens;
 }
 
 const perMinute = (s: { cpu: number }) => (s.cpu / WINDOW_SECONDS) * 60;

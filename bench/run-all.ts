@@ -19,6 +19,7 @@ const HARNESSES = [
   'scale-out',
   'idle-sockets',
   'distance',
+  'close-night',
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = Number(process.env.BENCH_RUNS ?? 3);

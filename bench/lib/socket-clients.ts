@@ -74,7 +74,34 @@ export type ClientJob =
       url: string;
       tokens: string[];
       concurrency: number;
+    }
+  | {
+      scenario: 'watch';
+      url: string;
+      tokens: string[];
+      concurrency: number;
+      /** The auction rooms each watcher joins (its board: a page of cards). */
+      rooms: number[][];
+    }
+  | {
+      scenario: 'surge';
+      url: string;
+      bidders: SurgeBidder[];
+      /** Each auction's amount to start above (its current bid). */
+      startAt: Record<number, number>;
+      seconds: number;
+      /** A paced bidder's bid about this often (0.5x to 1.5x at random). */
+      paceMs: number;
     };
+
+/** One bidder of the 'surge' scenario: closed-loop (the next bid when the last is answered) or paced. */
+export interface SurgeBidder {
+  token: string;
+  id: number;
+  paced: boolean;
+  /** The auctions it bids on, one at random each time. */
+  auctions: number[];
+}
 
 const cpuSeconds = (pids: number[]) => pids.map(cpuSecondsOf);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
@@ -445,6 +472,114 @@ async function idleScenario(job: Extract<ClientJob, { scenario: 'idle' }>) {
   };
 }
 
+/**
+ * Watchers of the board: sockets that connect (`concurrency` at a time), join their rooms,
+ * then only listen until SIGTERM, counting the card updates they receive and noting the
+ * wall-clock time (Date.now(), comparable across processes) of each one's first alert.
+ */
+async function watchScenario(job: Extract<ClientJob, { scenario: 'watch' }>) {
+  const sockets: Socket[] = [];
+  const firstAlertAt: (number | null)[] = job.tokens.map(() => null);
+  let next = 0;
+  let failed = 0;
+  let updates = 0;
+  const worker = async () => {
+    while (next < job.tokens.length) {
+      const index = next++;
+      try {
+        const socket = await open(job.url, job.tokens[index]!);
+        socket.on('bidUpdate', () => {
+          updates += 1;
+        });
+        socket.on('new-alert', () => {
+          firstAlertAt[index] ??= Date.now();
+        });
+        await joinAll(socket, job.rooms[index % job.rooms.length]!);
+        sockets.push(socket);
+      } catch {
+        failed += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  let disconnected = 0;
+  for (const s of sockets) s.on('disconnect', () => (disconnected += 1));
+  console.log('READY');
+  await new Promise((resolve) => process.once('SIGTERM', resolve));
+  // Dropped by the server before the end (closing them here fires 'disconnect' too).
+  const dropped = disconnected;
+  for (const s of sockets) s.close();
+  return { connected: sockets.length, failed, disconnected: dropped, updates, firstAlertAt };
+}
+
+/**
+ * The last minute's bidding: every bidder bids for `seconds` on auctions of its list,
+ * closed-loop bidders again as soon as the last bid is answered, paced ones about every
+ * `paceMs`. Each auction's amounts climb by 10 from its start (bids racing on one auction
+ * may be refused as too low: they count as attempts). Per auction: attempts, accepted, and
+ * every acknowledgement's milliseconds (bidSuccess or bidError).
+ */
+async function surgeScenario(job: Extract<ClientJob, { scenario: 'surge' }>) {
+  const sockets = await Promise.all(job.bidders.map((b) => open(job.url, b.token)));
+  const amount = new Map(Object.entries(job.startAt).map(([a, n]) => [Number(a), n]));
+  const byAuction = new Map<number, { attempts: number; accepted: number; ackMs: number[] }>();
+  const refusals: Record<string, number> = {};
+  let lost = 0;
+  const bid = (socket: Socket, bidderId: number, auctionId: number) =>
+    new Promise<void>((resolve) => {
+      const next = (amount.get(auctionId) ?? 0) + 10;
+      amount.set(auctionId, next);
+      const stats = byAuction.get(auctionId) ?? { attempts: 0, accepted: 0, ackMs: [] };
+      byAuction.set(auctionId, stats);
+      stats.attempts += 1;
+      const t0 = performance.now();
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        socket.off('bidSuccess', onSuccess);
+        socket.off('bidError', onError);
+        stats.ackMs.push(performance.now() - t0);
+        if (ok) stats.accepted += 1;
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        socket.off('bidSuccess', onSuccess);
+        socket.off('bidError', onError);
+        lost += 1;
+        resolve();
+      }, DELIVERY_TIMEOUT_MS);
+      const onSuccess = (r: { bid: { auction_id: number } }) => {
+        if (r.bid.auction_id === auctionId) done(true);
+      };
+      const onError = (r: { auctionId: number | null; code: string }) => {
+        if (r.auctionId !== auctionId) return;
+        refusals[r.code] = (refusals[r.code] ?? 0) + 1;
+        done(false);
+      };
+      socket.on('bidSuccess', onSuccess);
+      socket.on('bidError', onError);
+      socket.emit('placeBid', { auctionId, bidderId, bidAmount: next });
+    });
+  const started = performance.now();
+  const end = started + job.seconds * 1000;
+  await Promise.all(
+    job.bidders.map(async (bidder, i) => {
+      const pick = () => bidder.auctions[Math.floor(Math.random() * bidder.auctions.length)]!;
+      if (bidder.paced) await sleep(Math.random() * job.paceMs);
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await bid(sockets[i]!, bidder.id, pick());
+        if (bidder.paced) {
+          const gap = job.paceMs * (0.5 + Math.random()) - (performance.now() - t0);
+          await sleep(Math.max(0, Math.min(gap, end - performance.now())));
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const s of sockets) s.close();
+  return { seconds, lost, refusals, byAuction: Object.fromEntries(byAuction) };
+}
+
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ClientJob;
 const result =
   job.scenario === 'chat'
@@ -457,6 +592,10 @@ const result =
           ? await spreadScenario(job)
           : job.scenario === 'idle'
             ? await idleScenario(job)
-            : await pollScenario(job);
+            : job.scenario === 'watch'
+              ? await watchScenario(job)
+              : job.scenario === 'surge'
+                ? await surgeScenario(job)
+                : await pollScenario(job);
 console.log(JSON.stringify(result));
 process.exit(0);
