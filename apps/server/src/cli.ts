@@ -1,6 +1,6 @@
 // Operator CLI: `npm run admin -- <command> [args]`, on the database the server uses. On the
 // embedded database (PGlite) it refuses while the server has it open (db/data-dir-lock.ts).
-import { payeeReportQuery, suspendBody } from '@bidboard/shared';
+import { idParam, payeeReportQuery, suspendBody } from '@bidboard/shared';
 import { ZodError } from 'zod';
 import { createPaymentGateway } from './adapters/payments';
 import { createPayoutProvider } from './adapters/payouts';
@@ -78,8 +78,8 @@ const commands: Record<
     usage:
       'delete-member <userId> <fraud_or_scam|other> <reason>   (deletes the account as the console does; for fraud_or_scam the members who exchanged messages with it in 30 days are told by the servers within minutes)',
     run: async (db, [id, category, ...reason]) => {
-      const userId = Number(required(id, 'userId'));
-      if (!Number.isInteger(userId) || userId <= 0) throw new Error('userId: a member id');
+      // The column's range, as the console's route bounds it: a huge id is refused, not sent.
+      const userId = idParam.parse(required(id, 'userId'));
       const body = suspendBody.parse({ reason: reason.join(' '), category });
       return deleteMemberAccount(
         { db, clock: systemClock },

@@ -8,7 +8,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { conversationId, FRAUD_ALERT_MESSAGES, SAFETY_MESSAGES } from '@bidboard/shared';
+import {
+  COMMON_MESSAGES,
+  conversationId,
+  FRAUD_ALERT_MESSAGES,
+  SAFETY_MESSAGES,
+} from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../../../test/database';
@@ -71,6 +76,13 @@ describe('npm run admin -- delete-member', () => {
     );
     expect(again?.code).toBe(1);
     expect(again?.stderr).toContain(SAFETY_MESSAGES.memberNotFound);
+    // An id past the column's range is refused with the shared message, not sent to the database.
+    const huge = await cli('delete-member', '3000000000', 'fraud_or_scam', 'Asked').then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(huge?.code).toBe(1);
+    expect(huge?.stderr).toContain(COMMON_MESSAGES.invalidId);
 
     database = await open();
     try {
