@@ -25,29 +25,43 @@ afterAll(() => server?.stop());
 
 type Redemption = { id: number; awaiting_payee_profile: boolean; payee_profile_complete: boolean };
 
+/** The admin and a member holding `cents` redeemable tokens, credited through an audited grant. */
+async function earnerWith(phone: string, cents: number) {
+  const [admin, earner] = (await Promise.all(
+    [ADMIN_PHONE, phone].map((p) => signIn(baseUrl, p)),
+  )) as [Member, Member];
+  // The risk review is not this story: nothing it raises holds here.
+  await admin.call('/admin/settings', {
+    method: 'PUT',
+    body: { redemption_risk_threshold: 1000 },
+  });
+  await admin.call('/admin/tokens/adjustments', {
+    body: {
+      username: earner.username,
+      amount: cents,
+      redeemable: true,
+      cash_cents: cents,
+      cash_reference: `Transfer 43 ${earner.username}`,
+      reason: 'Earnings credited by hand',
+    },
+  });
+  return { admin, earner };
+}
+
+/** The payout year is New York's, as the product's reports and statements count it. */
+const payoutYear = () =>
+  Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(
+      new Date(),
+    ),
+  );
+
 describe('payee identity and year-end reports', () => {
   it('holds a payout past the threshold until the payee profile, then pays and reports it', {
     timeout: 240_000,
   }, async () => {
-    const [admin, earner] = (await Promise.all(
-      // 'maya_rivers', New York: a US payee, whose payouts wait past the setting ($600).
-      [ADMIN_PHONE, seededPhone(1)].map((phone) => signIn(baseUrl, phone)),
-    )) as [Member, Member];
-    // The risk review is not this story: nothing it raises holds here.
-    await admin.call('/admin/settings', {
-      method: 'PUT',
-      body: { redemption_risk_threshold: 1000 },
-    });
-    await admin.call('/admin/tokens/adjustments', {
-      body: {
-        username: earner.username,
-        amount: 70_000,
-        redeemable: true,
-        cash_cents: 70_000,
-        cash_reference: 'Transfer 43',
-        reason: 'Earnings credited by hand',
-      },
-    });
+    // 'maya_rivers', New York: a US payee, whose payouts wait past the setting ($600).
+    const { admin, earner } = await earnerWith(seededPhone(1), 70_000);
     const held = (await earner.call('/redeem-tokens', {
       body: { token_amount: 65_000, paypal_email: 'earner@example.com' },
     })) as { message: string; redemption: Redemption };
@@ -99,7 +113,7 @@ describe('payee identity and year-end reports', () => {
     await phone.reload();
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await phone.getByRole('button', { name: 'Profile Settings' }).click();
-    const year = new Date().getUTCFullYear();
+    const year = payoutYear();
     await phone
       .getByRole('dialog', { name: 'Profile Settings' })
       .getByRole('button', { name: new RegExp(`^Statement ${year}$`) })
@@ -146,24 +160,8 @@ describe('payee identity and year-end reports', () => {
   it('holds a Quebec member’s first payout, takes first and last name with a SIN, and reports them apart', {
     timeout: 240_000,
   }, async () => {
-    const [admin, earner] = (await Promise.all(
-      // 'omar_h', Montreal: a Canadian payee, every payout of whom waits for the profile.
-      [ADMIN_PHONE, seededPhone(12)].map((phone) => signIn(baseUrl, phone)),
-    )) as [Member, Member];
-    await admin.call('/admin/settings', {
-      method: 'PUT',
-      body: { redemption_risk_threshold: 1000 },
-    });
-    await admin.call('/admin/tokens/adjustments', {
-      body: {
-        username: earner.username,
-        amount: 500,
-        redeemable: true,
-        cash_cents: 500,
-        cash_reference: 'Transfer 43 CA',
-        reason: 'Earnings credited by hand',
-      },
-    });
+    // 'omar_h', Montreal: a Canadian payee, every payout of whom waits for the profile.
+    const { admin, earner } = await earnerWith(seededPhone(12), 500);
 
     // The redemption screen says before the request that every payout waits, then why.
     const phone = await openAs(baseUrl, earner, PHONE, '/');
@@ -219,7 +217,7 @@ describe('payee identity and year-end reports', () => {
       desk.waitForEvent('download'),
       desk.getByRole('button', { name: 'Download report' }).click(),
     ]);
-    const year = new Date().getUTCFullYear();
+    const year = payoutYear();
     expect(download.suggestedFilename()).toBe(`payees-${year}-CA.csv`);
     const csv = await readFile((await download.path())!, 'utf8');
     const [header, ...lines] = csv.replace(/^\uFEFF/, '').split('\r\n');
