@@ -112,6 +112,10 @@ export async function startBuiltServer(opts: {
     '--max-semi-space-size=2',
     '--heap-growing-percent=50',
     ...(opts.launcher?.nodeFlags ?? []),
+    // BENCH_CPU_PROF=<dir>: a CPU profile of the server, written there when it stops.
+    ...(process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : []),
     opts.entry ?? serverEntry,
   ];
   const [command, ...args] = [...(opts.launcher?.command ?? []), ...node];
