@@ -5,13 +5,13 @@
 // signed in as nobody, where only the date's allowed facts are. On a server of its own
 // whose clock the journey moves (DEV_CLOCK), the evening of the date comes: both are asked
 // 'Are you OK?', the owner says 'I'm safe' and the contact's page says so; the next
-// morning both say they met (and each is asked in their alerts). Their follow-through on
-// the board is date-met.test's (after the moved clock the board shows neither card).
+// morning both say they met (and each is asked in their alerts), and a bidder sees
+// 'Showed up to 1 of 1 date' on the owner's card.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility';
 import { moveServerClock, textTo } from '../support/api';
-import { DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
+import { cardPhotosLoaded, DESKTOP, journeyBrowser, PHONE, screenshot } from '../support/browser';
 import { bidOn, connectionOf, type Member, seededPhone, signIn } from '../support/members';
 import { type RunningServer, startServer } from '../support/server';
 
@@ -34,11 +34,25 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Journey screenshots also go to SHOTS_DIR (the issue's folder) for review. */
+/**
+ * Journey screenshots also go to SHOTS_DIR (the issue's folder) for review, each state at
+ * both widths: the page is shot at its own size, then at the other one, and given back
+ * its size.
+ */
 async function shot(page: Page, name: string) {
   await screenshot(page, `dates-${name}`);
   const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
+  if (!dir) return;
+  const own = page.viewportSize() ?? PHONE;
+  const state = name.replace(/-(phone|desktop)$/, '');
+  for (const size of own.width === PHONE.width ? [PHONE, DESKTOP] : [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.screenshot({
+      path: `${dir}/${state}-${size.width}x${size.height}.png`,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(own);
 }
 
 /** The date panel's own check: the chat dialog's screen is checked once per width. */
@@ -83,7 +97,9 @@ describe('a first date', () => {
   it('plan in chat, share with a contact, check in, and both say they met the next day', async () => {
     const baseUrl = server.baseUrl;
     const admin = await signIn(baseUrl, ADMIN_PHONE);
-    const [bidder, owner] = await Promise.all([14, 15].map((n) => signIn(baseUrl, seededPhone(n))));
+    const [bidder, owner, viewer] = await Promise.all(
+      [14, 15, 16].map((n) => signIn(baseUrl, seededPhone(n))),
+    );
     await bidOn(bidder!, owner!, 120);
     await admin.call('/admin/periods/close-now');
     const connection = await connectionOf(owner!, bidder!);
@@ -268,5 +284,16 @@ describe('a first date', () => {
         { timeout: 90_000, interval: 2_000 },
       )
       .toBe(true);
+
+    // The owner's follow-through, where a bidder sees it: on the owner's card on the board
+    // (the card's profile data carries it; the auction rows do not).
+    const viewerContext = await browser.newContext(baseUrl, PHONE, viewer!.token, zone);
+    await liveAt(viewerContext, morning);
+    const viewerPage = await viewerContext.newPage();
+    await viewerPage.goto(`/${owner!.username}`);
+    const card = viewerPage.locator('article').filter({ hasText: owner!.username }).first();
+    await card.getByText('Showed up to 1 of 1 date').waitFor();
+    await cardPhotosLoaded(viewerPage);
+    await shot(viewerPage, 'viewer-follow-through-phone');
   }, 480_000);
 });
