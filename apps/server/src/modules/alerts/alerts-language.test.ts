@@ -93,11 +93,11 @@ describe('alerts in the member’s language', () => {
     await closePeriod(db, period.end_time);
     expect(await said(winner.id, 'auction_won')).toEqual([
       'Vous avez remporté l’enchère pour proprio avec 1500 jetons. En attente de son acceptation. ' +
-        'Votre mise la plus élevée : 1\u00a0500 jetons, rang 1 sur 3 enchérisseurs. La mise la plus élevée l’a emporté.',
+        'Votre mise la plus élevée\u00a0: 1\u00a0500 jetons, rang 1 sur 3 enchérisseurs. La mise la plus élevée l’a emporté.',
     ]);
     const [francineResult] = await said(francine.id, 'auction_result');
     expect(francineResult).toMatch(
-      /^L’enchère de proprio s’est terminée à 1\u00a0500 jetons; vous ne l’avez pas remportée\. Votre mise la plus élevée : 1\u00a0200 jetons, rang 2 sur 3 enchérisseurs\./,
+      /^L’enchère de proprio s’est terminée à 1\u00a0500 jetons; vous ne l’avez pas remportée\. Votre mise la plus élevée\u00a0: 1\u00a0200 jetons, rang 2 sur 3 enchérisseurs\./,
     );
     const [edResult] = await said(ed.id, 'auction_result');
     expect(edResult).toMatch(/^proprio's auction closed at 1,500 tokens; you did not win\./);

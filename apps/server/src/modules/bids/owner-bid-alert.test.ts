@@ -106,7 +106,7 @@ describe("the owner's bid alert", () => {
     });
     const [alert] = await ownerAlerts(french.owner.id);
     expect(alert?.message).toBe(
-      `${bidder.username} a misé sur vous : votre enchère est à 10 jetons.`,
+      `${bidder.username} a misé sur vous\u00a0: votre enchère est à 10 jetons.`,
     );
   });
 

@@ -59,6 +59,23 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
+/**
+ * Quebec's usage (OQLF): a non-breaking space before a colon and inside guillemets, so a
+ * line never breaks there; none before ? ! and ; (France puts a thin one there).
+ */
+function expectQuebecTypography(key: string, french: string) {
+  expect(/ [:»]|« /.test(french), `${key}: a non-breaking space in French`).toBe(false);
+  expect(/\s[;!?]/.test(french), `${key}: no space before ? ! ; in Quebec`).toBe(false);
+}
+
+/** The shared catalogue's texts, nested by message group, as [dotted key, text]. */
+function leaves(node: unknown, prefix = ''): [string, string][] {
+  if (typeof node === 'string') return [[prefix, node]];
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+    leaves(v, prefix ? `${prefix}.${k}` : k),
+  );
+}
+
 describe('language catalogues', () => {
   const all = areas();
 
@@ -102,13 +119,14 @@ describe('language catalogues', () => {
           expect(french, `${key} is still English`).not.toBe(english);
         }
         expect(/\w'\w/.test(french), `${key}: use ’ in French`).toBe(false);
-        // A line never breaks before a colon or after a guillemet: non-breaking spaces there.
-        expect(/ [:;!?»]|« /.test(french), `${key}: a non-breaking space in French`).toBe(false);
+        expectQuebecTypography(key, french);
       }
     },
   );
 
-  it('the shared catalogue compiles', () => {
-    expect(() => compileCatalogue(sharedFrench, readFileSync(sharedFrench, 'utf8'))).not.toThrow();
+  it('the shared catalogue compiles, in the same typography', () => {
+    const text = readFileSync(sharedFrench, 'utf8');
+    expect(() => compileCatalogue(sharedFrench, text)).not.toThrow();
+    for (const [key, french] of leaves(JSON.parse(text))) expectQuebecTypography(key, french);
   });
 });

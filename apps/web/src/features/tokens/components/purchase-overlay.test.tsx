@@ -123,7 +123,7 @@ describe('token purchase overlay', () => {
       errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }],
     });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Échec du paiement : Cette transaction a été refusée.',
+      'Échec du paiement\u00a0: Cette transaction a été refusée.',
     );
     await act(() => setLanguage('en'));
   });

@@ -315,7 +315,7 @@ describe('token redemption screen in Canadian French', () => {
       expect(await screen.findByRole('dialog', { name: 'Échanger des jetons' })).toBeTruthy();
       expect(screen.getByText('1~250 jetons échangeables · minimum de 500', exact)).toBeTruthy();
       expect(await screen.findByText('Multiplicateur 5X en vigueur')).toBeTruthy();
-      expect(screen.getByText('Vous recevrez (moins les frais) : 62,25~$', exact)).toBeTruthy();
+      expect(screen.getByText('Vous recevrez (moins les frais)~: 62,25~$', exact)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Diminuer de 10' })).toBeTruthy();
       await userEvent.click(frenchDigit(2));
       await userEvent.keyboard('0');
@@ -360,7 +360,7 @@ describe('token redemption screen in Canadian French', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Échanger' }));
       await waitFor(() =>
         expect(screen.getByRole('alert').textContent).toBe(
-          'Échec de l’échange : Jetons échangeables insuffisants',
+          'Échec de l’échange\u00a0: Jetons échangeables insuffisants',
         ),
       );
     } finally {
