@@ -62,9 +62,15 @@ describe('payee identity and year-end reports', () => {
   }, async () => {
     // 'maya_rivers', New York: a US payee, whose payouts wait past the setting ($600).
     const { admin, earner } = await earnerWith(seededPhone(1), 70_000);
+    // A $1.00 payout fee, fixed on the redemption when it is made: the member receives
+    // $649.00 of the $650.00 earned, and the report's box 1 is the $650.00.
+    const fee = (cents: number) =>
+      admin.call('/admin/settings', { method: 'PUT', body: { payout_fee_cents: cents } });
+    await fee(100);
     const held = (await earner.call('/redeem-tokens', {
       body: { token_amount: 65_000, paypal_email: 'earner@example.com' },
     })) as { message: string; redemption: Redemption };
+    await fee(0);
     expect(held.redemption.awaiting_payee_profile).toBe(true);
     expect(held.message).toContain('This payout is held');
 
@@ -120,7 +126,20 @@ describe('payee identity and year-end reports', () => {
       .click();
     const statement = phone.getByRole('dialog', { name: `Statement of payouts ${year}` });
     await statement.getByText('Paid to Avery Q. Lin', { exact: false }).waitFor();
+    await statement.getByText('Paid by Bidboard Labs LLC').waitFor();
+    await statement.getByRole('columnheader', { name: 'Payout fee' }).waitFor();
+    await statement.getByText('Earned before payout fees: $650.00').waitFor();
+    expect(await statement.getByText('$649.00').count()).toBe(2);
     await screenshot(phone, 'payees-04-statement-phone');
+    const deskStatement = await openAs(baseUrl, earner, DESKTOP, '/');
+    await deskStatement.getByRole('button', { name: 'Open menu' }).click();
+    await deskStatement.getByRole('button', { name: 'Profile Settings' }).click();
+    await deskStatement
+      .getByRole('dialog', { name: 'Profile Settings' })
+      .getByRole('button', { name: new RegExp(`^Statement ${year}$`) })
+      .click();
+    await deskStatement.getByText('Earned before payout fees: $650.00').waitFor();
+    await screenshot(deskStatement, 'payees-04b-statement-desktop');
 
     // The admin finds the member by payee status, then downloads the year's report.
     await desk.goto('/admin/members?payee=payee_profile_complete');
@@ -132,7 +151,7 @@ describe('payee identity and year-end reports', () => {
     await screenshot(desk, 'payees-05-members-filter-desktop');
     await desk.goto(`/admin/members/${earner.id}`);
     await desk.getByText('SSN •••-••-6789').scrollIntoViewIfNeeded();
-    await desk.getByText(/^Paid in \d{4}: \$650\.00 \(1 payout\)\.$/).waitFor();
+    await desk.getByText(/^Paid in \d{4}: \$649\.00 \(1 payout\)\.$/).waitFor();
     await screenshot(desk, 'payees-05b-member-payee-desktop');
     await desk.goto('/admin/payouts');
     const reports = desk.getByRole('heading', { name: 'Year-end payee reports' });
@@ -147,6 +166,7 @@ describe('payee identity and year-end reports', () => {
     expect(csv.startsWith('\uFEFFtax_year,payer_name,member_id')).toBe(true);
     const row = csv.split('\r\n').find((line) => line.includes(`,${earner.id},`))!;
     expect(row).toContain('Avery Q. Lin,SSN,•••-••-6789,9 Water Street,Hoboken,NJ,07030');
+    expect(row).toContain(',07030,650.00,0.00,1,');
     expect(csv).not.toContain('123-45-6789');
 
     const phoneAdmin = await openAs(baseUrl, admin, PHONE, '/admin/payouts');

@@ -139,13 +139,21 @@ export const payoutsStatementQuery = z.object({
 export const payoutsStatementResponse = z.object({
   success: z.literal(true),
   year: z.number().int(),
-  /** Who paid: the product's name as it appears on the payee reports. */
+  /** Who paid: the operator's legal name, as on the payee reports. */
   payer: z.string(),
   payee: payeeIdentitySchema.nullable(),
+  /** amount_cents is what reached the member; fee_cents the payout fee kept from it. */
   payments: z.array(
-    z.object({ id: z.number().int(), paid_at: z.string(), amount_cents: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      paid_at: z.string(),
+      amount_cents: z.number().int(),
+      fee_cents: z.number().int(),
+    }),
   ),
   total_cents: z.number().int(),
+  /** With total_cents, what the member earned: the US report's box 1. */
+  fee_total_cents: z.number().int(),
 });
 export type PayoutsStatement = z.infer<typeof payoutsStatementResponse>;
 

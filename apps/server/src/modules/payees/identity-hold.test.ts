@@ -291,10 +291,11 @@ describe('the identity hold', () => {
     const statement = (await call('GET', '/payouts/statement?year=2026', m.headers)).json();
     expect(statement).toMatchObject({
       year: 2026,
-      payer: 'Bidboard',
+      payer: 'Bidboard Labs LLC',
       payee: null,
-      payments: [{ id: first.id, amount_cents: 60_000 }],
+      payments: [{ id: first.id, amount_cents: 60_000, fee_cents: 0 }],
       total_cents: 60_000,
+      fee_total_cents: 0,
     });
     const next = (await call('GET', '/payouts/statement?year=2027', m.headers)).json();
     expect(next).toMatchObject({ payments: [], total_cents: 0 });

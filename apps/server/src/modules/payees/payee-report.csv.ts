@@ -39,10 +39,11 @@ const COLUMNS: Record<PayeeCountry, (year: number, p: ReportedPayee) => Record<s
     city: p.city,
     state: p.region,
     zip: p.postal_code,
-    box1_nonemployee_compensation: dollars(p.total_cents),
+    // The fee is the member's earnings kept for the payout's cost, so box 1 is gross.
+    box1_nonemployee_compensation: dollars(p.gross_cents),
     box4_federal_income_tax_withheld: dollars(0),
     payments: p.payments,
-    reportable: isReportable('US', p.total_cents) ? 'yes' : 'no',
+    reportable: isReportable('US', p.gross_cents) ? 'yes' : 'no',
   }),
   CA: (year, p) => ({
     ...common(year, p),
@@ -68,6 +69,7 @@ const COLUMNS: Record<PayeeCountry, (year: number, p: ReportedPayee) => Record<s
         [`fees_q${q + 1}`, dollars(p.quarter_fee_cents[q]!)],
       ]),
     ),
+    // Part XX's consideration is net of the platform's fees, which it reports apart.
     total_consideration: dollars(p.total_cents),
     payments: p.payments,
     fees_withheld: dollars(p.fee_cents),
@@ -110,6 +112,7 @@ const emptyPayee: ReportedPayee = {
   taxpayer_id_sealed: null,
   taxpayer_id_key: null,
   total_cents: 0,
+  gross_cents: 0,
   payments: 0,
   fee_cents: 0,
   quarter_cents: [0, 0, 0, 0],

@@ -26,7 +26,10 @@ type Quarters = [number, number, number, number];
 export type PaidPayeeRow = { user_id: number; username: string | null } & {
   [K in keyof Profile]: Profile[K] | null;
 } & {
+  /** What reached the member: net of the payout fee. */
   total_cents: number;
+  /** What the member earned: the payouts with their fees, the 1099-NEC's amount. */
+  gross_cents: number;
   payments: number;
   fee_cents: number;
   /** Index 0 is January to March, in New York. */
@@ -72,7 +75,8 @@ export async function paidPayees(
     sql`SELECT u.id AS user_id, u.username, p.legal_name, p.first_name, p.last_name, p.address_line1, p.address_line2,
                p.city, p.region, p.postal_code, p.taxpayer_id_type, p.taxpayer_id_last4,
                p.taxpayer_id_sealed, p.taxpayer_id_key,
-               SUM(r.amount_cents)::int AS total_cents, COUNT(*)::int AS payments,
+               SUM(r.amount_cents)::int AS total_cents,
+               SUM(r.amount_cents + r.fee_cents)::int AS gross_cents, COUNT(*)::int AS payments,
                SUM(r.fee_cents)::int AS fee_cents,
                CASE WHEN ${canada}::boolean AND p.taxpayer_id_type = 'sin'
                     THEN to_char(COALESCE(u.birth_date, p.birth_date), 'YYYY-MM-DD') END AS birth_date,

@@ -122,6 +122,11 @@ beforeAll(async () => {
   ca = await earner(20_000, 'CA', CA_PROFILE);
   await payout(ca, 10_000, '2026-02-02T12:00:00Z');
 
+  // From here each payout costs a $1.00 fee: the US box 1 is gross, Part XX's
+  // consideration net with the fees apart.
+  const fee = await call('PUT', '/admin/settings', admin, { payout_fee_cents: 100 });
+  expect(fee.statusCode, fee.body).toBe(200);
+
   time.set('2026-03-10T15:00:00Z');
   us = await earner(300_000, 'US', US_PROFILE);
   await payout(us, 90_000, '2026-03-10T16:00:00Z');
@@ -258,22 +263,23 @@ describe('GET /admin/payee-report', () => {
         consideration_q2: '0.00',
         activities_q2: '0',
         consideration_q3: '0.00',
-        consideration_q4: '50.00',
+        consideration_q4: '49.00',
         activities_q4: '1',
-        total_consideration: '150.00',
+        fees_q4: '1.00',
+        total_consideration: '149.00',
         payments: '2',
-        fees_withheld: '0.00',
+        fees_withheld: '1.00',
         currency: 'USD',
         reportable: 'yes',
       }),
     ]);
   });
 
-  it('adds up, over both countries, to every redemption paid in the New York year', async () => {
+  it('adds up, over both countries, to every redemption paid in the New York year, fees included', async () => {
     for (const year of [2026, 2027]) {
       const [paid] = await rows<{ cents: number }>(
         t.database.db,
-        sql`SELECT COALESCE(SUM(amount_cents), 0)::int AS cents FROM redemptions
+        sql`SELECT COALESCE(SUM(amount_cents + fee_cents), 0)::int AS cents FROM redemptions
              WHERE status = 'paid'
                AND to_char(decided_at AT TIME ZONE 'America/New_York', 'YYYY') = ${String(year)}`,
       );
@@ -283,9 +289,29 @@ describe('GET /admin/payee-report', () => {
         usRows.reduce(
           (sum, r) => sum + Math.round(Number(r.box1_nonemployee_compensation) * 100),
           0,
-        ) + caRows.reduce((sum, r) => sum + Math.round(Number(r.total_consideration) * 100), 0);
+        ) +
+        caRows.reduce(
+          (sum, r) =>
+            sum + Math.round((Number(r.total_consideration) + Number(r.fees_withheld)) * 100),
+          0,
+        );
       expect(reported).toBe(paid!.cents);
     }
+  });
+
+  it('matches the member’s statement: the payouts with their fees add up to box 1', async () => {
+    const statement = (await call('GET', '/payouts/statement?year=2026', us)).json();
+    expect(statement).toMatchObject({
+      payments: [
+        { amount_cents: 89_900, fee_cents: 100 },
+        { amount_cents: 59_900, fee_cents: 100 },
+        { amount_cents: 59_900, fee_cents: 100 },
+      ],
+      total_cents: 209_700,
+      fee_total_cents: 300,
+    });
+    const box1 = (await report(2026, 'US')).rows.find((r) => r.member_id === String(us.id));
+    expect(box1?.box1_nonemployee_compensation).toBe('2100.00');
   });
 
   it('is for admins only', async () => {

@@ -2,13 +2,13 @@
 // the taxpayer id sealed before it reaches the database and never read back for them:
 // every answer carries the masked id (last 4) only.
 import {
+  LEGAL,
   maskTaxpayerId,
   PAYEE_CERTIFICATION_VERSION,
   type PayeeIdentity,
   type PayeeIdentityBody,
   type PayeeIdentityResponse,
   type PayoutsStatement,
-  PRODUCT_NAME,
   taxpayerIdLast4,
 } from '@bidboard/shared';
 import type { Db } from '../../db/client';
@@ -121,7 +121,10 @@ export async function resealPayeeIds(
   }
 }
 
-/** The member's statement for a calendar year (New York): each payout paid, and the total. */
+/**
+ * The member's statement for a calendar year (New York): each payout paid with its fee, and
+ * the totals, which together are what the US report says the member earned.
+ */
 export async function payoutsStatement(
   ctx: Pick<PayeesContext, 'db'>,
   userId: number,
@@ -134,13 +137,15 @@ export async function payoutsStatement(
   return {
     success: true,
     year,
-    payer: PRODUCT_NAME,
+    payer: LEGAL.operator,
     payee: payee ? presentPayeeIdentity(payee) : null,
     payments: payments.map((p) => ({
       id: p.id,
       paid_at: new Date(p.decided_at).toISOString(),
       amount_cents: p.amount_cents,
+      fee_cents: p.fee_cents,
     })),
     total_cents: payments.reduce((sum, p) => sum + p.amount_cents, 0),
+    fee_total_cents: payments.reduce((sum, p) => sum + p.fee_cents, 0),
   };
 }

@@ -66,10 +66,10 @@ export async function paidInYear(
   db: Executor,
   userId: number,
   year: { start: Date; end: Date },
-): Promise<{ id: number; decided_at: Date | string; amount_cents: number }[]> {
+): Promise<{ id: number; decided_at: Date | string; amount_cents: number; fee_cents: number }[]> {
   return rows(
     db,
-    sql`SELECT id, decided_at, amount_cents FROM redemptions
+    sql`SELECT id, decided_at, amount_cents, fee_cents FROM redemptions
          WHERE user_id = ${userId} AND status = 'paid'
            AND decided_at >= ${year.start} AND decided_at < ${year.end}
          ORDER BY decided_at, id`,

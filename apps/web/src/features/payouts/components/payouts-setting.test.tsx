@@ -51,10 +51,13 @@ function routes(year: { identity_threshold_cents?: number; payee_country?: 'US' 
       {
         success: true,
         year: 2026,
-        payer: 'Bidboard',
+        payer: 'Bidboard Labs LLC',
         payee: null,
-        payments: [{ id: 12, paid_at: '2026-03-04T15:00:00.000Z', amount_cents: 45_000 }],
-        total_cents: 45_000,
+        payments: [
+          { id: 12, paid_at: '2026-03-04T15:00:00.000Z', amount_cents: 44_900, fee_cents: 100 },
+        ],
+        total_cents: 44_900,
+        fee_total_cents: 100,
       },
     ],
   });
@@ -173,13 +176,16 @@ describe('PayoutsSetting', () => {
     expect(screen.queryByText(en['setting.neededAny'])).toBeNull();
   });
 
-  it('opens the year’s statement with each payout and the total', async () => {
+  it('opens the year’s statement with each payout, its fee, the totals and the gross', async () => {
     routes();
     renderWithProviders(<PayoutsSetting />);
     fireEvent.click(await screen.findByRole('button', { name: 'Statement 2026' }));
-    expect(await screen.findByText('Paid by Bidboard')).toBeTruthy();
+    expect(await screen.findByText('Paid by Bidboard Labs LLC')).toBeTruthy();
     expect(screen.getByText('#12')).toBeTruthy();
-    expect(screen.getAllByText('$450.00')).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Payout fee' })).toBeTruthy();
+    expect(screen.getAllByText('$1.00')).toHaveLength(2);
+    expect(screen.getAllByText('$449.00')).toHaveLength(2);
+    expect(screen.getByText('Earned before payout fees: $450.00')).toBeTruthy();
   });
 
   it('reads in Canadian French', async () => {

@@ -1,6 +1,7 @@
 // The member's yearly statement (issue 43): who paid, the payee as on file (id masked),
-// each payout paid in the year with its date and amount, and the total. Printable: the
-// browser's print (or "Save as PDF") prints the statement alone.
+// each payout paid in the year with its date, fee and amount, the totals, and what was
+// earned before fees (the figure the US report's box 1 carries). Printable: the browser's
+// print (or "Save as PDF") prints the statement alone.
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/sheet';
 import { formatDate, formatMoney } from '@/lib/i18n/format';
@@ -41,6 +42,7 @@ export function PayoutsStatementDialog({ year, onClose }: { year: number; onClos
                 <tr>
                   <th scope="col">{t('statement.date')}</th>
                   <th scope="col">{t('statement.reference')}</th>
+                  <th scope="col">{t('statement.fee')}</th>
                   <th scope="col">{t('statement.amount')}</th>
                 </tr>
               </thead>
@@ -49,6 +51,7 @@ export function PayoutsStatementDialog({ year, onClose }: { year: number; onClos
                   <tr key={p.id}>
                     <td>{formatDate(p.paid_at, { dateStyle: 'medium' })}</td>
                     <td>#{p.id}</td>
+                    <td>{formatMoney(p.fee_cents)}</td>
                     <td>{formatMoney(p.amount_cents)}</td>
                   </tr>
                 ))}
@@ -58,11 +61,19 @@ export function PayoutsStatementDialog({ year, onClose }: { year: number; onClos
                   <th scope="row" colSpan={2}>
                     {t('statement.total')}
                   </th>
+                  <td>{formatMoney(statement.fee_total_cents)}</td>
                   <td>{formatMoney(statement.total_cents)}</td>
                 </tr>
               </tfoot>
             </table>
           )}
+          {statement.payments.length > 0 ? (
+            <p>
+              {t('statement.gross', {
+                amount: formatMoney(statement.total_cents + statement.fee_total_cents),
+              })}
+            </p>
+          ) : null}
           <div className="statement__actions">
             <Button size="md" onClick={() => window.print()}>
               {t('statement.print')}
