@@ -120,7 +120,8 @@ describe('DatePlanPanel', () => {
       state: 'accepted',
       share: { phoneLast4: '0199', expiresAt: inDays(3), escalateOnSilence: false },
     });
-    expect(await screen.findByText(/^Shared with the number ending in 0199 until/)).toBeTruthy();
+    const shared = await screen.findByText(/^Shared with the number ending in 0199 until/);
+    expect(shared.textContent).toMatch(/\bE[SD]T\b/);
     expect(screen.queryByRole('button', { name: 'Share My Date' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
     expect(fetch.callsTo('DELETE /api/dates/9/share')).toHaveLength(1);

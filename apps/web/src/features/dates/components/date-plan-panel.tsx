@@ -238,6 +238,8 @@ export function DatePlanPanel({ cid, viewerId, partnerName, open }: DatePlanPane
                   day: 'numeric',
                   hour: 'numeric',
                   minute: '2-digit',
+                  timeZone: plan.timeZone,
+                  timeZoneName: 'short',
                 }),
               })}
             </p>

@@ -37,6 +37,15 @@ describe('SharedDatePage', () => {
     expect(screen.getByText(/does not call emergency services/)).toBeTruthy();
   });
 
+  it('names the plan’s time zone on the time and on the link’s expiry, for a contact elsewhere', async () => {
+    await textsReady({ later: true });
+    open([200, { success: true, date: DATE }]);
+    await screen.findByText('maya');
+    const when = screen.getByText('When').nextElementSibling?.textContent ?? '';
+    expect(when).toMatch(/\bE[SD]T$/);
+    expect(screen.getByText(/^This page stops working on/).textContent).toMatch(/\bE[SD]T\b/);
+  });
+
   it('a revoked, expired or unknown link is not available', async () => {
     await textsReady({ later: true });
     open([404, { success: false, message: 'This shared date is not available.' }]);

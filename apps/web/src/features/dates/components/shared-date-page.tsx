@@ -103,6 +103,8 @@ export function SharedDatePage({ token }: { token: string }) {
                   day: 'numeric',
                   hour: 'numeric',
                   minute: '2-digit',
+                  timeZone: date.timeZone,
+                  timeZoneName: 'short',
                 }),
               })}
             </p>
