@@ -126,6 +126,22 @@ describe('settings', () => {
     expect(saved.favorite_thing_1_answer).toBe('Paddington 2');
     expect(saved.postal_code).toBe('07030');
 
+    // The browser's Back closes the overlay first and leaves the member on the board; a
+    // panel closed by Escape leaves no step of history pending, so an address typed at
+    // once (here the results page) is not cancelled.
+    const settingsDialog = page.getByRole('dialog', { name: 'Profile Settings' });
+    await page.goBack();
+    await settingsDialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.locator('article[data-auction-id]').first().waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await page.goto('/auctions/results');
+    expect(new URL(page.url()).pathname).toBe('/auctions/results');
+
     // The server's 400 for the postal code is the one expected console error.
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await context.close();
