@@ -346,7 +346,11 @@ export async function buildApp(deps: AppDependencies) {
   );
   registerPeriodSweeper(app, { db: database.db, clock, enabled: config.SWEEPER_ENABLED });
   registerConnectionSweeper(app, { ctx, enabled: config.SWEEPER_ENABLED });
-  registerDateSweeper(app, { ...dates, enabled: config.SWEEPER_ENABLED });
+  registerDateSweeper(app, {
+    ...dates,
+    enabled: config.SWEEPER_ENABLED,
+    wakeOn: deps.devClock?.onMove,
+  });
   registerUploadSlotSweeper(app, {
     db: database.db,
     storage,

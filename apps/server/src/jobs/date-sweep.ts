@@ -26,13 +26,15 @@ export function startDateSweeper(
   });
 }
 
-/** Starts the sweeper when the app is ready (unless disabled) and stops it on close. */
+/** Starts the sweeper when the app is ready (unless disabled) and stops it on close;
+ * `wakeOn` (the development clock's moves) runs it at once. */
 export function registerDateSweeper(
   app: FastifyInstance,
-  deps: SweepDeps & { enabled: boolean },
+  deps: SweepDeps & { enabled: boolean; wakeOn?: (wake: () => void) => void },
 ): void {
   if (!deps.enabled) return;
   let sweeper: DateSweeper | undefined;
+  deps.wakeOn?.((): void => void sweeper?.wake());
   app.addHook('onReady', async () => {
     sweeper = startDateSweeper({
       ...deps,

@@ -18,4 +18,13 @@ describe('movableClock', () => {
     expect(clock.moveTo(new Date('2026-06-07T18:00:00Z'))).toBe(false);
     expect(clock.now().toISOString()).toBe('2026-06-08T12:00:00.000Z');
   });
+
+  it('tells its listeners of each move, not of a refused one', () => {
+    const clock = movableClock(() => new Date('2026-06-07T12:00:00Z'));
+    const moves: string[] = [];
+    clock.onMove(() => moves.push(clock.now().toISOString()));
+    clock.moveTo(new Date('2026-06-08T12:00:00Z'));
+    clock.moveTo(new Date('2026-06-07T18:00:00Z'));
+    expect(moves).toEqual(['2026-06-08T12:00:00.000Z']);
+  });
 });

@@ -4,6 +4,7 @@
 // adapter with the date's details, once; a STOP from the contact stops it.
 import { DATE_SMS } from '@bidboard/shared';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type AcceptedPair, acceptedPairs } from '../../../test/chat';
@@ -11,7 +12,7 @@ import { acceptedPlan, act, PLAN } from '../../../test/dates';
 import { uniquePhone } from '../../../test/factories';
 import { testClock } from '../../../test/marketplace';
 import { rows } from '../../db/client';
-import { startDateSweeper } from '../../jobs/date-sweep';
+import { registerDateSweeper, startDateSweeper } from '../../jobs/date-sweep';
 import { updateSettings } from '../settings/settings.service';
 import { sweepDates } from './date-check-ins.service';
 
@@ -172,5 +173,35 @@ describe('date check-ins', () => {
       'Are you OK? Tell us how your date is going: I’m safe or I need help.',
       `Did your date with ${pair.bidder.username} happen? Tell us in the chat.`,
     ]);
+  });
+
+  it('runs as soon as the development clock moves, not at its next turn', async () => {
+    const { pair } = await planWithContact('2025-06-25', false);
+    let clockMoved = () => {};
+    const server = Fastify();
+    registerDateSweeper(server, {
+      db: t.database.db,
+      clock: clock.clock,
+      config: t.config,
+      sms: t.sms,
+      enabled: true,
+      wakeOn: (wake) => {
+        clockMoved = wake;
+      },
+    });
+    await server.ready();
+    try {
+      // The run at start finds nothing due; the next turn is a minute away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await alertKinds(pair.owner.id)).toEqual([]);
+      // 19:30 EDT is 23:30 UTC: past the check-in's delay at 02:00 UTC.
+      clock.set('2025-06-26T02:00:00Z');
+      clockMoved();
+      await expect
+        .poll(async () => (await alertKinds(pair.owner.id)).map((a) => a.kind), { timeout: 5_000 })
+        .toEqual(['date_check_in']);
+    } finally {
+      await server.close();
+    }
   });
 });
