@@ -6,8 +6,9 @@ import type { CardPhoto, FollowThrough, MemberDistance } from '@bidboard/shared'
 import clsx from 'clsx';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useUiText } from './i18n';
+import { OptionalPart } from './optional-part';
 import './profile-card.css';
 
 // Fetched with the first card that has a distance or a badge, after the board's first
@@ -262,20 +263,20 @@ export function ProfileCard({
             {username}
             {age === null ? null : <span className="profile-card__age">, {age}</span>}
             {verified ? (
-              <Suspense fallback={null}>
+              <OptionalPart>
                 <VerifiedBadge verified />
-              </Suspense>
+              </OptionalPart>
             ) : null}
           </h2>
           {distance ? (
-            <Suspense fallback={null}>
+            <OptionalPart>
               <MemberDistanceLine distance={distance} />
-            </Suspense>
+            </OptionalPart>
           ) : null}
           {followThrough ? (
-            <Suspense fallback={null}>
+            <OptionalPart>
               <FollowThroughLine followThrough={followThrough} />
-            </Suspense>
+            </OptionalPart>
           ) : null}
         </div>
         <div className="profile-card__actions">{action}</div>
