@@ -5,13 +5,13 @@
 import { Component, type ReactNode, Suspense } from 'react';
 
 export class OptionalPart extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
-  render() {
+  override render() {
     if (this.state.failed) return null;
     return <Suspense fallback={null}>{this.props.children}</Suspense>;
   }
